@@ -1,0 +1,62 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { MiddlewareHandler } from 'hono';
+import { developerTokenHeader, sessionTokenHeader } from '../../config';
+import type { PlatformDeps, PlatformEnv } from './context';
+import { PlatformError, unauthorized } from './errors';
+
+/** The user behind the configured tokens: the seeded administrator. */
+export const ADMIN_USER_ID = 1;
+
+const sameToken = (given: string | undefined, expected: string) => {
+  if (!given) return false;
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+};
+
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+const isIndexedSchema = (path: string) =>
+  /^\/api\/query\/v1\/datasources\/[^/]+\/schema\/indexed$/.test(path);
+
+/**
+ * Spec 5: the developer-token header everywhere under /api; the session-token header for the
+ * indexed schema (4.8, developer token accepted too: gaps.md); a bearer token for /v1 workflows.
+ */
+export function authenticate(deps: PlatformDeps): MiddlewareHandler<PlatformEnv> {
+  const devHeader = developerTokenHeader(deps.brand);
+  const sessionHeader = sessionTokenHeader(deps.brand);
+  return async (c, next) => {
+    const path = c.req.path;
+    if (path === '/' || path === '/api/content/v2/authentication') return next();
+    if (path.startsWith('/v1/')) {
+      const bearer = /^Bearer (.+)$/i.exec(c.req.header('authorization') ?? '')?.[1];
+      if (!sameToken(bearer, deps.tokens.access)) throw unauthorized('Missing or invalid bearer token');
+      c.set('userId', ADMIN_USER_ID);
+      return next();
+    }
+    if (sameToken(c.req.header(devHeader), deps.tokens.developer)) {
+      c.set('userId', ADMIN_USER_ID);
+      return next();
+    }
+    if (isIndexedSchema(path)) {
+      const session = c.req.header(sessionHeader);
+      if (sameToken(session, deps.tokens.session)) {
+        c.set('userId', ADMIN_USER_ID);
+        return next();
+      }
+      if (session) {
+        const rows = await deps.db.query<{ user_id: number }>(
+          'SELECT user_id FROM session_tokens WHERE token_hash = $1',
+          [hashToken(session)],
+        );
+        if (rows[0]) {
+          c.set('userId', rows[0].user_id);
+          return next();
+        }
+      }
+      throw unauthorized(`Missing or invalid ${sessionHeader} or ${devHeader} header`);
+    }
+    throw new PlatformError(401, `Missing or invalid ${devHeader} header`);
+  };
+}

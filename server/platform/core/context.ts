@@ -1,0 +1,18 @@
+import type { Db } from '../store';
+import type { PlatformTokens } from '../types';
+import type { Jobs } from './jobs';
+
+/** What every area's routes and services are built with. */
+export interface PlatformDeps {
+  db: Db;
+  tokens: PlatformTokens;
+  brand: string;
+  jobs: Jobs;
+  /** DATA_DIR: where exports and other files of the embedded platform are written. */
+  dataDir: string;
+  log: (line: string) => void;
+  /** Background-job intervals; tests shorten them. */
+  intervals: { syncMs: number; streamSchedulerMs: number };
+}
+
+export type PlatformEnv = { Variables: { traceId: string; userId: number } };

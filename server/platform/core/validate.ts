@@ -1,0 +1,65 @@
+import type { Context } from 'hono';
+import type { z } from 'zod';
+import { PlatformError, badRequest } from './errors';
+
+export const MAX_BODY_BYTES = 10 * 1024 * 1024;
+
+/** Names the first bad field the way a person reads it: `content.name: expected string`. */
+export function describeIssue(error: z.ZodError, what = 'body') {
+  const issue = error.issues[0];
+  if (!issue) return `invalid ${what}`;
+  const where = issue.path.length ? issue.path.join('.') : what;
+  return `${where}: ${issue.message}`;
+}
+
+export function parseWith<S extends z.ZodType>(schema: S, value: unknown, what = 'body'): z.infer<S> {
+  const result = schema.safeParse(value);
+  if (!result.success) throw badRequest(describeIssue(result.error, what));
+  return result.data;
+}
+
+/** Reads at most MAX_BODY_BYTES (413 past that) and never answers bad JSON with a 500. */
+export async function readRawBody(c: Context, limit = MAX_BODY_BYTES): Promise<Uint8Array> {
+  const declared = Number(c.req.header('content-length') ?? NaN);
+  if (declared > limit) throw new PlatformError(413, `request body is larger than ${limit} bytes`);
+  const reader = c.req.raw.body?.getReader();
+  if (!reader) return new Uint8Array();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel();
+      throw new PlatformError(413, `request body is larger than ${limit} bytes`);
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks);
+}
+
+export async function readJson(c: Context, { optional = false } = {}): Promise<unknown> {
+  const text = new TextDecoder().decode(await readRawBody(c));
+  if (text.trim() === '') {
+    if (optional) return undefined;
+    throw badRequest('body: a JSON body is required');
+  }
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw badRequest('body: not valid JSON');
+  }
+}
+
+export async function body<S extends z.ZodType>(
+  c: Context,
+  schema: S,
+  options?: { optional?: boolean },
+): Promise<z.infer<S>> {
+  return parseWith(schema, await readJson(c, options));
+}
+
+export function query<S extends z.ZodType>(c: Context, schema: S): z.infer<S> {
+  return parseWith(schema, c.req.query(), 'query');
+}

@@ -1,0 +1,18 @@
+import type { Db, Queryable } from '../store';
+import { seedDocumentStore } from './datastores';
+import { seedPeople } from './people';
+
+/**
+ * Sample data for every screen, written once on first start (meta key `seeded`).
+ * Each area seeds its own tables; the order follows the foreign keys.
+ */
+const seeders: Array<(tx: Queryable) => Promise<void>> = [seedPeople, seedDocumentStore];
+
+export async function seedIfEmpty(db: Db) {
+  const [done] = await db.query('SELECT 1 FROM meta WHERE key = $1', ['seeded']);
+  if (done) return;
+  await db.transaction(async (tx) => {
+    for (const seed of seeders) await seed(tx);
+    await tx.query('INSERT INTO meta (key, value) VALUES ($1, $2)', ['seeded', JSON.stringify(true)]);
+  });
+}

@@ -1,0 +1,67 @@
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
+import type { ServerConfig } from '../config';
+import { createPlatformApp } from './app';
+import type { PlatformDeps } from './core/context';
+import { Jobs } from './core/jobs';
+import { seedIfEmpty } from './seed';
+import { openStore } from './store';
+import { resolveTokens } from './tokens';
+import type { EmbeddedPlatform } from './types';
+
+export interface PlatformOptions {
+  config: ServerConfig;
+  port?: number;
+  log?: (line: string) => void;
+  /** PostgreSQL only: a schema of its own. */
+  schema?: string;
+  seed?: boolean;
+  intervals?: Partial<PlatformDeps['intervals']>;
+}
+
+/** Opens the store, seeds it on first start, and serves the platform on 127.0.0.1. */
+export async function startEmbeddedPlatform(options: PlatformOptions): Promise<EmbeddedPlatform> {
+  const { config } = options;
+  const log = options.log ?? (() => undefined);
+  const { tokens } = resolveTokens(config);
+  const db = await openStore({
+    dataDir: config.dataDir,
+    databaseUrl: config.databaseUrl,
+    schema: options.schema,
+  });
+  const jobs = new Jobs(log);
+  const deps: PlatformDeps = {
+    db,
+    tokens,
+    brand: config.brand,
+    jobs,
+    dataDir: config.dataDir,
+    log,
+    intervals: { syncMs: 60_000, streamSchedulerMs: 30_000, ...options.intervals },
+  };
+  try {
+    if (options.seed !== false) await seedIfEmpty(db);
+  } catch (error) {
+    await db.close();
+    throw error;
+  }
+  const app = createPlatformApp(deps);
+  const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
+    const s = serve({ fetch: app.fetch, port: options.port ?? 0, hostname: '127.0.0.1' }, () =>
+      resolve(s),
+    );
+    s.once('error', reject);
+  });
+  const { port } = server.address() as AddressInfo;
+  let closing: Promise<void> | undefined;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    tokens,
+    close: () =>
+      (closing ??= (async () => {
+        await new Promise<void>((resolve) => server.close(() => resolve()));
+        await jobs.stop();
+        await db.close();
+      })()),
+  };
+}

@@ -1,0 +1,18 @@
+/** What every service sees of the store: the same SQL runs on PGlite and on PostgreSQL. */
+export interface Queryable {
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
+}
+
+export interface Db extends Queryable {
+  readonly kind: 'pglite' | 'postgres';
+  /** Runs `fn` in one transaction; rolls back when it throws. */
+  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /** Runs several statements at once (migrations). */
+  exec(sql: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function queryOne<T>(db: Queryable, sql: string, params?: unknown[]) {
+  const rows = await db.query<T>(sql, params);
+  return rows[0];
+}

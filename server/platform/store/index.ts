@@ -1,0 +1,42 @@
+import path from 'node:path';
+import type { Db } from './db';
+import { lockDataDir } from './lock';
+import { migrate } from './migrate';
+import { openPglite } from './pglite';
+import { openPostgres } from './postgres';
+
+export interface StoreOptions {
+  dataDir: string;
+  databaseUrl?: string;
+  /** PostgreSQL only: a schema of its own (tests share one database). */
+  schema?: string;
+}
+
+/** Opens PGlite in DATA_DIR (locked), or PostgreSQL when DATABASE_URL is set; migrates either. */
+export async function openStore(options: StoreOptions): Promise<Db> {
+  if (options.databaseUrl) {
+    const db = await openPostgres(options.databaseUrl, options.schema);
+    await migrate(db);
+    return db;
+  }
+  const unlock = lockDataDir(options.dataDir);
+  try {
+    const db = await openPglite(path.join(options.dataDir, 'pglite'));
+    await migrate(db);
+    return {
+      ...db,
+      async close() {
+        try {
+          await db.close();
+        } finally {
+          unlock();
+        }
+      },
+    };
+  } catch (error) {
+    unlock();
+    throw error;
+  }
+}
+export type { Db, Queryable } from './db';
+export { queryOne } from './db';

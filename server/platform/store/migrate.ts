@@ -1,0 +1,37 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Db } from './db';
+
+const migrationsDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+/** Applies `migrations/NNN_name.sql` in order, each once, each in its own transaction. */
+export async function migrate(db: Db) {
+  await db.exec(
+    'CREATE TABLE IF NOT EXISTS schema_migrations (id text PRIMARY KEY, applied_on timestamptz NOT NULL DEFAULT now())',
+  );
+  const applied = new Set(
+    (await db.query<{ id: string }>('SELECT id FROM schema_migrations')).map((r) => r.id),
+  );
+  const files = fs
+    .readdirSync(migrationsDir)
+    .filter((f) => /^\d+_.+\.sql$/.test(f))
+    .sort();
+  for (const file of files) {
+    if (applied.has(file)) continue;
+    const sql = fs.readFileSync(path.join(migrationsDir, file), 'utf8');
+    await db.transaction(async (tx) => {
+      for (const statement of splitStatements(sql)) await tx.query(statement);
+      await tx.query('INSERT INTO schema_migrations (id) VALUES ($1)', [file]);
+    });
+  }
+}
+
+/** Our migrations hold no functions or quoted semicolons, so `;` at a line end splits them. */
+function splitStatements(sql: string) {
+  return sql
+    .replace(/--.*$/gm, '')
+    .split(/;\s*$/m)
+    .map((s) => s.trim())
+    .filter(Boolean);
+}

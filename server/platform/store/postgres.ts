@@ -1,0 +1,49 @@
+import pg from 'pg';
+import type { Db, Queryable } from './db';
+
+pg.types.setTypeParser(pg.types.builtins.INT8, Number);
+pg.types.setTypeParser(pg.types.builtins.NUMERIC, Number);
+
+/** `schema` isolates one platform (a test, say) inside a shared database. */
+export async function openPostgres(databaseUrl: string, schema?: string): Promise<Db> {
+  const pool = new pg.Pool({
+    connectionString: databaseUrl,
+    max: 10,
+    ...(schema ? { options: `-c search_path=${schema}` } : {}),
+  });
+  pool.on('error', () => undefined);
+  if (schema) {
+    const admin = new pg.Client({ connectionString: databaseUrl });
+    await admin.connect();
+    try {
+      await admin.query(`CREATE SCHEMA IF NOT EXISTS "${schema.replace(/"/g, '')}"`);
+    } finally {
+      await admin.end();
+    }
+  }
+  const run = async <T>(client: pg.Pool | pg.PoolClient, sql: string, params?: unknown[]) =>
+    (await client.query(sql, params as unknown[])).rows as T[];
+  return {
+    kind: 'postgres',
+    query: (sql, params) => run(pool, sql, params),
+    async transaction(fn) {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        const tx: Queryable = { query: (sql, params) => run(client, sql, params) };
+        const result = await fn(tx);
+        await client.query('COMMIT');
+        return result;
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+    async exec(sql) {
+      await pool.query(sql);
+    },
+    close: () => pool.end(),
+  };
+}

@@ -1,0 +1,12 @@
+import { z } from 'zod';
+
+/** ISO 8601 timestamp as the platform sends it; kept as a string so nothing is lost in transit. */
+export const isoDateTime = z.string().min(1);
+export const userIdInt = z.number().int();
+export const epochMillis = z.number().int();
+export const jsonObject = z.record(z.string(), z.unknown());
+export type JsonObject = z.infer<typeof jsonObject>;
+
+/** Query-string integers arrive as text; these coerce and bound them. */
+export const queryInt = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
+export const queryBool = z.enum(['true', 'false']).transform((v) => v === 'true');

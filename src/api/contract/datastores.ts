@@ -1,0 +1,145 @@
+import { z } from 'zod';
+import { isoDateTime, jsonObject, userIdInt } from './common';
+
+export const columnTypes = ['STRING', 'LONG', 'DECIMAL', 'DOUBLE', 'DATE', 'DATETIME'] as const;
+export const collectionColumnType = z.enum(columnTypes);
+export type CollectionColumnType = z.infer<typeof collectionColumnType>;
+
+export const collectionColumn = z.object({
+  type: collectionColumnType,
+  name: z.string().trim().min(1, 'a column needs a name').max(128),
+});
+export type CollectionColumn = z.infer<typeof collectionColumn>;
+
+export const collectionSchema = z.object({ columns: z.array(collectionColumn) });
+export type CollectionSchema = z.infer<typeof collectionSchema>;
+
+export const filterOperations = ['READ', 'UPDATE', 'DELETE'] as const;
+/** A document-level filter of a collection (gaps.md, public shape). */
+export const collectionFilter = z.object({
+  name: z.string(),
+  applyOn: z.array(z.enum(filterOperations)),
+  applyTo: z.array(z.object({ type: z.enum(['USER_ID', 'GROUP_ID']), values: z.array(z.string()) })),
+  applyToAll: z.boolean(),
+  limitToOwner: z.boolean(),
+  query: jsonObject,
+});
+export type CollectionFilter = z.infer<typeof collectionFilter>;
+
+export const permissionNames = [
+  'ADMIN',
+  'WRITE',
+  'READ',
+  'SHARE',
+  'DELETE',
+  'CREATE_CONTENT',
+  'UPDATE_CONTENT',
+  'READ_CONTENT',
+  'DELETE_CONTENT',
+] as const;
+
+/** 2.1 Collection. */
+export const collection = z.object({
+  id: z.string(),
+  datastoreId: z.string(),
+  defaultPermissions: z.string().nullable(),
+  requiredAuthorities: z.record(z.string(), z.string()).nullable(),
+  owner: userIdInt,
+  name: z.string(),
+  datasourceId: z.string().nullable(),
+  schema: collectionSchema,
+  filters: z.array(collectionFilter).nullable(),
+  syncEnabled: z.boolean(),
+  syncRequired: z.boolean(),
+  fullReplaceRequired: z.boolean(),
+  lastSync: isoDateTime.nullable(),
+  createdOn: isoDateTime,
+  updatedOn: isoDateTime,
+  updatedBy: userIdInt,
+});
+export type Collection = z.infer<typeof collection>;
+
+export const datastore = z.object({
+  id: z.string(),
+  name: z.string(),
+  owner: userIdInt,
+  createdOn: isoDateTime,
+  updatedOn: isoDateTime,
+});
+export type Datastore = z.infer<typeof datastore>;
+
+export const createDatastoreBody = z.object({ name: z.string().trim().min(1).max(256) });
+export const createCollectionBody = z.object({
+  name: z.string().trim().min(1).max(256),
+  schema: collectionSchema.optional(),
+  syncEnabled: z.boolean().optional(),
+});
+export type CreateCollectionBody = z.infer<typeof createCollectionBody>;
+export const updateCollectionBody = z
+  .object({
+    name: z.string().trim().min(1).max(256),
+    schema: collectionSchema,
+    syncEnabled: z.boolean(),
+    owner: userIdInt,
+    filters: z.array(collectionFilter).nullable(),
+    defaultPermissions: z.string().nullable(),
+  })
+  .partial();
+export type UpdateCollectionBody = z.infer<typeof updateCollectionBody>;
+
+const documentBase = {
+  id: z.string(),
+  datastoreId: z.string(),
+  collectionId: z.string(),
+  syncRequired: z.boolean(),
+  createdOn: isoDateTime,
+  updatedOn: isoDateTime,
+  content: jsonObject,
+};
+/** 2.2, v1 form: numeric user ids; createdBy only on Create Document. */
+export const documentV1 = z.object({
+  ...documentBase,
+  owner: userIdInt,
+  updatedBy: userIdInt,
+  createdBy: userIdInt.optional(),
+});
+export type DocumentV1 = z.infer<typeof documentV1>;
+/** 2.2, v2 form: user ids as strings, createdBy always present. */
+export const documentV2 = z.object({
+  ...documentBase,
+  owner: z.string(),
+  updatedBy: z.string(),
+  createdBy: z.string(),
+});
+export type DocumentV2 = z.infer<typeof documentV2>;
+export type AnyDocument = DocumentV1 | DocumentV2;
+
+/** 4.2: `content` omitted means an empty object. */
+export const createDocumentBody = z.object({ content: jsonObject.optional() });
+export const replaceDocumentBody = z.object({ content: jsonObject });
+export const bulkCreateBody = z.array(z.object({ content: jsonObject })).min(1);
+export const bulkUpsertBody = z
+  .array(z.object({ id: z.string().optional(), content: jsonObject }))
+  .min(1);
+export const bulkCreated = z.object({ Created: z.number().int() });
+export const bulkUpserted = z.object({ Updated: z.number().int(), Created: z.number().int() });
+export const bulkDeleted = z.object({ Deleted: z.number().int() });
+export const partialUpdateBody = z.object({ query: jsonObject, operation: jsonObject });
+
+/** A MongoDB `find()` filter; the platform's translator validates operators and fields. */
+export const documentQuery = jsonObject;
+export type DocumentQuery = z.infer<typeof documentQuery>;
+export const documentQueryParams = z.object({
+  limit: z.coerce.number().int().min(1).max(10_000).optional(),
+  offset: z.coerce.number().int().min(0).optional(),
+  orderby: z.string().optional(),
+  groupby: z.string().optional(),
+  count: z.string().optional(),
+  sum: z.string().optional(),
+  avg: z.string().optional(),
+  min: z.string().optional(),
+  max: z.string().optional(),
+});
+export type DocumentQueryParams = z.infer<typeof documentQueryParams>;
+/** With groupby or aggregates, the answer is flat rows keyed by alias and group field names. */
+export const aggregateRow = z.record(z.string(), z.unknown());

@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import { epochMillis } from './common';
+
+/** scanState: SAFE is public; PENDING and UNSAFE are the project's choice. */
+export const scanState = z.string();
+export const fileRevision = z.object({
+  dataFileRevisionId: z.number().int(),
+  dataFileId: z.number().int(),
+  contentType: z.string(),
+  uploadUserId: z.number().int(),
+  sizeBytes: z.number().int(),
+  uploadTimeMillis: z.number().int(),
+  md5Hash: z.string(),
+  datetimeUploaded: epochMillis,
+  scanState,
+  sha256HashValue: z.string(),
+});
+export type FileRevision = z.infer<typeof fileRevision>;
+
+/** 2.7 File metadata; currentRevision and revisions only when asked for through `expand`. */
+export const fileMetadata = z.object({
+  dataFileId: z.number().int(),
+  name: z.string(),
+  responsibleUserId: z.number().int(),
+  currentRevision: fileRevision.optional(),
+  datetimeCreated: epochMillis,
+  revisions: z.array(fileRevision).optional(),
+  existing: z.boolean(),
+});
+export type FileMetadata = z.infer<typeof fileMetadata>;
+export const fileMetadataList = z.array(fileMetadata);
+export const dataFileExpand = z.enum(['revisions', 'metadata']);
+export const uploadDataFileResult = z.object({ dataFileId: z.number().int() });
+export const newRevisionResult = z.object({ revisionId: z.number().int() });

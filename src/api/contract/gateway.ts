@@ -1,0 +1,19 @@
+import { z } from 'zod';
+
+/**
+ * `GET /gateway/status`: answered by the gateway itself (never forwarded). Tells the console
+ * which upstream it talks to and whether that upstream answers. Hosts only, never a token.
+ */
+export const gatewayStatus = z.object({
+  mode: z.enum(['embedded', 'remote']),
+  upstreams: z.array(
+    z.object({
+      name: z.enum(['base', 'api']),
+      host: z.string(),
+      reachable: z.boolean(),
+      latencyMs: z.number().nullable(),
+    }),
+  ),
+  brand: z.string(),
+});
+export type GatewayStatus = z.infer<typeof gatewayStatus>;

@@ -1,0 +1,87 @@
+import { z } from 'zod';
+import { isoDateTime, userIdInt } from './common';
+
+export const streamTransport = z.object({
+  type: z.string().min(1),
+  description: z.string().min(1),
+  version: z.string().min(1),
+});
+export const configurationItem = z.object({
+  name: z.string().min(1),
+  value: z.string(),
+  type: z.string(),
+  category: z.string(),
+});
+export const updateMethod = z.enum(['APPEND', 'REPLACE']);
+export type UpdateMethod = z.infer<typeof updateMethod>;
+
+/** The decoded form of `advancedScheduleJson`. */
+export const advancedSchedule = z.object({
+  type: z.enum(['MANUAL', 'INTERVAL', 'DAILY']),
+  timezone: z.string().min(1),
+  intervalMinutes: z.number().int().min(1).max(10_080).optional(),
+  at: z
+    .string()
+    .regex(/^\d{2}:\d{2}$/, 'time as HH:MM')
+    .optional(),
+});
+export type AdvancedSchedule = z.infer<typeof advancedSchedule>;
+
+/** 4.3 Create Stream; required fields per gaps.md. */
+export const createStreamBody = z.object({
+  transport: streamTransport,
+  configuration: z.array(configurationItem),
+  account: z.object({ id: z.number().int() }),
+  updateMethod,
+  dataProvider: z.object({ key: z.string().min(1) }),
+  dataSource: z.object({ name: z.string().trim().min(1), description: z.string().optional() }),
+  advancedScheduleJson: z.string().optional(),
+});
+export type CreateStreamBody = z.infer<typeof createStreamBody>;
+
+export const stream = z.object({
+  id: z.number().int(),
+  transport: streamTransport,
+  updateMethod,
+  dataProvider: z.object({ key: z.string() }),
+  account: z.object({ id: z.number().int() }),
+  dataSource: z.object({ id: z.string(), name: z.string(), description: z.string().optional() }),
+  configuration: z.array(configurationItem),
+  advancedScheduleJson: z.string().nullable(),
+  createdAt: isoDateTime,
+  createdBy: userIdInt,
+});
+export type Stream = z.infer<typeof stream>;
+
+export const executionState = z.enum(['ACTIVE', 'SUCCESS', 'ERROR']);
+export const streamExecution = z.object({
+  id: z.number().int(),
+  streamId: z.number().int(),
+  state: executionState,
+  runType: z.string(),
+  startedAt: isoDateTime,
+  endedAt: isoDateTime.nullable(),
+  rowsInserted: z.number().int(),
+  partitionId: z.string().nullable(),
+  errorMessage: z.string().nullable(),
+});
+export type StreamExecution = z.infer<typeof streamExecution>;
+export const runStreamBody = z
+  .object({ runType: z.literal('MANUAL').optional(), action: z.string().optional() })
+  .optional();
+
+/** Accounts and connectors the wizard offers (embedded platform: choice). */
+export const account = z.object({ id: z.number().int(), name: z.string(), type: z.string() });
+export const connectorField = z.object({
+  name: z.string(),
+  label: z.string(),
+  required: z.boolean(),
+  help: z.string().optional(),
+});
+export const connector = z.object({
+  key: z.string(),
+  name: z.string(),
+  versions: z.array(z.string()),
+  fields: z.array(connectorField),
+});
+export type Connector = z.infer<typeof connector>;
