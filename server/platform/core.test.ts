@@ -19,7 +19,7 @@ describe('embedded platform core (issue 3)', () => {
   });
 
   it('refuses a missing or wrong developer token with 401 and the 7.1 body', async () => {
-    for (const headers of [{}, { 'X-SERVICE-Developer-Token': 'wrong' }]) {
+    for (const headers of [{}, { 'X-SERVICE-Developer-Token': 'wrong' }] as Record<string, string>[]) {
       const res = await platform.api(`/api/datastores/v1/collections/${ORDERS_COLLECTION_ID}`, { headers });
       expect(res.status).toBe(401);
       expect(documentStoreError.parse(await res.json()).status).toBe(401);
