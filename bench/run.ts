@@ -1,0 +1,20 @@
+import { machine, type Bench, type BenchRow } from './lib';
+
+/** `npm run bench`: every benchmark module, one table. Not part of `npm test`. */
+const modules: Array<[string, () => Promise<{ default: Bench }>]> = [];
+
+const only = process.argv[2];
+const rows: BenchRow[] = [];
+for (const [name, load] of modules) {
+  if (only && !name.includes(only)) continue;
+  process.stderr.write(`running ${name}...\n`);
+  rows.push(...(await (await load()).default()));
+}
+const widths = [0, 1, 2, 3].map((i) =>
+  Math.max(...rows.map((r) => [r.group, r.metric, r.value, r.note ?? ''][i]!.length), 6),
+);
+const line = (cells: string[]) => '| ' + cells.map((c, i) => c.padEnd(widths[i]!)).join(' | ') + ' |';
+console.log(`Machine: ${machine()}\n`);
+console.log(line(['group', 'metric', 'value', 'note']));
+console.log('|' + widths.map((w) => '-'.repeat(w + 2)).join('|') + '|');
+for (const r of rows) console.log(line([r.group, r.metric, r.value, r.note ?? '']));
