@@ -1,0 +1,59 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, test } from './fixtures';
+
+test('from the datastore list to a collection and its fields', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1, name: 'Document store' })).toBeVisible();
+  await expect(page.getByRole('status', { name: 'Upstream: Embedded platform' })).toBeVisible();
+
+  await page.getByRole('link', { name: 'Sales operations' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Sales operations' })).toBeVisible();
+  await page.getByRole('table', { name: 'Collections' }).getByRole('link', { name: 'orders' }).click();
+
+  await expect(page.getByRole('heading', { level: 1, name: 'orders' })).toBeVisible();
+  await page.getByRole('tab', { name: 'Details' }).click();
+  await expect(page.getByRole('definition', { name: 'Sync enabled' })).toHaveText('Yes');
+  await expect(page.getByRole('definition', { name: 'Owner' })).toContainText('1');
+  const schema = page.getByRole('table', { name: 'Schema columns' });
+  await expect(schema.getByRole('row', { name: /orderDate\s+DATE/ })).toBeVisible();
+  await expect(schema.getByRole('row', { name: /shippedAt\s+DATETIME/ })).toBeVisible();
+});
+
+test('an unknown collection reads as not found, with its trace id', async ({ page }) => {
+  await page.goto('/datastores/6f1c2a52-5d2e-4c8e-9a51-1b0c1d2e3f40/collections/no-such-collection');
+  const alert = page.getByRole('alert');
+  await expect(alert.getByText('Not found, or you have no access')).toBeVisible();
+  await expect(alert.getByText(/Trace id [0-9A-F]{24}/)).toBeVisible();
+  await expect(alert.getByRole('button', { name: 'Copy trace id' })).toBeVisible();
+});
+
+test('no token reaches the browser', async ({ page }) => {
+  const dataDir = process.env.E2E_DATA_DIR;
+  expect(dataDir, 'playwright.config.ts hands the data folder down').toBeTruthy();
+  const tokens = Object.values(
+    JSON.parse(fs.readFileSync(path.join(dataDir!, 'tokens.json'), 'utf8')) as Record<string, string>,
+  );
+  expect(tokens.length).toBe(3);
+
+  const bodies: string[] = [];
+  page.on('response', (response) => {
+    bodies.push(response.url());
+    bodies.push(JSON.stringify(response.headers()));
+    void response.text().then(
+      (text) => bodies.push(text),
+      () => undefined,
+    );
+  });
+  await page.goto('/');
+  await page.getByRole('link', { name: 'Sales operations' }).click();
+  await page.getByRole('table', { name: 'Collections' }).getByRole('link', { name: 'orders' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'orders' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+
+  expect(bodies.length).toBeGreaterThan(5);
+  const everything = bodies.join('\n');
+  for (const token of tokens) expect(everything.includes(token)).toBe(false);
+  const storage = await page.evaluate(() => JSON.stringify({ ...localStorage }) + document.cookie);
+  for (const token of tokens) expect(storage.includes(token)).toBe(false);
+});

@@ -1,0 +1,89 @@
+import { Hono } from 'hono';
+import { formatAccessLogLine } from './access-log';
+import { createForward } from './forward';
+import { isAllowedHost, isCrossSiteWrite } from './guards';
+import { jsonError } from './json-error';
+import { resolveGatewayOptions, type GatewayOptions, type ResolvedGatewayOptions } from './options';
+import { requestPaths, requestTargetProblem } from './request-target';
+import { isGatewayPath, upstreamFor } from './routes';
+import { createStatusReporter } from './status';
+
+/**
+ * The request line as the client wrote it, when the Node adapter provides it (`c.env.incoming`).
+ * The parsed URL has already resolved `..` and taken the host from an absolute-form target.
+ */
+function rawRequestTarget(env: unknown): string | undefined {
+  if (typeof env !== 'object' || env === null || !('incoming' in env)) return undefined;
+  const incoming = env.incoming;
+  if (typeof incoming !== 'object' || incoming === null || !('url' in incoming)) return undefined;
+  return typeof incoming.url === 'string' ? incoming.url : undefined;
+}
+
+/** The request target to check; without the raw line, an absolute-form target shows as a host mismatch. */
+function targetToCheck(url: URL, host: string | undefined, rawTarget: string | undefined): string {
+  if (rawTarget !== undefined) return rawTarget;
+  return host?.toLowerCase() === url.host ? `${url.pathname}${url.search}` : url.href;
+}
+
+function createAnswer(options: ResolvedGatewayOptions) {
+  const forward = createForward(options);
+  const readStatus = createStatusReporter(options);
+
+  return async (request: Request, url: URL, rawTarget: string | undefined): Promise<Response> => {
+    const { method, headers } = request;
+    const host = headers.get('host') ?? undefined;
+    if (!isAllowedHost(host, options.allowedHosts)) {
+      return jsonError(421, 'This gateway does not answer for that host name');
+    }
+    const problem = requestTargetProblem(targetToCheck(url, host, rawTarget));
+    if (problem) return jsonError(400, problem);
+    const site = {
+      secFetchSite: headers.get('sec-fetch-site') ?? undefined,
+      origin: headers.get('origin') ?? undefined,
+    };
+    if (isCrossSiteWrite(method, site, options.allowedHosts)) {
+      return jsonError(403, 'Cross-site requests may not change anything');
+    }
+
+    if (url.pathname === '/gateway/status' && (method === 'GET' || method === 'HEAD')) {
+      return Response.json(await readStatus(), { headers: { 'cache-control': 'no-store' } });
+    }
+    const upstream = upstreamFor(url.pathname);
+    if (upstream === undefined) return jsonError(404, 'No such gateway endpoint');
+    return forward(request, upstream, url);
+  };
+}
+
+/**
+ * The gateway: forwards `/api/*` and `/v1/*` with the right token, answers `/gateway/status`,
+ * and lets every other path fall through (next()) to whatever serves the console's files.
+ */
+export function createGateway(input: GatewayOptions): Hono {
+  const options = resolveGatewayOptions(input);
+  const answer = createAnswer(options);
+  const app = new Hono();
+
+  app.use('*', async (c, next) => {
+    const url = new URL(c.req.url);
+    const raw = rawRequestTarget(c.env);
+    const paths = raw === undefined ? [url.pathname] : [url.pathname, ...requestPaths(raw)];
+    if (!paths.some(isGatewayPath)) return next();
+    const started = performance.now();
+    const response = await answer(c.req.raw, url, raw).catch(() =>
+      jsonError(502, 'The gateway failed to handle the request'),
+    );
+    options.log(
+      formatAccessLogLine({
+        method: c.req.method,
+        // As written: `/api/../x` is logged as sent, not as the `/x` it resolves to.
+        path: paths[1] ?? url.pathname,
+        status: response.status,
+        durationMs: performance.now() - started,
+      }),
+    );
+    return response;
+  });
+  // Backstop only: the handler above already turns failures into a 502.
+  app.onError(() => jsonError(502, 'The gateway failed to handle the request'));
+  return app;
+}

@@ -1,0 +1,107 @@
+/** Hop-by-hop headers (RFC 9110 7.6.1) and those the outgoing fetch computes itself. */
+const HOP_BY_HOP = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-connection',
+  'te',
+  'trailer',
+  'transfer-encoding',
+  'upgrade',
+  'host',
+  'content-length',
+  // Node's fetch refuses `expect`; the incoming side has already answered 100-continue.
+  'expect',
+]);
+
+const CREDENTIAL_HEADERS = new Set([
+  'authorization',
+  'proxy-authorization',
+  'cookie',
+  'forwarded',
+  'x-real-ip',
+]);
+
+/**
+ * The browser never holds a credential (design: the gateway is the only place that knows a token),
+ * so anything that looks like one is dropped rather than forwarded next to the gateway's own.
+ */
+function isBrowserCredentialOrRouting(name: string): boolean {
+  return (
+    name.includes('token') ||
+    CREDENTIAL_HEADERS.has(name) ||
+    name.startsWith('x-forwarded-') ||
+    /^x-.+-authentication$/.test(name)
+  );
+}
+
+/** Names listed in `Connection` are hop-by-hop for this one message. */
+function connectionListed(headers: Headers): Set<string> {
+  const value = headers.get('connection') ?? '';
+  return new Set(
+    value
+      .split(',')
+      .map((name) => name.trim().toLowerCase())
+      .filter(Boolean),
+  );
+}
+
+/** The browser's headers minus credentials and hop-by-hop ones; the token headers go on after. */
+export function upstreamRequestHeaders(
+  incoming: Headers,
+  tokenHeaders: Record<string, string>,
+): Headers {
+  const listed = connectionListed(incoming);
+  const outgoing = new Headers();
+  incoming.forEach((value, name) => {
+    const lower = name.toLowerCase();
+    if (HOP_BY_HOP.has(lower) || listed.has(lower) || isBrowserCredentialOrRouting(lower)) return;
+    outgoing.set(lower, value);
+  });
+  // Ask for an unencoded body: Node's fetch would decode it anyway and the headers would lie.
+  outgoing.set('accept-encoding', 'identity');
+  for (const [name, value] of Object.entries(tokenHeaders)) outgoing.set(name, value);
+  return outgoing;
+}
+
+// Encodings Node's fetch decodes transparently; the body we pass on is then plain.
+const DECODED_BY_FETCH = new Set(['gzip', 'x-gzip', 'deflate', 'br']);
+
+/** The upstream's headers minus cookies, CORS grants and hop-by-hop ones; Location is made same-origin. */
+export function browserResponseHeaders(upstream: Headers, upstreamBase: URL): Headers {
+  const listed = connectionListed(upstream);
+  const outgoing = new Headers();
+  const encoding = upstream.get('content-encoding')?.trim().toLowerCase();
+  const decoded = encoding !== undefined && DECODED_BY_FETCH.has(encoding);
+  upstream.forEach((value, name) => {
+    const lower = name.toLowerCase();
+    if (
+      lower === 'set-cookie' ||
+      (HOP_BY_HOP.has(lower) && lower !== 'content-length') ||
+      listed.has(lower)
+    )
+      return;
+    if (decoded && (lower === 'content-encoding' || lower === 'content-length')) return;
+    // The console is same-origin; a permissive CORS answer would let any site read what the tokens fetch.
+    if (lower.startsWith('access-control-')) return;
+    outgoing.set(lower, lower === 'location' ? sameOriginLocation(value, upstreamBase) : value);
+  });
+  outgoing.set('x-content-type-options', 'nosniff');
+  return outgoing;
+}
+
+/** A redirect to the upstream itself would take the browser around the gateway (and its tokens). */
+function sameOriginLocation(location: string, upstreamBase: URL): string {
+  try {
+    const target = new URL(location, upstreamBase);
+    const prefix = upstreamBase.pathname.replace(/\/+$/, '');
+    if (
+      target.origin === upstreamBase.origin &&
+      (prefix === '' || target.pathname.startsWith(`${prefix}/`))
+    ) {
+      return `${target.pathname.slice(prefix.length)}${target.search}${target.hash}`;
+    }
+  } catch {
+    // not a URL: pass it on untouched
+  }
+  return location;
+}

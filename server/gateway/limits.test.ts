@@ -1,0 +1,154 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { silentHandler, startFakeUpstream, startGateway, send } from './test-support';
+
+const TOKENS = {
+  developer: 'dev-token-123',
+  session: 'session-token-456',
+  access: 'access-token-789',
+};
+
+const open: { close(): Promise<void> }[] = [];
+afterEach(async () => {
+  await Promise.all(open.splice(0).map((server) => server.close()));
+});
+
+describe('rule 6: body size limit', () => {
+  async function setup() {
+    const upstream = await startFakeUpstream();
+    const gateway = await startGateway({
+      baseUrl: upstream.url,
+      apiUrl: upstream.url,
+      maxBodyBytes: 1024,
+    });
+    open.push(upstream, gateway);
+    return { upstream, gateway };
+  }
+
+  it('answers 413 when Content-Length is over the limit, without calling the upstream', async () => {
+    const { upstream, gateway } = await setup();
+    // Only the headers are sent: the answer cannot come from counting the body.
+    const answer = await send(gateway.port, {
+      method: 'POST',
+      path: '/api/datastores/v1/',
+      headers: { 'content-length': '1025' },
+      headersOnly: true,
+    });
+    expect(answer.status).toBe(413);
+    expect(answer.json()).toEqual({ message: 'Request body is larger than 1024 bytes' });
+    expect(upstream.requests).toHaveLength(0);
+  });
+
+  it('answers 413 when a chunked body grows over the limit, without calling the upstream', async () => {
+    const { upstream, gateway } = await setup();
+    const chunks = Array.from({ length: 4 }, () => Buffer.alloc(300, 'b'));
+    const answer = await send(gateway.port, { method: 'PUT', path: '/api/x', chunks });
+    expect(answer.status).toBe(413);
+    expect(upstream.requests).toHaveLength(0);
+  });
+
+  it('forwards a chunked body within the limit with its exact length', async () => {
+    const { upstream, gateway } = await setup();
+    const chunks = Array.from({ length: 4 }, (_, i) => Buffer.alloc(256, String(i)));
+    const answer = await send(gateway.port, { method: 'POST', path: '/api/x', chunks });
+    expect(answer.status).toBe(200);
+    expect(upstream.requests[0]?.headers['content-length']).toBe('1024');
+    expect(upstream.requests[0]?.headers['transfer-encoding']).toBeUndefined();
+    expect(upstream.requests[0]?.body).toBe(chunks.map(String).join(''));
+  });
+});
+
+describe('rule 7: upstream failures', () => {
+  it('answers 502 with the upstream host when the upstream is down', async () => {
+    const upstream = await startFakeUpstream();
+    await upstream.close();
+    const gateway = await startGateway({
+      baseUrl: upstream.url,
+      apiUrl: upstream.url,
+      tokens: TOKENS,
+    });
+    open.push(gateway);
+
+    const answer = await send(gateway.port, { path: '/api/datastores/v1/' });
+    expect(answer.status).toBe(502);
+    expect(answer.json()).toEqual({
+      message: 'Cannot reach the platform (ECONNREFUSED)',
+      upstream: upstream.host,
+    });
+    for (const token of Object.values(TOKENS)) expect(answer.body).not.toContain(token);
+  });
+
+  it('answers 504 when the upstream does not answer within timeoutMs', async () => {
+    const upstream = await startFakeUpstream(silentHandler);
+    const gateway = await startGateway({
+      baseUrl: upstream.url,
+      apiUrl: upstream.url,
+      tokens: TOKENS,
+      timeoutMs: 150,
+    });
+    open.push(upstream, gateway);
+
+    const started = performance.now();
+    const answer = await send(gateway.port, { path: '/v1/workflows' });
+    const elapsed = performance.now() - started;
+    expect(answer.status).toBe(504);
+    expect(answer.json()).toEqual({
+      message: 'The platform did not answer within 150 ms',
+      upstream: upstream.host,
+    });
+    expect(elapsed).toBeGreaterThanOrEqual(140);
+    expect(elapsed).toBeLessThan(1500);
+    expect(upstream.requests).toHaveLength(1);
+  });
+
+  it('does not cut a slow answer that keeps sending within timeoutMs', async () => {
+    const upstream = await startFakeUpstream((_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/csv' });
+      let sent = 0;
+      const timer = setInterval(() => {
+        res.write(`row ${sent}\n`);
+        if (++sent === 5) {
+          clearInterval(timer);
+          res.end();
+        }
+      }, 80);
+    });
+    const gateway = await startGateway({
+      baseUrl: upstream.url,
+      apiUrl: upstream.url,
+      timeoutMs: 200,
+    });
+    open.push(upstream, gateway);
+
+    const answer = await send(gateway.port, { path: '/api/exports/e-1/download' });
+    expect(answer.status).toBe(200);
+    expect(answer.body).toBe('row 0\nrow 1\nrow 2\nrow 3\nrow 4\n');
+  });
+
+  it('names the embedded platform rather than its address in embedded mode', async () => {
+    const upstream = await startFakeUpstream();
+    await upstream.close();
+    const gateway = await startGateway({
+      baseUrl: upstream.url,
+      apiUrl: upstream.url,
+      mode: 'embedded',
+    });
+    open.push(gateway);
+    const answer = await send(gateway.port, { path: '/api/x' });
+    expect(answer.json()).toMatchObject({ upstream: 'embedded platform' });
+  });
+
+  it('turns an unexpected failure inside the gateway into a 502 JSON answer', async () => {
+    const upstream = await startFakeUpstream();
+    const gateway = await startGateway({
+      baseUrl: upstream.url,
+      apiUrl: upstream.url,
+      log: () => {
+        throw new Error('log sink is broken');
+      },
+    });
+    open.push(upstream, gateway);
+    const answer = await send(gateway.port, { path: '/api/x' });
+    expect(answer.status).toBe(502);
+    expect(answer.json()).toEqual({ message: 'The gateway failed to handle the request' });
+  });
+});

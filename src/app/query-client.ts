@@ -1,0 +1,32 @@
+import { QueryCache, QueryClient } from '@tanstack/react-query';
+import { isApiError, isClientError } from '../api/errors';
+import type { Notify } from '../components/notifications';
+
+/** A 4xx or a malformed answer will not change by asking again. */
+const worthRetrying = (error: unknown) =>
+  !isClientError(error) && !(isApiError(error) && error.kind === 'contract');
+
+export interface QueryClientOptions {
+  /** Tests turn retries off. */
+  retry?: boolean;
+}
+
+export function createQueryClient(notify: Notify, { retry = true }: QueryClientOptions = {}) {
+  return new QueryClient({
+    queryCache: new QueryCache({
+      // First-load errors render in place with a Retry; only a failed background refresh of
+      // data already on screen becomes a toast, since nothing else would say it is stale.
+      onError: (error, query) => {
+        if (query.state.data === undefined || query.meta?.silentRefetchErrors) return;
+        notify.error(`Could not refresh: ${error.message}`);
+      },
+    }),
+    defaultOptions: {
+      queries: {
+        staleTime: 30_000,
+        retry: (failureCount, error) => retry && failureCount < 1 && worthRetrying(error),
+      },
+      mutations: { retry: false },
+    },
+  });
+}

@@ -1,0 +1,33 @@
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { datastoreRoutes } from '../features/datastores/routes';
+import { AppLayout } from './layout/AppLayout';
+import { AppLoading } from './routes/AppLoading';
+import { NotFoundPage } from './routes/NotFoundPage';
+import { RouteErrorFallback } from './routes/RouteErrorFallback';
+import { HOME_PATH } from './screens';
+
+/**
+ * Every screen's routes, inside the layout. Each feature's pages are one lazy chunk.
+ * A factory: a router fills in its lazy routes in place, so each router gets its own objects.
+ */
+export const appRoutes = (): RouteObject[] => [
+  {
+    path: '/',
+    Component: AppLayout,
+    HydrateFallback: AppLoading,
+    ErrorBoundary: RouteErrorFallback,
+    children: [
+      {
+        // Inside the layout, so a failing screen keeps the navigation around it.
+        ErrorBoundary: RouteErrorFallback,
+        children: [
+          { index: true, element: <Navigate to={HOME_PATH} replace /> },
+          ...datastoreRoutes(),
+          { path: '*', Component: NotFoundPage },
+        ],
+      },
+    ],
+  },
+];
+
+export const createAppRouter = () => createBrowserRouter(appRoutes());

@@ -1,0 +1,21 @@
+import { format, isValid, parseISO } from 'date-fns';
+
+export interface DateTimeProps {
+  /** An ISO 8601 timestamp, or epoch milliseconds. */
+  value: string | number | null | undefined;
+  /** Shown when there is no value, e.g. "never". */
+  fallback?: string;
+}
+
+/** A short local date and time; the exact value the platform sent is in the title. */
+export function DateTime({ value, fallback = '—' }: DateTimeProps) {
+  if (value === null || value === undefined || value === '') return <span>{fallback}</span>;
+  const date = typeof value === 'number' ? new Date(value) : parseISO(value);
+  if (!isValid(date)) return <span>{String(value)}</span>;
+  const exact = typeof value === 'number' ? date.toISOString() : value;
+  return (
+    <time dateTime={date.toISOString()} title={exact}>
+      {format(date, 'd MMM yyyy, HH:mm')}
+    </time>
+  );
+}

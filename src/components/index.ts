@@ -1,0 +1,17 @@
+export { ConfirmDialog, type ConfirmDialogProps } from './ConfirmDialog';
+export { CopyButton } from './CopyButton';
+export { DateTime } from './DateTime';
+export { DefinitionList, type Definition } from './DefinitionList';
+export { EmptyState } from './EmptyState';
+export { ErrorState } from './ErrorState';
+export { JsonView } from './JsonView';
+export { LoadingState } from './LoadingState';
+export { PageHeader, type Crumb } from './PageHeader';
+export { StatusChip, type StatusTone } from './StatusChip';
+export {
+  NotificationsProvider,
+  createNotifier,
+  useNotify,
+  type Notifier,
+  type Notify,
+} from './notifications';

@@ -1,0 +1,65 @@
+import { Link as RouterLink } from 'react-router';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import type { Collection } from '../../../api/contract';
+import { DateTime, StatusChip } from '../../../components';
+import { collectionPath } from '../paths';
+import { yesNo } from './yes-no';
+
+export function CollectionsTable({ collections }: { collections: Collection[] }) {
+  return (
+    <TableContainer component={Paper} variant="outlined">
+      <Table aria-label="Collections" size="small">
+        <TableHead>
+          <TableRow>
+            <TableCell>Name</TableCell>
+            <TableCell align="right">Columns</TableCell>
+            <TableCell>Sync enabled</TableCell>
+            <TableCell>Sync required</TableCell>
+            <TableCell>Last sync</TableCell>
+            <TableCell>Updated</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {collections.map((collection) => (
+            <TableRow key={collection.id} hover>
+              <TableCell>
+                <Link
+                  component={RouterLink}
+                  to={collectionPath(collection.datastoreId, collection.id)}
+                >
+                  {collection.name}
+                </Link>
+              </TableCell>
+              <TableCell align="right">{collection.schema.columns.length}</TableCell>
+              <TableCell>
+                <StatusChip
+                  label={yesNo(collection.syncEnabled)}
+                  tone={collection.syncEnabled ? 'success' : 'neutral'}
+                />
+              </TableCell>
+              <TableCell>
+                <StatusChip
+                  label={yesNo(collection.syncRequired)}
+                  tone={collection.syncRequired ? 'warning' : 'neutral'}
+                />
+              </TableCell>
+              <TableCell>
+                <DateTime value={collection.lastSync} fallback="never" />
+              </TableCell>
+              <TableCell>
+                <DateTime value={collection.updatedOn} />
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}

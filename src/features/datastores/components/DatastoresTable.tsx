@@ -1,0 +1,52 @@
+import { Link as RouterLink } from 'react-router';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import type { Datastore } from '../../../api/contract';
+import { DateTime } from '../../../components';
+import { datastorePath } from '../paths';
+import { IdText } from './IdText';
+
+export function DatastoresTable({ datastores }: { datastores: Datastore[] }) {
+  return (
+    <TableContainer component={Paper} variant="outlined">
+      <Table aria-label="Datastores" size="small">
+        <TableHead>
+          <TableRow>
+            <TableCell>Name</TableCell>
+            <TableCell>ID</TableCell>
+            <TableCell>Owner</TableCell>
+            <TableCell>Created</TableCell>
+            <TableCell>Updated</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {datastores.map((datastore) => (
+            <TableRow key={datastore.id} hover>
+              <TableCell>
+                <Link component={RouterLink} to={datastorePath(datastore.id)}>
+                  {datastore.name}
+                </Link>
+              </TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                <IdText value={datastore.id} />
+              </TableCell>
+              <TableCell>{datastore.owner}</TableCell>
+              <TableCell>
+                <DateTime value={datastore.createdOn} />
+              </TableCell>
+              <TableCell>
+                <DateTime value={datastore.updatedOn} />
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}

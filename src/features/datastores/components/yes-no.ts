@@ -1,0 +1,1 @@
+export const yesNo = (value: boolean) => (value ? 'Yes' : 'No');

@@ -1,0 +1,77 @@
+import { Link as RouterLink, Outlet, useLocation, useParams, useResolvedPath } from 'react-router';
+import Box from '@mui/material/Box';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import { useCollection } from '../../../api/datastores';
+import { ErrorState, LoadingState, PageHeader } from '../../../components';
+import type { CollectionContext } from '../hooks/use-collection-context';
+import { useDatastore } from '../hooks/use-datastore';
+import { datastorePath, datastoresPath } from '../paths';
+
+/** The collection's tabs, each a child route ('' is the index route). */
+const collectionTabs = [{ path: '', label: 'Details' }];
+
+const tabId = (path: string) => `collection-tab-${path || 'details'}`;
+
+/** The first path segment below the collection's own path: the current tab. */
+function useCurrentTab() {
+  const base = useResolvedPath('.').pathname;
+  const { pathname } = useLocation();
+  return pathname.slice(base.length).split('/').filter(Boolean)[0] ?? '';
+}
+
+function CollectionTabs({ current }: { current: string }) {
+  return (
+    <Tabs
+      value={current}
+      aria-label="Collection sections"
+      sx={{ borderBottom: 1, borderColor: 'divider', mb: 3 }}
+    >
+      {collectionTabs.map((tab) => (
+        <Tab
+          key={tab.path}
+          value={tab.path}
+          label={tab.label}
+          component={RouterLink}
+          to={tab.path || '.'}
+          id={tabId(tab.path)}
+          aria-controls="collection-tabpanel"
+        />
+      ))}
+    </Tabs>
+  );
+}
+
+export function CollectionPage() {
+  const { datastoreId = '', collectionId = '' } = useParams();
+  const collection = useCollection(collectionId);
+  const datastore = useDatastore(datastoreId);
+  const currentTab = useCurrentTab();
+
+  const title = collection.data?.name ?? (collection.isError ? collectionId : undefined);
+  const context: CollectionContext | undefined = collection.data && { collection: collection.data };
+
+  return (
+    <>
+      <PageHeader
+        title={title}
+        breadcrumbs={[
+          { label: 'Document store', to: datastoresPath() },
+          { label: datastore.data?.name ?? datastoreId, to: datastorePath(datastoreId) },
+        ]}
+      />
+      {context ? (
+        <>
+          <CollectionTabs current={currentTab} />
+          <Box role="tabpanel" id="collection-tabpanel" aria-labelledby={tabId(currentTab)}>
+            <Outlet context={context} />
+          </Box>
+        </>
+      ) : collection.isError ? (
+        <ErrorState error={collection.error} onRetry={() => void collection.refetch()} />
+      ) : (
+        <LoadingState variant="details" rows={8} label="Loading collection" />
+      )}
+    </>
+  );
+}

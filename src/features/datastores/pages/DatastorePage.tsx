@@ -1,0 +1,56 @@
+import { Link as RouterLink, useParams } from 'react-router';
+import Button from '@mui/material/Button';
+import { useCollections } from '../../../api/datastores';
+import { EmptyState, ErrorState, LoadingState, PageHeader } from '../../../components';
+import { CollectionsTable } from '../components/CollectionsTable';
+import { IdText } from '../components/IdText';
+import { useDatastore } from '../hooks/use-datastore';
+import { datastoresPath } from '../paths';
+
+const byName = <T extends { name: string }>(a: T, b: T) => a.name.localeCompare(b.name);
+
+/** A datastore: its collections. */
+export function DatastorePage() {
+  const { datastoreId = '' } = useParams();
+  const datastore = useDatastore(datastoreId);
+  const collections = useCollections(datastoreId);
+  const title = datastore.data?.name ?? (datastore.isPending ? undefined : datastoreId);
+
+  return (
+    <>
+      <PageHeader
+        title={title}
+        breadcrumbs={[{ label: 'Document store', to: datastoresPath() }]}
+        subtitle={
+          <>
+            Datastore <IdText value={datastoreId} />
+          </>
+        }
+      />
+      {datastore.data === null ? (
+        <EmptyState
+          title="Not found, or you have no access"
+          description="No datastore with this id is visible to the console."
+          action={
+            <Button component={RouterLink} to={datastoresPath()}>
+              All datastores
+            </Button>
+          }
+        />
+      ) : collections.data ? (
+        collections.data.length === 0 ? (
+          <EmptyState
+            title="This datastore has no collections yet"
+            description="A collection holds JSON documents and describes them with a column schema."
+          />
+        ) : (
+          <CollectionsTable collections={[...collections.data].sort(byName)} />
+        )
+      ) : collections.isError ? (
+        <ErrorState error={collections.error} onRetry={() => void collections.refetch()} />
+      ) : (
+        <LoadingState label="Loading collections" />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,4 @@
+export { DatastoresPage } from './DatastoresPage';
+export { DatastorePage } from './DatastorePage';
+export { CollectionPage } from './CollectionPage';
+export { CollectionDetailsTab } from './CollectionDetailsTab';

@@ -1,0 +1,67 @@
+import type { Collection, Datastore, DocumentStoreError, GatewayStatus } from '../api/contract';
+
+export const aDatastore = (overrides: Partial<Datastore> = {}): Datastore => ({
+  id: '5b2e1c4a-8d7f-4e3b-9a61-0c2d3e4f5a6b',
+  name: 'Inventory',
+  owner: 1001,
+  createdOn: '2026-03-01T09:30:00.000Z',
+  updatedOn: '2026-03-04T16:05:00.000Z',
+  ...overrides,
+});
+
+/** A 2.1 collection as the spec describes it. */
+export const aCollection = (overrides: Partial<Collection> = {}): Collection => ({
+  id: '0f8e7d6c-5b4a-4392-8170-6f5e4d3c2b1a',
+  datastoreId: aDatastore().id,
+  defaultPermissions: 'READ,WRITE,SHARE',
+  requiredAuthorities: { READ: 'inventory.read', WRITE: 'inventory.write' },
+  owner: 1001,
+  name: 'products',
+  datasourceId: 'ds-7c6b5a49',
+  schema: {
+    columns: [
+      { name: 'sku', type: 'STRING' },
+      { name: 'price', type: 'DECIMAL' },
+      { name: 'stocked', type: 'DATE' },
+    ],
+  },
+  filters: [
+    {
+      name: 'own rows only',
+      applyOn: ['READ'],
+      applyTo: [{ type: 'USER_ID', values: ['1002'] }],
+      applyToAll: false,
+      limitToOwner: true,
+      query: { 'content.region': 'EU' },
+    },
+  ],
+  syncEnabled: true,
+  syncRequired: false,
+  fullReplaceRequired: false,
+  lastSync: '2026-03-04T15:45:00.000Z',
+  createdOn: '2026-03-01T09:31:00.000Z',
+  updatedOn: '2026-03-04T16:00:00.000Z',
+  updatedBy: 1002,
+  ...overrides,
+});
+
+/** A 7.1 error body. */
+export const aDocumentStoreError = (
+  overrides: Partial<DocumentStoreError> = {},
+): DocumentStoreError => ({
+  message: 'Collection not found',
+  status: 404,
+  statusReason: 'Not Found',
+  toe: 'TOE-4F2A9C1B7E',
+  ...overrides,
+});
+
+export const aGatewayStatus = (overrides: Partial<GatewayStatus> = {}): GatewayStatus => ({
+  mode: 'embedded',
+  upstreams: [
+    { name: 'base', host: '127.0.0.1:8787', reachable: true, latencyMs: 3 },
+    { name: 'api', host: '127.0.0.1:8787', reachable: true, latencyMs: 3 },
+  ],
+  brand: 'SERVICE',
+  ...overrides,
+});

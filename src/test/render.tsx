@@ -1,0 +1,28 @@
+import type { ReactElement } from 'react';
+import { render } from '@testing-library/react';
+// 'react-router', not 'react-router/dom': vitest would load the latter's own copy of the router.
+import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import { AppProviders } from '../app/provider';
+import { createQueryClient } from '../app/query-client';
+import { appRoutes } from '../app/router';
+import { createNotifier } from '../components/notifications';
+
+/** Given routes in a memory router at `url`, with every provider and a fresh QueryClient. */
+export function renderRoutes(routes: RouteObject[], url = '/') {
+  const notifier = createNotifier();
+  const queryClient = createQueryClient(notifier.notify, { retry: false });
+  const router = createMemoryRouter(routes, { initialEntries: [url] });
+  const view = render(
+    <AppProviders queryClient={queryClient} notifier={notifier}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return { ...view, queryClient, router, notifier };
+}
+
+/** The whole console (layout, routes, lazy pages) at `url`, with a fresh QueryClient. */
+export const renderApp = (url: string) => renderRoutes(appRoutes(), url);
+
+/** One element with every provider around it, at `url` of a memory router. */
+export const renderWithProviders = (ui: ReactElement, { url = '/' }: { url?: string } = {}) =>
+  renderRoutes([{ path: '*', element: ui }], url);
