@@ -13,8 +13,11 @@ test('from the datastore list to a collection and its fields', async ({ page }) 
 
   await expect(page.getByRole('heading', { level: 1, name: 'orders' })).toBeVisible();
   await page.getByRole('tab', { name: 'Details' }).click();
-  await expect(page.getByRole('definition', { name: 'Sync enabled' })).toHaveText('Yes');
-  await expect(page.getByRole('definition', { name: 'Owner' })).toContainText('1');
+  const value = (label: string) =>
+    page.getByRole('group', { name: label, exact: true }).getByRole('definition');
+  await expect(value('Sync enabled')).toHaveText('Yes');
+  await expect(value('Owner')).toHaveText('1');
+  await expect(value('ID')).toContainText('0d9e8f7a-1b2c-4d3e-8f4a-5b6c7d8e9f01');
   const schema = page.getByRole('table', { name: 'Schema columns' });
   await expect(schema.getByRole('row', { name: /orderDate\s+DATE/ })).toBeVisible();
   await expect(schema.getByRole('row', { name: /shippedAt\s+DATETIME/ })).toBeVisible();

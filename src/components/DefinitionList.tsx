@@ -1,4 +1,4 @@
-import { Fragment, useId, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 
 export interface Definition {
@@ -6,7 +6,10 @@ export interface Definition {
   value: ReactNode;
 }
 
-/** Label/value pairs as a real <dl>; each value is named by its label (role "definition"). */
+/**
+ * Label/value pairs as a real <dl>. ARIA forbids naming a term or definition, so each pair sits
+ * in a group named by its label: find a value as group "Owner" → definition.
+ */
 export function DefinitionList({ items }: { items: Definition[] }) {
   const id = useId();
   return (
@@ -21,7 +24,7 @@ export function DefinitionList({ items }: { items: Definition[] }) {
       }}
     >
       {items.map((item, i) => (
-        <Fragment key={item.label}>
+        <Box key={item.label} role="group" aria-labelledby={`${id}-${i}`} sx={{ display: 'contents' }}>
           <Box
             component="dt"
             id={`${id}-${i}`}
@@ -29,14 +32,10 @@ export function DefinitionList({ items }: { items: Definition[] }) {
           >
             {item.label}
           </Box>
-          <Box
-            component="dd"
-            aria-labelledby={`${id}-${i}`}
-            sx={{ m: 0, minWidth: 0, overflowWrap: 'anywhere' }}
-          >
+          <Box component="dd" sx={{ m: 0, minWidth: 0, overflowWrap: 'anywhere' }}>
             {item.value}
           </Box>
-        </Fragment>
+        </Box>
       ))}
     </Box>
   );

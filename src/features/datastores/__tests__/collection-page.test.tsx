@@ -19,7 +19,8 @@ function givenCollection(answer: () => Response) {
 const openCollection = (collection: Collection) =>
   renderApp(`/datastores/${collection.datastoreId}/collections/${collection.id}`);
 
-const value = (label: string) => screen.getByRole('definition', { name: label });
+const value = (label: string) =>
+  within(screen.getByRole('group', { name: label })).getByRole('definition');
 
 describe('/datastores/:datastoreId/collections/:collectionId', () => {
   it('shows every field of the collection (spec 2.1)', async () => {
