@@ -3,10 +3,24 @@ import { Hono } from 'hono';
 import { authenticate } from './core/auth';
 import type { PlatformDeps, PlatformEnv } from './core/context';
 import { PlatformError, sendError } from './core/errors';
+import { certificationRoutes } from './datasets/certification-routes';
+import { datasetRoutes } from './datasets/routes';
+import { sharingRoutes } from './datasets/sharing-routes';
 import { datastoreRoutes } from './datastores/routes';
+import { dataFileRoutes } from './files/routes';
+import { peopleRoutes } from './people/routes';
+import { streamRoutes } from './streams/routes';
 
 /** Each area of the spec mounts its routes here (one line per area). */
-const areas: Array<(deps: PlatformDeps) => Hono<PlatformEnv>> = [datastoreRoutes];
+const areas: Array<(deps: PlatformDeps) => Hono<PlatformEnv>> = [
+  datastoreRoutes,
+  peopleRoutes,
+  datasetRoutes,
+  sharingRoutes,
+  certificationRoutes,
+  dataFileRoutes,
+  streamRoutes,
+];
 
 export function createPlatformApp(deps: PlatformDeps) {
   const app = new Hono<PlatformEnv>();

@@ -36,10 +36,11 @@ export async function createDataset(
 async function insertRows(tx: Queryable, datasetId: string, partitionId: string, rows: Cell[][], from = 0) {
   for (let start = 0; start < rows.length; start += BATCH) {
     const batch = rows.slice(start, start + BATCH);
+    // One JSON document per batch: Postgres parses it faster than a jsonb[] literal of the same rows.
     await tx.query(
       `INSERT INTO dataset_rows (dataset_id, partition_id, row_index, cells)
-       SELECT $1, $2, $3::int + n::int - 1, cells FROM unnest($4::jsonb[]) WITH ORDINALITY AS t(cells, n)`,
-      [datasetId, partitionId, from + start, batch.map((r) => JSON.stringify(r))],
+       SELECT $1, $2, $3::int + n::int - 1, cells FROM jsonb_array_elements($4::jsonb) WITH ORDINALITY AS t(cells, n)`,
+      [datasetId, partitionId, from + start, JSON.stringify(batch)],
     );
   }
 }

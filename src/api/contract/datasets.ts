@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDateTime, jsonObject, userIdInt } from './common';
+import { isoDateTime, jsonObject, queryInt, userIdInt } from './common';
 
 /** Dataset listing shape (gaps.md: choice). */
 export const dataset = z.object({
@@ -77,6 +77,13 @@ export const platformGroup = z.object({
   memberCount: z.number().int(),
 });
 export type PlatformGroup = z.infer<typeof platformGroup>;
+/** `GET /api/content/v3/users`, `GET /api/content/v2/groups`: `q` matches names (and emails). */
+export const peopleListParams = z.object({
+  q: z.string().optional(),
+  limit: queryInt(1, 500).optional(),
+  offset: queryInt(0, 1_000_000).optional(),
+});
+export type PeopleListParams = z.infer<typeof peopleListParams>;
 
 /** Notifications written by `sendEmail` (no mail server: an outbox). */
 export const outboxMessage = z.object({
@@ -85,7 +92,9 @@ export const outboxMessage = z.object({
   subject: z.string(),
   body: z.string(),
   createdAt: isoDateTime,
+  datasetId: z.string().nullable().optional(),
 });
+export type OutboxMessage = z.infer<typeof outboxMessage>;
 
 /** 4.9 Certification. */
 export const certifiableEntityType = z.enum(['CARD', 'DATA_SOURCE']);

@@ -21,6 +21,8 @@ export type FileRevision = z.infer<typeof fileRevision>;
 export const fileMetadata = z.object({
   dataFileId: z.number().int(),
   name: z.string(),
+  /** Given at upload (`?description=`); not in 2.7, so optional. */
+  description: z.string().optional(),
   responsibleUserId: z.number().int(),
   currentRevision: fileRevision.optional(),
   datetimeCreated: epochMillis,

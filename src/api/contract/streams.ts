@@ -15,16 +15,42 @@ export const configurationItem = z.object({
 export const updateMethod = z.enum(['APPEND', 'REPLACE']);
 export type UpdateMethod = z.infer<typeof updateMethod>;
 
-/** The decoded form of `advancedScheduleJson`. */
-export const advancedSchedule = z.object({
-  type: z.enum(['MANUAL', 'INTERVAL', 'DAILY']),
-  timezone: z.string().min(1),
-  intervalMinutes: z.number().int().min(1).max(10_080).optional(),
-  at: z
-    .string()
-    .regex(/^\d{2}:\d{2}$/, 'time as HH:MM')
-    .optional(),
-});
+const isTimeZone = (tz: string) => {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * The decoded form of `advancedScheduleJson`: MANUAL runs on demand only, INTERVAL every
+ * `intervalMinutes`, DAILY at `at` (HH:MM) in `timezone` (an IANA name such as UTC).
+ */
+export const advancedSchedule = z
+  .object({
+    type: z.enum(['MANUAL', 'INTERVAL', 'DAILY']),
+    timezone: z
+      .string()
+      .min(1)
+      .refine(isTimeZone, 'expected an IANA time zone such as UTC or Europe/Paris'),
+    intervalMinutes: z.number().int().min(1).max(10_080).optional(),
+    at: z
+      .string()
+      .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'time as HH:MM')
+      .optional(),
+  })
+  .superRefine((s, ctx) => {
+    if (s.type === 'INTERVAL' && s.intervalMinutes === undefined)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['intervalMinutes'],
+        message: 'required by an INTERVAL schedule',
+      });
+    if (s.type === 'DAILY' && s.at === undefined)
+      ctx.addIssue({ code: 'custom', path: ['at'], message: 'required by a DAILY schedule' });
+  });
 export type AdvancedSchedule = z.infer<typeof advancedSchedule>;
 
 /** 4.3 Create Stream; required fields per gaps.md. */
@@ -50,6 +76,8 @@ export const stream = z.object({
   advancedScheduleJson: z.string().nullable(),
   createdAt: isoDateTime,
   createdBy: userIdInt,
+  /** When the schedule runs the stream next; null for MANUAL (embedded platform: choice). */
+  nextRunAt: isoDateTime.nullable().optional(),
 });
 export type Stream = z.infer<typeof stream>;
 
@@ -72,6 +100,7 @@ export const runStreamBody = z
 
 /** Accounts and connectors the wizard offers (embedded platform: choice). */
 export const account = z.object({ id: z.number().int(), name: z.string(), type: z.string() });
+export type Account = z.infer<typeof account>;
 export const connectorField = z.object({
   name: z.string(),
   label: z.string(),

@@ -1,0 +1,42 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { queryInt, shareBody } from '../../../src/api/contract';
+import type { PlatformDeps, PlatformEnv } from '../core/context';
+import { body, query } from '../core/validate';
+import { listOutbox } from './outbox';
+import { getDataset } from './repository';
+import { listPermissions, removePermission, shareDataset } from './sharing';
+
+const outboxParams = z.object({
+  datasetId: z.string().min(1).optional(),
+  limit: queryInt(1, 500).optional(),
+  offset: queryInt(0, 1_000_000).optional(),
+});
+
+/** Share (4.5), the permissions it records, and the outbox `sendEmail` writes to. */
+export function sharingRoutes({ db }: PlatformDeps) {
+  const r = new Hono<PlatformEnv>();
+  const datasources = '/api/data/v3/datasources/:id';
+
+  r.post(`${datasources}/share`, async (c) => {
+    const dataset = await getDataset(db, c.req.param('id'));
+    await shareDataset(db, dataset, await body(c, shareBody), c.get('userId'));
+    return c.json({});
+  });
+  r.get(`${datasources}/permissions`, async (c) => {
+    const dataset = await getDataset(db, c.req.param('id'));
+    return c.json(await listPermissions(db, dataset.id));
+  });
+  r.delete(`${datasources}/permissions/:type/:principalId`, async (c) => {
+    const dataset = await getDataset(db, c.req.param('id'));
+    await removePermission(db, dataset.id, c.req.param('type'), c.req.param('principalId'));
+    return c.json({});
+  });
+
+  r.get('/api/data/v3/outbox', async (c) => {
+    const { datasetId, limit, offset } = query(c, outboxParams);
+    return c.json(await listOutbox(db, { datasetId, limit: limit ?? 100, offset: offset ?? 0 }));
+  });
+
+  return r;
+}

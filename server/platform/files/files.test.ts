@@ -1,0 +1,165 @@
+import { createHash } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  fileMetadata,
+  messageError,
+  newRevisionResult,
+  uploadDataFileResult,
+} from '../../../src/api/contract';
+import { startTestPlatform, type TestPlatform } from '../testing';
+
+let platform: TestPlatform;
+beforeAll(async () => {
+  platform = await startTestPlatform();
+});
+afterAll(() => platform.close());
+
+const dev = () => ({ 'X-SERVICE-Developer-Token': platform.tokens.developer });
+const hash = (algorithm: string, data: string | Uint8Array) =>
+  createHash(algorithm).update(data).digest('hex');
+const upload = (query: string, body: BodyInit, contentType = 'text/csv') =>
+  platform.api(`/api/data/v1/data-files${query}`, {
+    method: 'POST',
+    body,
+    headers: { ...dev(), 'content-type': contentType },
+  });
+const details = async (id: number, expand = '') =>
+  fileMetadata.parse(
+    await (await platform.api(`/api/data/v1/data-files/${id}/details${expand}`)).json(),
+  );
+
+const first = 'city,population\nLyon,522000\n';
+const second = 'city,population\nLyon,522250\nNice,342000\n';
+
+describe('data files (2.7, 4.12, gaps.md)', () => {
+  let fileId: number;
+
+  it('uploads a raw body as a data file, with the real md5 and sha256 of the bytes', async () => {
+    const res = await upload('?name=cities.csv&description=Big%20cities', first);
+    expect(res.status).toBe(200);
+    fileId = uploadDataFileResult.parse(await res.json()).dataFileId;
+    const file = await details(fileId, '?expand=metadata');
+    expect(file).toMatchObject({
+      name: 'cities.csv',
+      description: 'Big cities',
+      responsibleUserId: 1,
+      existing: true,
+    });
+    expect(file.revisions).toBeUndefined();
+    expect(file.currentRevision).toMatchObject({
+      dataFileId: fileId,
+      contentType: 'text/csv',
+      uploadUserId: 1,
+      sizeBytes: Buffer.byteLength(first),
+      md5Hash: hash('md5', first),
+      sha256HashValue: hash('sha256', first),
+      scanState: 'SAFE',
+    });
+    expect(file.datetimeCreated).toBeGreaterThan(Date.now() - 60_000);
+  });
+
+  it('adds a revision that becomes the current one; revisions come newest first', async () => {
+    const res = await platform.api(`/api/data/v1/data-files/${fileId}`, {
+      method: 'PUT',
+      body: second,
+      headers: { ...dev(), 'content-type': 'text/csv' },
+    });
+    expect(res.status).toBe(200);
+    const { revisionId } = newRevisionResult.parse(await res.json());
+    const file = await details(fileId, '?expand=revisions,metadata');
+    expect(file.currentRevision?.dataFileRevisionId).toBe(revisionId);
+    expect(file.revisions?.map((r) => r.sha256HashValue)).toEqual([
+      hash('sha256', second),
+      hash('sha256', first),
+    ]);
+    const plain = await details(fileId);
+    expect(plain.currentRevision).toBeUndefined();
+    expect(plain.revisions).toBeUndefined();
+  });
+
+  it('downloads a revision byte for byte with its content type, and the current one by the file id', async () => {
+    const file = await details(fileId, '?expand=revisions');
+    const oldest = file.revisions!.at(-1)!;
+    const res = await platform.api(
+      `/api/data/v1/data-files/${fileId}/revisions/${oldest.dataFileRevisionId}`,
+    );
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/csv');
+    expect(res.headers.get('content-disposition')).toMatch(/cities\.csv/);
+    expect(await res.text()).toBe(first);
+    expect(await (await platform.api(`/api/data/v1/data-files/${fileId}`)).text()).toBe(second);
+  });
+
+  it('keeps binary bytes and an unlabelled upload as application/octet-stream', async () => {
+    const bytes = new Uint8Array([0, 255, 1, 254, 10, 13]);
+    const res = await platform.api('/api/data/v1/data-files?name=blob.bin', {
+      method: 'POST',
+      body: bytes,
+      headers: dev(),
+    });
+    const { dataFileId } = uploadDataFileResult.parse(await res.json());
+    const file = await details(dataFileId, '?expand=revisions');
+    expect(file.currentRevision).toMatchObject({
+      contentType: 'application/octet-stream',
+      md5Hash: hash('md5', bytes),
+    });
+    const back = await platform.api(
+      `/api/data/v1/data-files/${dataFileId}/revisions/${file.currentRevision!.dataFileRevisionId}`,
+    );
+    expect(new Uint8Array(await back.arrayBuffer())).toEqual(bytes);
+  });
+
+  it('lists data files with the same expand, limit and offset', async () => {
+    const res = await platform.api('/api/data/v1/data-files/details?expand=revisions');
+    const files = fileMetadata.array().parse(await res.json());
+    expect(files.find((f) => f.dataFileId === fileId)?.revisions).toHaveLength(2);
+    expect(files.find((f) => f.name === 'regional-targets.csv')?.revisions).toHaveLength(2);
+    const page = fileMetadata
+      .array()
+      .parse(await (await platform.api('/api/data/v1/data-files/details?limit=1&offset=1')).json());
+    expect(page.map((f) => f.dataFileId)).toEqual([files[1]!.dataFileId]);
+    expect(page[0]!.currentRevision).toBeUndefined();
+  });
+
+  it('answers bad input with 4xx and {message}, never 500', async () => {
+    const cases: Array<[Promise<Response>, number, RegExp]> = [
+      [upload('', 'a,b\n'), 400, /^name: /],
+      [upload('?name=%20', 'a,b\n'), 400, /^name: /],
+      [upload('?name=empty.csv', ''), 400, /^body: /],
+      [
+        platform.api(`/api/data/v1/data-files/${fileId}/details?expand=owners`),
+        400,
+        /^expand: .*owners/,
+      ],
+      [platform.api('/api/data/v1/data-files/details?limit=0'), 400, /^limit: /],
+      [platform.api('/api/data/v1/data-files/99999/details'), 404, /99999/],
+      [platform.api('/api/data/v1/data-files/abc/details'), 404, /abc/],
+      [platform.api(`/api/data/v1/data-files/${fileId}/revisions/99999`), 404, /99999/],
+      [
+        platform.api('/api/data/v1/data-files/99999', { method: 'PUT', body: 'x', headers: dev() }),
+        404,
+        /99999/,
+      ],
+      [
+        platform.api(`/api/data/v1/data-files/${fileId}`, {
+          method: 'PUT',
+          body: '',
+          headers: dev(),
+        }),
+        400,
+        /^body: /,
+      ],
+    ];
+    for (const [pending, status, message] of cases) {
+      const res = await pending;
+      expect(res.status).toBe(status);
+      expect(messageError.parse(await res.json()).message).toMatch(message);
+    }
+  });
+
+  it('answers a body over 10 MiB with 413', async () => {
+    const res = await upload('?name=big.csv', new Uint8Array(10 * 1024 * 1024 + 1));
+    expect(res.status).toBe(413);
+    expect(messageError.parse(await res.json()).message).toMatch(/larger than/);
+  });
+});

@@ -1,0 +1,112 @@
+import { createHash } from 'node:crypto';
+import { notFound } from '../core/errors';
+import type { Queryable } from '../store';
+
+export interface DataFileRow {
+  id: number;
+  name: string;
+  description: string;
+  responsible_user_id: number;
+  datetime_created: number;
+  existing: boolean;
+}
+export interface RevisionRow {
+  id: number;
+  data_file_id: number;
+  content_type: string;
+  upload_user_id: number;
+  size_bytes: number;
+  upload_time_millis: number;
+  md5_hash: string;
+  sha256_hash: string;
+  datetime_uploaded: number;
+  scan_state: string;
+}
+export interface RevisionUpload {
+  bytes: Uint8Array;
+  contentType: string;
+  userId: number;
+  /** How long the upload took to arrive (2.7 uploadTimeMillis). */
+  uploadTimeMillis: number;
+}
+
+const revisionColumns = `id, data_file_id, content_type, upload_user_id, size_bytes, upload_time_millis,
+  md5_hash, sha256_hash, datetime_uploaded, scan_state`;
+
+export const dataFileNotFound = (id: string | number) => notFound(`No data file ${id}`);
+
+/** Ids in paths are integers (2.7); anything else names no data file. */
+export const dataFileId = (raw: string) => (/^\d{1,9}$/.test(raw) ? Number(raw) : -1);
+
+export async function addRevision(
+  tx: Queryable,
+  fileId: number,
+  upload: RevisionUpload,
+): Promise<number> {
+  const digest = (algorithm: string) => createHash(algorithm).update(upload.bytes).digest('hex');
+  const [row] = await tx.query<{ id: number }>(
+    `INSERT INTO data_file_revisions (data_file_id, content_type, upload_user_id, size_bytes, upload_time_millis,
+       md5_hash, sha256_hash, datetime_uploaded, scan_state, body)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'SAFE', $9) RETURNING id`,
+    [
+      fileId,
+      upload.contentType,
+      upload.userId,
+      upload.bytes.byteLength,
+      upload.uploadTimeMillis,
+      digest('md5'),
+      digest('sha256'),
+      Date.now(),
+      Buffer.from(upload.bytes.buffer, upload.bytes.byteOffset, upload.bytes.byteLength),
+    ],
+  );
+  return row!.id;
+}
+
+export async function createDataFile(
+  tx: Queryable,
+  file: { name: string; description: string },
+  upload: RevisionUpload,
+): Promise<{ dataFileId: number; revisionId: number }> {
+  const [row] = await tx.query<{ id: number }>(
+    `INSERT INTO data_files (name, description, responsible_user_id, datetime_created)
+     VALUES ($1, $2, $3, $4) RETURNING id`,
+    [file.name, file.description, upload.userId, Date.now()],
+  );
+  return { dataFileId: row!.id, revisionId: await addRevision(tx, row!.id, upload) };
+}
+
+/** `id` as it came in the path: text that is not an integer names no data file. */
+export async function getDataFile(db: Queryable, id: string | number): Promise<DataFileRow> {
+  const [row] = await db.query<DataFileRow>('SELECT * FROM data_files WHERE id = $1', [
+    dataFileId(String(id)),
+  ]);
+  if (!row) throw dataFileNotFound(id);
+  return row;
+}
+
+export const listDataFiles = (db: Queryable, limit: number, offset: number) =>
+  db.query<DataFileRow>('SELECT * FROM data_files ORDER BY id LIMIT $1 OFFSET $2', [limit, offset]);
+
+/** Newest first: the first revision of a file is its current one. */
+export const revisionsOf = (db: Queryable, fileIds: number[]) =>
+  db.query<RevisionRow>(
+    `SELECT ${revisionColumns} FROM data_file_revisions WHERE data_file_id = ANY($1::int[]) ORDER BY id DESC`,
+    [fileIds],
+  );
+
+/** A revision's bytes; without `revisionId`, the current revision's. */
+export async function readRevision(db: Queryable, fileId: number, revisionId?: string) {
+  const [row] = await db.query<RevisionRow & { body: Uint8Array }>(
+    `SELECT ${revisionColumns}, body FROM data_file_revisions
+     WHERE data_file_id = $1 AND ($2::int IS NULL OR id = $2) ORDER BY id DESC LIMIT 1`,
+    [fileId, revisionId === undefined ? null : dataFileId(revisionId)],
+  );
+  if (!row)
+    throw notFound(
+      revisionId === undefined
+        ? `Data file ${fileId} has no revision`
+        : `No revision ${revisionId} of data file ${fileId}`,
+    );
+  return { ...row, body: new Uint8Array(row.body) };
+}

@@ -1,0 +1,122 @@
+import { Hono, type Context } from 'hono';
+import { z } from 'zod';
+import { dataFileExpand, queryInt } from '../../../src/api/contract';
+import type { PlatformDeps, PlatformEnv } from '../core/context';
+import { badRequest } from '../core/errors';
+import { query, readRawBody } from '../core/validate';
+import { toFileMetadata, type Expand } from './mappers';
+import {
+  addRevision,
+  createDataFile,
+  getDataFile,
+  listDataFiles,
+  readRevision,
+  revisionsOf,
+  type RevisionUpload,
+} from './repository';
+
+const uploadParams = z.object({
+  name: z.string().trim().min(1).max(255),
+  description: z.string().max(4000).optional(),
+});
+const expandParam = z
+  .string()
+  .optional()
+  .transform((v, ctx): Expand => {
+    const parts = (v ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
+    const out: Expand = new Set();
+    for (const part of parts) {
+      const ok = dataFileExpand.safeParse(part);
+      if (ok.success) out.add(ok.data);
+      else
+        ctx.addIssue({ code: 'custom', message: `expected revisions or metadata, not "${part}"` });
+    }
+    return out;
+  });
+const detailsParams = z.object({ expand: expandParam });
+const listParams = detailsParams.extend({
+  limit: queryInt(1, 500).optional(),
+  offset: queryInt(0, 1_000_000).optional(),
+});
+
+/** The raw body of the request, its content type and how long it took to arrive (2.7). */
+async function upload(c: Context<PlatformEnv>): Promise<RevisionUpload> {
+  const started = Date.now();
+  const bytes = await readRawBody(c);
+  if (bytes.byteLength === 0) throw badRequest('body: the data file is empty');
+  return {
+    bytes,
+    contentType: c.req.header('content-type') ?? 'application/octet-stream',
+    userId: c.get('userId'),
+    uploadTimeMillis: Date.now() - started,
+  };
+}
+
+const asAttachment = (name: string) => `attachment; filename*=UTF-8''${encodeURIComponent(name)}`;
+
+/** Data files and their revisions (spec 2.7, 4.12; gaps.md "Filesets and data files"). */
+export function dataFileRoutes({ db }: PlatformDeps) {
+  const r = new Hono<PlatformEnv>();
+  const base = '/api/data/v1/data-files';
+
+  r.post(base, async (c) => {
+    const { name, description } = query(c, uploadParams);
+    const content = await upload(c);
+    const { dataFileId } = await db.transaction((tx) =>
+      createDataFile(tx, { name, description: description ?? '' }, content),
+    );
+    return c.json({ dataFileId });
+  });
+
+  r.get(`${base}/details`, async (c) => {
+    const { expand, limit, offset } = query(c, listParams);
+    const files = await listDataFiles(db, limit ?? 100, offset ?? 0);
+    const revisions = expand.size
+      ? await revisionsOf(
+          db,
+          files.map((f) => f.id),
+        )
+      : [];
+    return c.json(
+      files.map((f) =>
+        toFileMetadata(
+          f,
+          revisions.filter((rev) => rev.data_file_id === f.id),
+          expand,
+        ),
+      ),
+    );
+  });
+
+  r.put(`${base}/:id`, async (c) => {
+    const file = await getDataFile(db, c.req.param('id'));
+    const content = await upload(c);
+    return c.json({ revisionId: await addRevision(db, file.id, content) });
+  });
+
+  r.get(`${base}/:id/details`, async (c) => {
+    const file = await getDataFile(db, c.req.param('id'));
+    const { expand } = query(c, detailsParams);
+    return c.json(
+      toFileMetadata(file, expand.size ? await revisionsOf(db, [file.id]) : [], expand),
+    );
+  });
+
+  const download = async (c: Context<PlatformEnv>, fileId: string, revisionId?: string) => {
+    const file = await getDataFile(db, fileId);
+    const revision = await readRevision(db, file.id, revisionId);
+    return c.body(revision.body, 200, {
+      'content-type': revision.content_type,
+      'content-disposition': asAttachment(file.name),
+    });
+  };
+  r.get(`${base}/:id`, (c) => download(c, c.req.param('id')));
+  r.get(`${base}/:id/revisions/:revisionId`, (c) =>
+    download(c, c.req.param('id'), c.req.param('revisionId')),
+  );
+
+  return r;
+}

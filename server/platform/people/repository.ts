@@ -1,0 +1,64 @@
+import type { Queryable } from '../store';
+
+export interface UserRow {
+  id: number;
+  display_name: string;
+  email_address: string;
+  password_hash: string;
+  role: string;
+}
+export interface GroupRow {
+  id: number;
+  name: string;
+  member_count: number;
+}
+export interface Page {
+  q?: string;
+  limit: number;
+  offset: number;
+}
+
+/** `q` matches anywhere in the text, case-insensitively; LIKE wildcards in it are literal. */
+export const likePattern = (q: string | undefined) =>
+  `%${(q ?? '').toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+
+export const findUserByEmail = async (db: Queryable, email: string) =>
+  (
+    await db.query<UserRow>('SELECT * FROM users WHERE lower(email_address) = lower($1)', [email])
+  )[0];
+
+export const getUser = async (db: Queryable, id: number) =>
+  (await db.query<UserRow>('SELECT * FROM users WHERE id = $1', [id]))[0];
+
+export const listUsers = (db: Queryable, page: Page) =>
+  db.query<UserRow>(
+    `SELECT * FROM users
+     WHERE lower(display_name) LIKE $1 ESCAPE '\\' OR lower(email_address) LIKE $1 ESCAPE '\\'
+     ORDER BY display_name, id LIMIT $2 OFFSET $3`,
+    [likePattern(page.q), page.limit, page.offset],
+  );
+
+const groupSelect = `SELECT g.id, g.name, (SELECT count(*) FROM group_members m WHERE m.group_id = g.id)::int AS member_count
+  FROM user_groups g`;
+
+export const getGroup = async (db: Queryable, id: number) =>
+  (await db.query<GroupRow>(`${groupSelect} WHERE g.id = $1`, [id]))[0];
+
+export const listGroups = (db: Queryable, page: Page) =>
+  db.query<GroupRow>(
+    `${groupSelect} WHERE lower(g.name) LIKE $1 ESCAPE '\\' ORDER BY g.name, g.id LIMIT $2 OFFSET $3`,
+    [likePattern(page.q), page.limit, page.offset],
+  );
+
+export const groupMembers = (db: Queryable, groupIds: number[]) =>
+  db.query<UserRow & { group_id: number }>(
+    `SELECT u.*, m.group_id FROM group_members m JOIN users u ON u.id = m.user_id
+     WHERE m.group_id = ANY($1::int[]) ORDER BY u.display_name, u.id`,
+    [groupIds],
+  );
+
+export const usersByIds = (db: Queryable, ids: number[]) =>
+  db.query<UserRow>('SELECT * FROM users WHERE id = ANY($1::int[])', [ids]);
+
+export const groupsByIds = (db: Queryable, ids: number[]) =>
+  db.query<GroupRow>(`${groupSelect} WHERE g.id = ANY($1::int[])`, [ids]);

@@ -1,0 +1,121 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Queryable } from '../store';
+import { at2026, sha256Hex, stableUuid } from './ids';
+
+/** The sample files, one folder per fileset; a file's path in its fileset is its path below that folder. */
+const filesDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fileset-files');
+
+export const SAMPLE_FILESETS = [
+  {
+    id: stableUuid('fileset:product-manuals'),
+    folder: 'product-manuals',
+    name: 'Product manuals',
+    description: 'Setup, care and warranty manuals for the Widget, the Gadget and the Sprocket.',
+    owner: 3,
+    created: at2026(2, 3),
+  },
+  {
+    id: stableUuid('fileset:support-runbooks'),
+    folder: 'support-runbooks',
+    name: 'Support runbooks',
+    description:
+      'How support and on-call handle incidents, escalations, refunds and billing questions.',
+    owner: 4,
+    created: at2026(3, 17),
+  },
+  {
+    id: stableUuid('fileset:policies'),
+    folder: 'policies',
+    name: 'Policies',
+    description: 'Company policies on data retention, encryption, privacy, refunds and warranty.',
+    owner: 1,
+    created: at2026(1, 12),
+  },
+];
+
+const contentTypes: Record<string, string> = {
+  '.md': 'text/markdown',
+  '.txt': 'text/plain',
+  '.csv': 'text/csv',
+};
+
+function listFiles(dir: string, prefix = ''): string[] {
+  return fs
+    .readdirSync(dir, { withFileTypes: true })
+    .sort((a, b) => a.name.localeCompare(b.name))
+    .flatMap((e) =>
+      e.isDirectory()
+        ? listFiles(path.join(dir, e.name), `${prefix}${e.name}/`)
+        : [`${prefix}${e.name}`],
+    );
+}
+
+export function sampleFilesetFiles() {
+  return SAMPLE_FILESETS.flatMap((fileset) =>
+    listFiles(path.join(filesDir, fileset.folder)).map((filePath, i) => {
+      const body = fs.readFileSync(path.join(filesDir, fileset.folder, filePath));
+      const contentType = contentTypes[path.extname(filePath)];
+      if (!contentType)
+        throw new Error(`sample file ${filePath}: no content type for its extension`);
+      return {
+        id: stableUuid(`fileset-file:${fileset.folder}/${filePath}`),
+        filesetId: fileset.id,
+        path: filePath,
+        name: path.basename(filePath),
+        contentType,
+        body,
+        hash: sha256Hex(body),
+        // Files arrive over the weeks after their fileset was made, by the owner or user 2.
+        created: fileset.created + (i + 1) * 5 * 86_400_000 + i * 37 * 60_000,
+        createdBy: i % 3 === 2 ? 2 : fileset.owner,
+      };
+    }),
+  );
+}
+
+export async function seedFilesets(tx: Queryable) {
+  const files = sampleFilesetFiles();
+  const updated = (id: string) =>
+    Math.max(...files.filter((f) => f.filesetId === id).map((f) => f.created));
+  await tx.query(
+    `INSERT INTO filesets (id, name, description, owner, created_by, created, updated)
+     SELECT id, name, description, owner, owner, created, updated
+     FROM unnest($1::text[], $2::text[], $3::text[], $4::int[], $5::timestamptz[], $6::timestamptz[])
+       AS t(id, name, description, owner, created, updated)`,
+    [
+      SAMPLE_FILESETS.map((s) => s.id),
+      SAMPLE_FILESETS.map((s) => s.name),
+      SAMPLE_FILESETS.map((s) => s.description),
+      SAMPLE_FILESETS.map((s) => s.owner),
+      SAMPLE_FILESETS.map((s) => new Date(s.created).toISOString()),
+      SAMPLE_FILESETS.map((s) => new Date(updated(s.id)).toISOString()),
+    ],
+  );
+  // Bytes travel as hex so the stored body is exactly what was hashed; the text and its search
+  // vector are derived in SQL from those bytes, as an upload would do.
+  await tx.query(
+    `INSERT INTO fileset_files (id, fileset_id, path, name, file_type, content_type, size, hash, created,
+       created_by, body, text_content, search)
+     SELECT id, fileset_id, path, name, 'FILE', content_type, octet_length(body), hash, created, created_by,
+       body, text_content, to_tsvector('english', name || ' ' || text_content)
+     FROM (
+       SELECT id, fileset_id, path, name, content_type, hash, created, created_by, decode(hex, 'hex') AS body,
+         convert_from(decode(hex, 'hex'), 'UTF8') AS text_content
+       FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::timestamptz[],
+         $8::int[], $9::text[]) AS t(id, fileset_id, path, name, content_type, hash, created, created_by, hex)
+     ) AS f`,
+    [
+      files.map((f) => f.id),
+      files.map((f) => f.filesetId),
+      files.map((f) => f.path),
+      files.map((f) => f.name),
+      files.map((f) => f.contentType),
+      files.map((f) => f.hash),
+      files.map((f) => new Date(f.created).toISOString()),
+      files.map((f) => f.createdBy),
+      files.map((f) => f.body.toString('hex')),
+    ],
+  );
+}

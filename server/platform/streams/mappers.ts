@@ -1,0 +1,32 @@
+import type { Account, Stream, StreamExecution } from '../../../src/api/contract';
+import type { AccountRow, ExecutionRow, StreamRow } from './repository';
+
+const iso = (d: Date | string) => new Date(d).toISOString();
+
+export const toStream = (s: StreamRow): Stream => ({
+  id: s.id,
+  transport: s.transport,
+  updateMethod: s.update_method,
+  dataProvider: { key: s.data_provider },
+  account: { id: s.account_id },
+  dataSource: { id: s.dataset_id, name: s.dataset_name, description: s.dataset_description },
+  configuration: s.configuration,
+  advancedScheduleJson: s.advanced_schedule_json,
+  createdAt: iso(s.created_at),
+  createdBy: s.created_by,
+  nextRunAt: s.next_run_at === null ? null : iso(s.next_run_at),
+});
+
+export const toExecution = (e: ExecutionRow): StreamExecution => ({
+  id: e.id,
+  streamId: e.stream_id,
+  state: e.state,
+  runType: e.run_type,
+  startedAt: iso(e.started_at),
+  endedAt: e.ended_at === null ? null : iso(e.ended_at),
+  rowsInserted: e.rows_inserted,
+  partitionId: e.partition_id,
+  errorMessage: e.error_message,
+});
+
+export const toAccount = (a: AccountRow): Account => ({ id: a.id, name: a.name, type: a.type });

@@ -1,0 +1,175 @@
+import type { CreateStreamBody } from '../../../src/api/contract';
+import { conflict, notFound } from '../core/errors';
+import type { Queryable } from '../store';
+
+export interface StreamRow {
+  id: number;
+  dataset_id: string;
+  transport: CreateStreamBody['transport'];
+  configuration: CreateStreamBody['configuration'];
+  account_id: number;
+  update_method: CreateStreamBody['updateMethod'];
+  data_provider: string;
+  advanced_schedule_json: string | null;
+  next_run_at: Date | null;
+  created_at: Date;
+  created_by: number;
+  dataset_name: string;
+  dataset_description: string;
+}
+export interface ExecutionRow {
+  id: number;
+  stream_id: number;
+  state: 'ACTIVE' | 'SUCCESS' | 'ERROR';
+  run_type: string;
+  started_at: Date;
+  ended_at: Date | null;
+  rows_inserted: number;
+  partition_id: string | null;
+  error_message: string | null;
+}
+export interface AccountRow {
+  id: number;
+  name: string;
+  type: string;
+}
+
+/** Ids in paths are integers; anything else names no stream. */
+export const numericId = (raw: string) => (/^\d{1,9}$/.test(raw) ? Number(raw) : -1);
+
+const streamSelect = `SELECT s.*, d.name AS dataset_name, d.description AS dataset_description
+  FROM streams s JOIN datasets d ON d.id = s.dataset_id`;
+
+/** `id` may be the text of the path: text that is not an integer names no stream. */
+export async function getStream(db: Queryable, id: string | number): Promise<StreamRow> {
+  const [row] = await db.query<StreamRow>(`${streamSelect} WHERE s.id = $1`, [
+    numericId(String(id)),
+  ]);
+  if (!row) throw notFound(`No stream ${id}`);
+  return row;
+}
+
+export const listStreams = (
+  db: Queryable,
+  p: { datasetId?: string; limit: number; offset: number },
+) =>
+  db.query<StreamRow>(
+    `${streamSelect} WHERE ($1::text IS NULL OR s.dataset_id = $1) ORDER BY s.id LIMIT $2 OFFSET $3`,
+    [p.datasetId ?? null, p.limit, p.offset],
+  );
+
+export const dueStreams = (db: Queryable) =>
+  db.query<StreamRow>(`${streamSelect} WHERE s.next_run_at <= now() ORDER BY s.next_run_at, s.id`);
+
+export async function insertStream(
+  tx: Queryable,
+  s: CreateStreamBody & { datasetId: string; nextRunAt: Date | null; createdBy: number },
+): Promise<number> {
+  const [row] = await tx.query<{ id: number }>(
+    `INSERT INTO streams (dataset_id, transport, configuration, account_id, update_method, data_provider,
+       advanced_schedule_json, next_run_at, created_at, created_by)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, now(), $9) RETURNING id`,
+    [
+      s.datasetId,
+      JSON.stringify(s.transport),
+      JSON.stringify(s.configuration),
+      s.account.id,
+      s.updateMethod,
+      s.dataProvider.key,
+      s.advancedScheduleJson ?? null,
+      s.nextRunAt,
+      s.createdBy,
+    ],
+  );
+  return row!.id;
+}
+
+/** Moves a due stream's next run on; false when another tick already did. */
+export async function advanceSchedule(db: Queryable, stream: StreamRow, next: Date | null) {
+  const moved = await db.query(
+    `UPDATE streams SET next_run_at = $2
+     WHERE id = $1 AND date_trunc('milliseconds', next_run_at) = $3 RETURNING 1`,
+    [stream.id, next, stream.next_run_at],
+  );
+  return moved.length > 0;
+}
+
+export async function getExecution(
+  db: Queryable,
+  streamId: number,
+  id: string,
+): Promise<ExecutionRow> {
+  const [row] = await db.query<ExecutionRow>(
+    'SELECT * FROM stream_executions WHERE stream_id = $1 AND id = $2',
+    [streamId, numericId(id)],
+  );
+  if (!row) throw notFound(`No execution ${id} of stream ${streamId}`);
+  return row;
+}
+
+export const listExecutions = (db: Queryable, streamId: number, limit: number, offset: number) =>
+  db.query<ExecutionRow>(
+    'SELECT * FROM stream_executions WHERE stream_id = $1 ORDER BY id DESC LIMIT $2 OFFSET $3',
+    [streamId, limit, offset],
+  );
+
+const isUniqueViolation = (error: unknown) => (error as { code?: string }).code === '23505';
+
+/** One ACTIVE execution per stream: a partial unique index keeps it true under concurrency. */
+export async function insertExecution(
+  db: Queryable,
+  streamId: number,
+  runType: string,
+): Promise<ExecutionRow> {
+  const busy = () =>
+    conflict(`Stream ${streamId} is already running; wait for its execution to end`);
+  try {
+    const [row] = await db.query<ExecutionRow>(
+      `INSERT INTO stream_executions (stream_id, state, run_type, started_at)
+       SELECT $1, 'ACTIVE', $2, now()
+       WHERE NOT EXISTS (SELECT 1 FROM stream_executions WHERE stream_id = $1 AND state = 'ACTIVE')
+       RETURNING *`,
+      [streamId, runType],
+    );
+    if (!row) throw busy();
+    return row;
+  } catch (error) {
+    throw isUniqueViolation(error) ? busy() : error;
+  }
+}
+
+export const finishExecution = (
+  db: Queryable,
+  id: number,
+  outcome: {
+    state: 'SUCCESS' | 'ERROR';
+    rowsInserted?: number;
+    partitionId?: string | null;
+    errorMessage?: string;
+  },
+) =>
+  db.query(
+    `UPDATE stream_executions SET state = $2, ended_at = now(), rows_inserted = $3, partition_id = $4, error_message = $5
+     WHERE id = $1`,
+    [
+      id,
+      outcome.state,
+      outcome.rowsInserted ?? 0,
+      outcome.partitionId ?? null,
+      outcome.errorMessage ?? null,
+    ],
+  );
+
+/** A run cut off by a crash stays ACTIVE in the store; at start it is marked as failed. */
+export const failInterruptedExecutions = (db: Queryable, startedBefore: Date) =>
+  db.query(
+    `UPDATE stream_executions SET state = 'ERROR', ended_at = now(),
+       error_message = 'Interrupted: the platform stopped during the run'
+     WHERE state = 'ACTIVE' AND started_at < $1`,
+    [startedBefore],
+  );
+
+export const listAccounts = (db: Queryable) =>
+  db.query<AccountRow>('SELECT * FROM accounts ORDER BY id');
+export const getAccount = async (db: Queryable, id: number) =>
+  (await db.query<AccountRow>('SELECT * FROM accounts WHERE id = $1', [id]))[0];

@@ -1,0 +1,10 @@
+import type { Cell } from '../datasets/store';
+
+/** What a connector reads: columns with the platform's types (2.1 column types) and rows of cells. */
+export interface SourceTable {
+  columns: Array<{ name: string; type: string }>;
+  rows: Cell[][];
+}
+
+/** A connector's failure: the execution ends in ERROR with this message (no stack, no secrets). */
+export class SourceError extends Error {}
