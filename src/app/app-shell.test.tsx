@@ -8,6 +8,7 @@ import { renderApp, renderRoutes } from '../test/render';
 import { server } from '../test/server';
 import { RouteErrorFallback } from './routes/RouteErrorFallback';
 import { THEME_MODE_STORAGE_KEY } from './theme';
+import { screens } from './screens';
 
 const givenDatastores = () =>
   server.use(http.get('/api/datastores/v1/', () => HttpResponse.json([aDatastore()])));
@@ -33,7 +34,9 @@ describe('console shell', () => {
     const link = within(nav).getByRole('link', { name: 'Document store' });
     expect(link).toHaveAttribute('href', '/datastores');
     expect(link).toHaveAttribute('aria-current', 'page');
-    expect(within(nav).getAllByRole('link')).toHaveLength(1);
+    const links = within(nav).getAllByRole('link');
+    expect(links.map((l) => l.textContent)).toEqual(screens.map((s) => s.label));
+    expect(links.filter((l) => l.getAttribute('aria-current') === 'page')).toEqual([link]);
   });
 
   it('answers an unknown address with a 404 page', async () => {

@@ -1,5 +1,7 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { datastoreRoutes } from '../features/datastores/routes';
+import { datasetRoutes } from '../features/datasets/routes';
+import { streamRoutes } from '../features/streams/routes';
 import { AppLayout } from './layout/AppLayout';
 import { AppLoading } from './routes/AppLoading';
 import { NotFoundPage } from './routes/NotFoundPage';
@@ -23,6 +25,8 @@ export const appRoutes = (): RouteObject[] => [
         children: [
           { index: true, element: <Navigate to={HOME_PATH} replace /> },
           ...datastoreRoutes(),
+          ...datasetRoutes(),
+          ...streamRoutes(),
           { path: '*', Component: NotFoundPage },
         ],
       },

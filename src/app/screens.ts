@@ -1,5 +1,7 @@
 import type SvgIcon from '@mui/material/SvgIcon';
 import StorageIcon from '@mui/icons-material/Storage';
+import DatasetOutlinedIcon from '@mui/icons-material/DatasetOutlined';
+import StreamIcon from '@mui/icons-material/Stream';
 
 export interface Screen {
   path: string;
@@ -10,6 +12,8 @@ export interface Screen {
 /** The side navigation, in order. A new screen is one line here plus its route in router.tsx. */
 export const screens: Screen[] = [
   { path: '/datastores', label: 'Document store', icon: StorageIcon },
+  { path: '/datasets', label: 'Datasets', icon: DatasetOutlinedIcon },
+  { path: '/streams/new', label: 'New stream', icon: StreamIcon },
 ];
 
 export const HOME_PATH = screens[0]?.path ?? '/';

@@ -1,0 +1,168 @@
+import { expect, test } from './fixtures';
+import type { Page } from '@playwright/test';
+
+// Sample data (server/platform/seed): "Sales by region" has 2,000 rows in three monthly
+// partitions and is shared with Ben Analyst and the Finance group; "Web traffic" has a hidden
+// column, visitorHash. Users: Chloe Editor; group Support has one member, Dev Participant.
+
+async function openDataset(page: Page, name: string) {
+  await page.goto('/datasets');
+  await page.getByRole('table', { name: 'Datasets' }).getByRole('link', { name }).click();
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+}
+
+/** Search the Share dialog's picker and pick an option once the search has settled. */
+async function pick(page: Page, search: string, option: RegExp) {
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('combobox', { name: 'People and groups' }).fill(search);
+  await expect(dialog.getByRole('progressbar', { name: 'Searching' })).toBeHidden();
+  await page.getByRole('option', { name: option }).click();
+}
+
+test('search the datasets, open one and read its schema, hidden columns included', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: 'Datasets' })
+    .click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Datasets' })).toBeVisible();
+  const table = page.getByRole('table', { name: 'Datasets' });
+  await expect(table.getByRole('link', { name: 'Sales by region' })).toBeVisible();
+
+  await page.getByRole('columnheader', { name: 'Rows' }).getByRole('button').click();
+  await expect(page).toHaveURL(/sort=rowCount&order=desc/);
+  await expect(page.getByRole('columnheader', { name: 'Rows' })).toHaveAttribute(
+    'aria-sort',
+    'descending',
+  );
+
+  await page.getByRole('searchbox', { name: 'Search by name' }).fill('web');
+  await expect(page).toHaveURL(/q=web/);
+  await expect(table.getByRole('link', { name: 'Sales by region' })).toBeHidden();
+  await table.getByRole('link', { name: 'Web traffic' }).click();
+
+  await expect(page.getByRole('heading', { level: 1, name: 'Web traffic' })).toBeVisible();
+  await expect(page.getByText('500 rows, 5 columns')).toBeVisible();
+  const schema = page.getByRole('table', { name: 'Schema columns' });
+  await expect(schema.getByRole('row', { name: /page\s+STRING/ })).toBeVisible();
+  await expect(schema.getByRole('row', { name: /visitorHash/ })).toBeHidden();
+
+  await page.getByRole('switch', { name: 'Show hidden columns' }).click();
+  // The switch follows the URL, which the router updates a moment after the click.
+  await expect(page.getByRole('switch', { name: 'Show hidden columns' })).toBeChecked();
+  await expect(schema.getByRole('row', { name: /visitorHash\s+STRING\s+Hidden/ })).toBeVisible();
+  await expect(page).toHaveURL(/hidden=true/);
+
+  const preview = page.getByRole('table', { name: 'Preview of the first rows' });
+  await expect(preview.getByRole('columnheader', { name: 'bounceRate' })).toBeVisible();
+  await expect(preview.getByRole('row')).toHaveCount(51);
+});
+
+test('share with a user and a group by email, see who has access and the notifications', async ({
+  page,
+}) => {
+  await openDataset(page, 'Sales by region');
+  await page.getByRole('tab', { name: 'Sharing' }).click();
+  const access = page.getByRole('table', { name: 'People and groups with access' });
+  await expect(access.getByRole('row', { name: /Ben Analyst\s+User\s+Can edit/ })).toBeVisible();
+  await expect(access.getByRole('row', { name: /Finance\s+Group\s+Can share/ })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Share', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Share “Sales by region”' });
+  await pick(page, 'chloe', /Chloe Editor/);
+  await pick(page, 'supp', /Support/);
+  await expect(dialog.getByRole('button', { name: 'Chloe Editor (user)' })).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Support (group)' })).toBeVisible();
+  await dialog.getByRole('combobox', { name: 'Access level' }).click();
+  await page.getByRole('option', { name: 'Can edit' }).click();
+  await dialog.getByRole('checkbox', { name: 'Send email' }).check();
+  await dialog.getByRole('button', { name: 'Next' }).click();
+
+  const confirm = page.getByRole('dialog', { name: 'Email 2 people?' });
+  const recipients = confirm.getByRole('region', { name: 'Recipients' });
+  await expect(
+    recipients.getByRole('list', { name: 'Shared with directly' }).getByText('Chloe Editor'),
+  ).toBeVisible();
+  await expect(
+    recipients
+      .getByRole('list', { name: 'Members of the group Support' })
+      .getByText('Dev Participant'),
+  ).toBeVisible();
+  await confirm.getByRole('button', { name: 'Share and send email' }).click();
+  await expect(confirm).toBeHidden();
+
+  await expect(access.getByRole('row', { name: /Chloe Editor\s+User\s+Can edit/ })).toBeVisible();
+  await expect(access.getByRole('row', { name: /Support\s+Group\s+Can edit/ })).toBeVisible();
+  const sent = page.getByRole('table', { name: 'Notifications sent' });
+  await expect(sent.getByRole('row', { name: /chloe@example\.com/ })).toBeVisible();
+  await expect(
+    sent.getByRole('row', { name: /dev@example\.com.*through the group "Support"/ }),
+  ).toBeVisible();
+
+  await page.getByRole('button', { name: 'Remove access for Chloe Editor' }).click();
+  const remove = page.getByRole('dialog', { name: 'Remove access for Chloe Editor?' });
+  await remove.getByRole('button', { name: 'Remove access' }).click();
+  await expect(remove).toBeHidden();
+  await expect(access.getByRole('row', { name: /Chloe Editor/ })).toBeHidden();
+});
+
+test('certify a dataset, see the chip, and remove the certification', async ({ page }) => {
+  await openDataset(page, 'Web traffic');
+  const certification = page.getByRole('group', { name: 'Certification' }).getByRole('definition');
+  await expect(certification).toHaveText('Not certified');
+
+  await page.getByRole('tab', { name: 'Certification' }).click();
+  await page.getByRole('button', { name: 'Certify', exact: true }).click();
+  const confirm = page.getByRole('dialog', { name: 'Certify “Web traffic”?' });
+  await confirm.getByRole('button', { name: 'Certify' }).click();
+  await expect(confirm).toBeHidden();
+  const state = page.getByRole('group', { name: 'State' }).getByRole('definition');
+  await expect(state).toHaveText('Certified');
+
+  await page.getByRole('tab', { name: 'Overview' }).click();
+  await expect(certification).toHaveText('Certified');
+
+  await page.getByRole('tab', { name: 'Certification' }).click();
+  await page.getByRole('button', { name: 'Remove certification' }).click();
+  const remove = page.getByRole('dialog', { name: 'Remove the certification of “Web traffic”?' });
+  await remove.getByRole('button', { name: 'Remove certification' }).click();
+  await expect(remove).toBeHidden();
+  await expect(state).toHaveText('Not certified');
+});
+
+test('delete a partition and see the row count drop', async ({ page }) => {
+  await openDataset(page, 'Sales by region');
+  await expect(page.getByText('2,000 rows, 6 columns')).toBeVisible();
+  await page.getByRole('tab', { name: 'Partitions' }).click();
+
+  const partitions = page.getByRole('table', { name: 'Partitions' });
+  await expect(partitions.getByRole('row')).toHaveCount(4);
+  await expect(partitions.getByRole('row', { name: /2026-09-28\s+700/ })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Delete partition 2026-09-28' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Delete partition 2026-09-28?' });
+  await expect(confirm).toContainText('This removes its 700 rows from “Sales by region”.');
+  await confirm.getByRole('button', { name: 'Delete partition' }).click();
+  await expect(confirm).toBeHidden();
+
+  await expect(page.getByText('1,300 rows, 6 columns')).toBeVisible();
+  await expect(partitions.getByRole('row')).toHaveCount(3);
+  await expect(partitions.getByText('2026-09-28')).toBeHidden();
+});
+
+test('run the stream that loads a dataset and follow the run to its end', async ({ page }) => {
+  await openDataset(page, 'Regional targets');
+  const stream = page.getByRole('region', { name: 'Stream' });
+  await expect(stream.getByRole('group', { name: 'Connector' }).getByRole('definition')).toHaveText(
+    'data-file (version 1)',
+  );
+  await expect(stream.getByText(/Last run \d+/)).toBeVisible();
+
+  await stream.getByRole('button', { name: 'Run now' }).click();
+  const status = stream.getByRole('status', { name: 'Stream run' });
+  await expect(status.getByText(/Run \d+ succeeded/)).toBeVisible();
+  await expect(status).toContainText('5 rows inserted. The dataset now has 5 rows.');
+  await expect(stream.getByRole('button', { name: 'Run now' })).toBeEnabled();
+});

@@ -1,0 +1,4 @@
+export * from './keys';
+export * from './get-users';
+export * from './get-groups';
+export * from './get-group-members';

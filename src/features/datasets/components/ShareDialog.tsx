@@ -1,0 +1,159 @@
+import { useId } from 'react';
+import { Controller, useWatch } from 'react-hook-form';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import type { Dataset } from '../../../api/contract';
+import { ErrorState } from '../../../components';
+import type { ShareDialogState } from '../hooks/use-share-dialog';
+import { accessLevelLabels, listNames, type AccessLevel } from './access-levels';
+import { PrincipalPicker } from './PrincipalPicker';
+import { RecipientsList, recipientsTitle } from './RecipientsList';
+
+export interface ShareDialogProps {
+  dialog: ShareDialogState;
+  dataset: Dataset;
+  /** Who already has access: the picker says so beside them. */
+  current: Map<string, AccessLevel>;
+}
+
+function PickStep({ dialog, current }: Omit<ShareDialogProps, 'dataset'>) {
+  const { form, search } = dialog;
+  return (
+    <Stack spacing={3} sx={{ pt: 1 }}>
+      <Controller
+        control={form.control}
+        name="principals"
+        render={({ field, fieldState }) => (
+          <PrincipalPicker
+            value={field.value}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+            input={search.input}
+            onInputChange={search.setInput}
+            options={search.options}
+            loading={search.loading}
+            current={current}
+            error={fieldState.error?.message}
+            searchError={search.error ? `Cannot search: ${search.error.message}` : undefined}
+          />
+        )}
+      />
+      <Controller
+        control={form.control}
+        name="accessLevel"
+        render={({ field }) => (
+          <TextField
+            select
+            label="Access level"
+            value={field.value}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+            sx={{ maxWidth: 240 }}
+          >
+            {Object.entries(accessLevelLabels).map(([level, label]) => (
+              <MenuItem key={level} value={level}>
+                {label}
+              </MenuItem>
+            ))}
+          </TextField>
+        )}
+      />
+      <Controller
+        control={form.control}
+        name="sendEmail"
+        render={({ field }) => (
+          <div>
+            <FormControlLabel
+              control={
+                <Checkbox
+                  checked={field.value}
+                  onChange={(event) => field.onChange(event.target.checked)}
+                  onBlur={field.onBlur}
+                />
+              }
+              label="Send email"
+            />
+            <FormHelperText sx={{ mt: 0 }}>
+              Each person, and each member of a group, is notified. You will see who before anything
+              is sent.
+            </FormHelperText>
+          </div>
+        )}
+      />
+    </Stack>
+  );
+}
+
+function ConfirmStep({ dialog, dataset }: Omit<ShareDialogProps, 'current'>) {
+  const values = dialog.form.getValues();
+  return (
+    <Stack spacing={2}>
+      <Typography variant="body2">
+        “{dataset.name}” will be shared with {listNames(values.principals.map((p) => p.name))} (
+        {accessLevelLabels[values.accessLevel].toLowerCase()}), and the platform will email:
+      </Typography>
+      <RecipientsList sections={dialog.recipients.sections} />
+    </Stack>
+  );
+}
+
+/** Share a dataset (4.5): pick, choose the access, and (optionally) confirm who gets an email. */
+export function ShareDialog({ dialog, dataset, current }: ShareDialogProps) {
+  const titleId = useId();
+  const confirming = dialog.step === 'confirm';
+  const sendEmail = useWatch({ control: dialog.form.control, name: 'sendEmail' });
+  const title = confirming
+    ? recipientsTitle(dialog.recipients.count, dialog.recipients.complete)
+    : `Share “${dataset.name}”`;
+
+  return (
+    <Dialog
+      open={dialog.open}
+      onClose={dialog.close}
+      aria-labelledby={titleId}
+      maxWidth="sm"
+      fullWidth
+    >
+      <Box component="form" noValidate onSubmit={dialog.submit} sx={{ display: 'contents' }}>
+        <DialogTitle id={titleId}>{title}</DialogTitle>
+        <DialogContent>
+          {confirming ? (
+            <ConfirmStep dialog={dialog} dataset={dataset} />
+          ) : (
+            <PickStep dialog={dialog} current={current} />
+          )}
+          {dialog.error && (
+            <Stack sx={{ mt: 2 }}>
+              <ErrorState error={dialog.error} title="The dataset was not shared" />
+            </Stack>
+          )}
+        </DialogContent>
+        <DialogActions>
+          {confirming ? (
+            <Button onClick={dialog.back} disabled={dialog.sharing}>
+              Back
+            </Button>
+          ) : (
+            <Button onClick={dialog.close} disabled={dialog.sharing}>
+              Cancel
+            </Button>
+          )}
+          <Button type="submit" variant="contained" loading={dialog.sharing}>
+            {confirming ? 'Share and send email' : sendEmail ? 'Next' : 'Share'}
+          </Button>
+        </DialogActions>
+      </Box>
+    </Dialog>
+  );
+}

@@ -1,0 +1,176 @@
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import LinearProgress from '@mui/material/LinearProgress';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import PlayArrowIcon from '@mui/icons-material/PlayArrow';
+import type { Stream, StreamExecution } from '../../../api/contract';
+import { DateTime, DefinitionList, ErrorState, StatusChip } from '../../../components';
+import type { StreamRunState } from '../hooks/use-stream-run';
+import {
+  describeConnector,
+  describeSchedule,
+  describeUpdateMethod,
+  executionWords,
+} from './describe-stream';
+import { plural } from './format';
+import { IdText } from './IdText';
+
+export interface StreamPanelProps {
+  stream: Stream;
+  rowCount: number;
+  /** The stream wizard just created it: running it is the next thing to do. */
+  justCreated: boolean;
+  run: StreamRunState;
+}
+
+function RunButton({
+  onRun,
+  busy,
+  prominent,
+}: {
+  onRun: () => void;
+  busy: boolean;
+  prominent: boolean;
+}) {
+  return (
+    <Button
+      variant={prominent ? 'contained' : 'outlined'}
+      startIcon={<PlayArrowIcon />}
+      onClick={onRun}
+      loading={busy}
+      loadingPosition="start"
+    >
+      Run now
+    </Button>
+  );
+}
+
+function RunProgress({
+  execution,
+  rowCount,
+  isFollowed,
+}: {
+  execution: StreamExecution;
+  rowCount: number;
+  isFollowed: boolean;
+}) {
+  const name = `Run ${execution.id}`;
+  if (execution.state === 'ACTIVE')
+    return (
+      <Stack spacing={1}>
+        <Typography variant="body2">
+          {name} is running… {plural(execution.rowsInserted, 'row')} inserted so far.
+        </Typography>
+        <LinearProgress aria-label={`${name} in progress`} />
+      </Stack>
+    );
+  if (execution.state === 'ERROR')
+    return (
+      <Alert severity="error" variant="outlined">
+        <AlertTitle>{name} failed</AlertTitle>
+        {execution.errorMessage ?? 'The platform gave no reason.'}
+      </Alert>
+    );
+  if (!isFollowed)
+    return (
+      <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+        Last run {execution.id}: <StatusChip label={executionWords.SUCCESS} tone="success" />{' '}
+        {plural(execution.rowsInserted, 'row')} inserted,{' '}
+        <DateTime value={execution.endedAt ?? execution.startedAt} />.
+      </Typography>
+    );
+  return (
+    <Alert severity="success" variant="outlined">
+      <AlertTitle>{name} succeeded</AlertTitle>
+      {plural(execution.rowsInserted, 'row')} inserted
+      {execution.partitionId ? ` into partition ${execution.partitionId}` : ''}. The dataset now has{' '}
+      {plural(rowCount, 'row')}.
+    </Alert>
+  );
+}
+
+/** The dataset's stream: where its rows come from, and a run with its progress. */
+export function StreamPanel(props: StreamPanelProps) {
+  const { stream, justCreated, run } = props;
+  const { execution } = run;
+  // Only a stream that has never run: a reload after the first run offers the usual button.
+  const offerFirstRun =
+    justCreated && !run.isRunning && !run.executionsPending && execution === undefined;
+  return (
+    <Paper variant="outlined" sx={{ p: 2 }}>
+      <Stack spacing={2}>
+        {offerFirstRun && (
+          <Alert
+            severity="info"
+            action={<RunButton onRun={run.start} busy={run.isStarting} prominent />}
+          >
+            <AlertTitle>Stream created</AlertTitle>
+            Run it now to load its rows into this dataset.
+          </Alert>
+        )}
+        <Stack
+          direction={{ xs: 'column', sm: 'row' }}
+          spacing={2}
+          sx={{ justifyContent: 'space-between', alignItems: { sm: 'flex-start' } }}
+        >
+          <Box sx={{ flex: 1, minWidth: 0 }}>
+            <DefinitionList
+              items={[
+                { label: 'Connector', value: describeConnector(stream) },
+                { label: 'Update method', value: describeUpdateMethod(stream.updateMethod) },
+                { label: 'Schedule', value: describeSchedule(stream.advancedScheduleJson) },
+                ...(stream.nextRunAt
+                  ? [{ label: 'Next run', value: <DateTime value={stream.nextRunAt} /> }]
+                  : []),
+                {
+                  label: 'Configuration',
+                  value:
+                    stream.configuration.length === 0
+                      ? 'none'
+                      : stream.configuration.map((item) => (
+                          <Box key={item.name}>
+                            {item.name}: <IdText value={item.value} />
+                          </Box>
+                        )),
+                },
+                { label: 'Stream ID', value: <IdText value={String(stream.id)} /> },
+              ]}
+            />
+          </Box>
+          {!offerFirstRun && (
+            <RunButton onRun={run.start} busy={run.isStarting || run.isRunning} prominent={false} />
+          )}
+        </Stack>
+        <Box role="status" aria-label="Stream run" aria-live="polite">
+          {execution ? (
+            <RunProgress
+              execution={execution}
+              rowCount={props.rowCount}
+              isFollowed={run.isFollowed}
+            />
+          ) : run.executionsPending ? (
+            <Skeleton width={280} aria-label="Loading the stream's runs" />
+          ) : run.executionsError ? null : (
+            <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+              This stream has not run yet.
+            </Typography>
+          )}
+        </Box>
+        {run.startError ? (
+          <ErrorState error={run.startError} title="The run did not start" />
+        ) : null}
+        {run.executionsError ? (
+          <ErrorState error={run.executionsError} title="Cannot read the stream's runs" />
+        ) : null}
+        {run.pollError ? (
+          <ErrorState error={run.pollError} title="Cannot read the run's progress" />
+        ) : null}
+      </Stack>
+    </Paper>
+  );
+}

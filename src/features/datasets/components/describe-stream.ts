@@ -1,0 +1,31 @@
+import { advancedSchedule, type Stream, type StreamExecution } from '../../../api/contract';
+
+/** `advancedScheduleJson` in words; the raw text when it is not a schedule the console knows. */
+export function describeSchedule(json: string | null): string {
+  if (json === null) return 'Manual (runs only when started)';
+  let decoded: unknown;
+  try {
+    decoded = JSON.parse(json);
+  } catch {
+    return json;
+  }
+  const parsed = advancedSchedule.safeParse(decoded);
+  if (!parsed.success) return json;
+  const s = parsed.data;
+  if (s.type === 'INTERVAL')
+    return s.intervalMinutes === 1 ? 'Every minute' : `Every ${s.intervalMinutes} minutes`;
+  if (s.type === 'DAILY') return `Daily at ${s.at} (${s.timezone})`;
+  return 'Manual (runs only when started)';
+}
+
+export const describeUpdateMethod = (method: Stream['updateMethod']) =>
+  method === 'APPEND' ? 'Append: each run adds a partition' : 'Replace: each run replaces all rows';
+
+export const describeConnector = (stream: Stream) =>
+  `${stream.transport.description} (version ${stream.transport.version})`;
+
+export const executionWords: Record<StreamExecution['state'], string> = {
+  ACTIVE: 'Running',
+  SUCCESS: 'Succeeded',
+  ERROR: 'Failed',
+};

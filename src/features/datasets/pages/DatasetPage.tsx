@@ -1,0 +1,56 @@
+import { Outlet, useLocation, useParams, useResolvedPath } from 'react-router';
+import Box from '@mui/material/Box';
+import { useDataset } from '../../../api/datasets';
+import { ErrorState, LoadingState, PageHeader } from '../../../components';
+import { DATASET_TABPANEL_ID, DatasetTabs, datasetTabId } from '../components/DatasetTabs';
+import { plural } from '../components/format';
+import type { DatasetContext } from '../hooks/use-dataset-context';
+import { datasetsPath } from '../paths';
+
+/** The first path segment below the dataset's own path: the current tab. */
+function useCurrentTab() {
+  const base = useResolvedPath('.').pathname;
+  const { pathname } = useLocation();
+  return pathname.slice(base.length).split('/').filter(Boolean)[0] ?? '';
+}
+
+export function DatasetPage() {
+  const { datasetId = '' } = useParams();
+  const dataset = useDataset(datasetId);
+  const currentTab = useCurrentTab();
+  const context: DatasetContext | undefined = dataset.data && { dataset: dataset.data };
+  const title = dataset.data?.name ?? (dataset.isError ? datasetId : undefined);
+
+  return (
+    <>
+      <PageHeader
+        title={title}
+        breadcrumbs={[{ label: 'Datasets', to: datasetsPath() }]}
+        subtitle={
+          dataset.data && (
+            <>
+              {dataset.data.description && (
+                <Box component="span">{dataset.data.description} · </Box>
+              )}
+              <Box component="span">
+                {plural(dataset.data.rowCount, 'row')}, {plural(dataset.data.columnCount, 'column')}
+              </Box>
+            </>
+          )
+        }
+      />
+      {context ? (
+        <>
+          <DatasetTabs current={currentTab} />
+          <Box role="tabpanel" id={DATASET_TABPANEL_ID} aria-labelledby={datasetTabId(currentTab)}>
+            <Outlet context={context} />
+          </Box>
+        </>
+      ) : dataset.isError ? (
+        <ErrorState error={dataset.error} onRetry={() => void dataset.refetch()} />
+      ) : (
+        <LoadingState variant="details" rows={6} label="Loading dataset" />
+      )}
+    </>
+  );
+}

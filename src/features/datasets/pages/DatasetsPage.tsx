@@ -1,0 +1,73 @@
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import { useDatasetPage } from '../../../api/datasets';
+import { EmptyState, ErrorState, LoadingState, PageHeader } from '../../../components';
+import { DatasetSearchField } from '../components/DatasetSearchField';
+import { DatasetsTable } from '../components/DatasetsTable';
+import { useDatasetListParams } from '../hooks/use-dataset-list-params';
+import { useDebouncedInput } from '../hooks/use-debounced-input';
+
+export function DatasetsPage() {
+  const list = useDatasetListParams();
+  const datasets = useDatasetPage(list.query);
+  const [search, setSearch] = useDebouncedInput(list.search, list.setSearch);
+  const page = datasets.data;
+
+  return (
+    <>
+      <PageHeader
+        title="Datasets"
+        subtitle="Tables of rows loaded by streams or synced from collections: their schema, sharing, certification and partitions."
+      />
+      <Stack spacing={2}>
+        <DatasetSearchField value={search} onChange={setSearch} />
+        {page ? (
+          page.datasets.length > 0 ? (
+            <DatasetsTable
+              datasets={page.datasets}
+              sort={list.sort}
+              order={list.order}
+              onSort={list.setSort}
+              page={list.page}
+              pageSize={list.pageSize}
+              hasNextPage={page.hasNextPage}
+              onPageChange={list.setPage}
+              onPageSizeChange={list.setPageSize}
+              updating={datasets.isPlaceholderData}
+            />
+          ) : list.page > 0 ? (
+            <EmptyState
+              title="No datasets on this page"
+              description="The list is shorter than this page number."
+              action={<Button onClick={() => list.setPage(0)}>Go to the first page</Button>}
+            />
+          ) : list.search ? (
+            <EmptyState
+              title={`No dataset matches “${list.search}”`}
+              description="The search looks for this text anywhere in a dataset's name."
+              action={
+                <Button
+                  onClick={() => {
+                    setSearch('');
+                    list.setSearch('');
+                  }}
+                >
+                  Clear the search
+                </Button>
+              }
+            />
+          ) : (
+            <EmptyState
+              title="No datasets yet"
+              description="Datasets appear here when a stream loads one or a collection syncs to one."
+            />
+          )
+        ) : datasets.isError ? (
+          <ErrorState error={datasets.error} onRetry={() => void datasets.refetch()} />
+        ) : (
+          <LoadingState label="Loading datasets" rows={8} />
+        )}
+      </Stack>
+    </>
+  );
+}

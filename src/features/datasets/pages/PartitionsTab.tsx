@@ -1,0 +1,64 @@
+import Stack from '@mui/material/Stack';
+import { usePartitions } from '../../../api/datasets';
+import { ConfirmDialog, EmptyState, ErrorState, LoadingState } from '../../../components';
+import { plural } from '../components/format';
+import { PartitionsTable } from '../components/PartitionsTable';
+import { Section } from '../components/Section';
+import { useDatasetContext } from '../hooks/use-dataset-context';
+import { useDeletePartitionDialog } from '../hooks/use-delete-partition-dialog';
+
+export function PartitionsTab() {
+  const { dataset } = useDatasetContext();
+  const partitions = usePartitions(dataset.id);
+  const removal = useDeletePartitionDialog(dataset);
+  const list = partitions.data;
+  const target = removal.target;
+
+  return (
+    <Section
+      title="Partitions"
+      description={
+        list && list.length > 0
+          ? `${plural(list.length, 'partition')} holding ${plural(
+              list.reduce((sum, p) => sum + p.rowCount, 0),
+              'row',
+            )}; the dataset has ${plural(dataset.rowCount, 'row')} in all.`
+          : undefined
+      }
+    >
+      {list ? (
+        list.length === 0 ? (
+          <EmptyState
+            title="This dataset has no partitions"
+            description="A stream that appends adds one partition per run; one that replaces keeps its rows unpartitioned."
+          />
+        ) : (
+          <PartitionsTable partitions={list} onDelete={removal.ask} />
+        )
+      ) : partitions.isError ? (
+        <ErrorState error={partitions.error} onRetry={() => void partitions.refetch()} />
+      ) : (
+        <LoadingState label="Loading partitions" rows={3} />
+      )}
+      <ConfirmDialog
+        open={removal.open}
+        title={target ? `Delete partition ${target.partitionId}?` : ''}
+        confirmLabel="Delete partition"
+        destructive
+        pending={removal.deleting}
+        onConfirm={removal.confirm}
+        onClose={removal.cancel}
+      >
+        <Stack spacing={2}>
+          <span>
+            {target &&
+              `This removes its ${plural(target.rowCount, 'row')} from “${dataset.name}”. It cannot be undone.`}
+          </span>
+          {removal.error ? (
+            <ErrorState error={removal.error} title="The partition was not deleted" />
+          ) : null}
+        </Stack>
+      </ConfirmDialog>
+    </Section>
+  );
+}

@@ -1,0 +1,97 @@
+import Stack from '@mui/material/Stack';
+import { useMemo } from 'react';
+import Button from '@mui/material/Button';
+import ShareIcon from '@mui/icons-material/Share';
+import { useOutbox, usePermissions } from '../../../api/datasets';
+import { ConfirmDialog, EmptyState, ErrorState, LoadingState } from '../../../components';
+import { principalKey, principalName, type AccessLevel } from '../components/access-levels';
+import { OutboxTable } from '../components/OutboxTable';
+import { PermissionsTable } from '../components/PermissionsTable';
+import { Section } from '../components/Section';
+import { ShareDialog } from '../components/ShareDialog';
+import { useDatasetContext } from '../hooks/use-dataset-context';
+import { useRemoveAccess } from '../hooks/use-remove-access';
+import { useShareDialog } from '../hooks/use-share-dialog';
+
+export function SharingTab() {
+  const { dataset } = useDatasetContext();
+  const permissions = usePermissions(dataset.id);
+  const outbox = useOutbox(dataset.id);
+  const share = useShareDialog(dataset);
+  const removal = useRemoveAccess(dataset.id);
+  const current = useMemo(
+    () =>
+      new Map<string, AccessLevel>(
+        (permissions.data ?? []).map((p) => [principalKey(p), p.accessLevel]),
+      ),
+    [permissions.data],
+  );
+
+  return (
+    <>
+      <Section
+        title="Access"
+        description="People and groups this dataset is shared with."
+        actions={
+          <Button variant="contained" startIcon={<ShareIcon />} onClick={share.openDialog}>
+            Share
+          </Button>
+        }
+      >
+        {permissions.data ? (
+          permissions.data.length === 0 ? (
+            <EmptyState
+              title="Not shared with anyone yet"
+              description="Share it to give people or groups access."
+            />
+          ) : (
+            <PermissionsTable permissions={permissions.data} onRemove={removal.ask} />
+          )
+        ) : permissions.isError ? (
+          <ErrorState error={permissions.error} onRetry={() => void permissions.refetch()} />
+        ) : (
+          <LoadingState label="Loading access" rows={3} />
+        )}
+      </Section>
+
+      <Section
+        title="Notifications sent"
+        description="Emails written when the dataset was shared with “Send email”, newest first."
+      >
+        {outbox.data ? (
+          outbox.data.length === 0 ? (
+            <EmptyState title="No notifications sent for this dataset yet" />
+          ) : (
+            <OutboxTable messages={outbox.data} />
+          )
+        ) : outbox.isError ? (
+          <ErrorState error={outbox.error} onRetry={() => void outbox.refetch()} />
+        ) : (
+          <LoadingState label="Loading notifications" rows={3} />
+        )}
+      </Section>
+
+      <ShareDialog dialog={share} dataset={dataset} current={current} />
+      <ConfirmDialog
+        open={removal.open}
+        title={removal.target ? `Remove access for ${principalName(removal.target)}?` : ''}
+        confirmLabel="Remove access"
+        destructive
+        pending={removal.removing}
+        onConfirm={removal.confirm}
+        onClose={removal.cancel}
+      >
+        <Stack spacing={2}>
+          <span>
+            {removal.target?.type === 'GROUP'
+              ? `Its members lose the access the group gave them to “${dataset.name}”.`
+              : `They lose access to “${dataset.name}”, unless a group they belong to still gives it.`}
+          </span>
+          {removal.error ? (
+            <ErrorState error={removal.error} title="Access was not removed" />
+          ) : null}
+        </Stack>
+      </ConfirmDialog>
+    </>
+  );
+}

@@ -1,0 +1,6 @@
+export { DatasetsPage } from './DatasetsPage';
+export { DatasetPage } from './DatasetPage';
+export { OverviewTab } from './OverviewTab';
+export { SharingTab } from './SharingTab';
+export { CertificationTab } from './CertificationTab';
+export { PartitionsTab } from './PartitionsTab';

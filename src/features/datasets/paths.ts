@@ -1,0 +1,13 @@
+export const datasetsPath = () => '/datasets';
+
+export const datasetPath = (datasetId: string) =>
+  `${datasetsPath()}/${encodeURIComponent(datasetId)}`;
+
+export type DatasetTab = '' | 'sharing' | 'certification' | 'partitions';
+
+export const datasetTabPath = (datasetId: string, tab: DatasetTab) =>
+  tab ? `${datasetPath(datasetId)}/${tab}` : datasetPath(datasetId);
+
+/** Where the stream wizard lands after creating a stream: the dataset, offering to run it. */
+export const newStreamPath = (datasetId: string, streamId: string | number) =>
+  `${datasetPath(datasetId)}?stream=${encodeURIComponent(String(streamId))}`;

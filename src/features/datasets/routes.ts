@@ -1,0 +1,26 @@
+import type { RouteObject } from 'react-router';
+
+const pages = () => import('./pages');
+
+/** The datasets' routes; the dataset page's tabs are child routes. One lazy chunk. */
+export const datasetRoutes = (): RouteObject[] => [
+  {
+    path: 'datasets',
+    children: [
+      { index: true, lazy: { Component: async () => (await pages()).DatasetsPage } },
+      {
+        path: ':datasetId',
+        lazy: { Component: async () => (await pages()).DatasetPage },
+        children: [
+          { index: true, lazy: { Component: async () => (await pages()).OverviewTab } },
+          { path: 'sharing', lazy: { Component: async () => (await pages()).SharingTab } },
+          {
+            path: 'certification',
+            lazy: { Component: async () => (await pages()).CertificationTab },
+          },
+          { path: 'partitions', lazy: { Component: async () => (await pages()).PartitionsTab } },
+        ],
+      },
+    ],
+  },
+];

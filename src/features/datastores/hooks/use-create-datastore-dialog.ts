@@ -1,0 +1,52 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { z } from 'zod';
+import { createDatastoreInput, useCreateDatastore } from '../../../api/datastores';
+import { useNotify } from '../../../components';
+import { datastorePath } from '../paths';
+import { formErrorMap, showServerErrorOnField } from './schema-form';
+
+type FormInput = z.input<typeof createDatastoreInput>;
+type FormOutput = z.output<typeof createDatastoreInput>;
+
+export function useCreateDatastoreDialog() {
+  const [open, setOpen] = useState(false);
+  const create = useCreateDatastore();
+  const navigate = useNavigate();
+  const notify = useNotify();
+  const form = useForm<FormInput, unknown, FormOutput>({
+    resolver: zodResolver(createDatastoreInput, { error: formErrorMap }),
+    defaultValues: { name: '' },
+    mode: 'onTouched',
+  });
+
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      const created = await create.mutateAsync(values);
+      notify.success(`Datastore ${created.name} created`);
+      await navigate(datastorePath(created.id));
+    } catch (error) {
+      showServerErrorOnField(error, form.setError, (field) => field === 'name');
+    }
+  });
+
+  return {
+    open,
+    openDialog: () => {
+      form.reset();
+      create.reset();
+      setOpen(true);
+    },
+    close: () => {
+      if (!create.isPending) setOpen(false);
+    },
+    form,
+    submit,
+    creating: create.isPending,
+    error: create.error,
+  };
+}
+
+export type CreateDatastoreDialogState = ReturnType<typeof useCreateDatastoreDialog>;

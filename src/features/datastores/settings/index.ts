@@ -1,0 +1,1 @@
+export { CollectionSettingsTab } from './CollectionSettingsTab';

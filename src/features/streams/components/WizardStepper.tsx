@@ -1,0 +1,53 @@
+import Box from '@mui/material/Box';
+import Step from '@mui/material/Step';
+import StepButton from '@mui/material/StepButton';
+import Stepper from '@mui/material/Stepper';
+import { steps } from '../model/steps';
+
+const visuallyHidden = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  margin: -1,
+  padding: 0,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+  border: 0,
+} as const;
+
+export interface WizardStepperProps {
+  current: number;
+  /** Steps after this one wait until the ones before them hold. */
+  lastOpen: number;
+  /** The furthest step opened so far. */
+  reached: number;
+  onOpen: (index: number) => void;
+}
+
+/** MUI's non-linear Stepper is a tablist: arrow keys move between the steps that can be opened. */
+export function WizardStepper({ current, lastOpen, reached, onOpen }: WizardStepperProps) {
+  return (
+    <Box sx={{ mb: 3 }}>
+      <Stepper
+        nonLinear
+        alternativeLabel
+        activeStep={current}
+        aria-label="Wizard steps"
+        sx={(theme) => ({
+          py: 1,
+          // On a phone the step names would not fit: the icons stay, the names are for readers.
+          [theme.breakpoints.down('sm')]: { '& .MuiStepLabel-labelContainer': visuallyHidden },
+        })}
+      >
+        {steps.map((step, index) => (
+          <Step key={step.id} completed={index < lastOpen && index <= reached && index !== current}>
+            <StepButton onClick={() => onOpen(index)} disabled={index > lastOpen}>
+              {step.label}
+            </StepButton>
+          </Step>
+        ))}
+      </Stepper>
+    </Box>
+  );
+}

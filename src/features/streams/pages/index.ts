@@ -1,0 +1,1 @@
+export { NewStreamPage } from './NewStreamPage';
