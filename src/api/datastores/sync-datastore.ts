@@ -12,14 +12,17 @@ export type SyncDatastoreInput = z.infer<typeof syncDatastoreInput>;
  * "Sync now" (gaps.md): `POST /api/datastores/v1/export/{datastoreId}` syncs every sync-enabled
  * collection of the datastore and answers when done; 423 while a sync of it already runs.
  */
-export const syncDatastore = ({ datastoreId }: SyncDatastoreInput) =>
-  request({
+export const syncDatastore = async ({ datastoreId }: SyncDatastoreInput) => {
+  const answer = await request({
     method: 'POST',
     path: path`/api/datastores/v1/export/${datastoreId}`,
-    // A real instance answers 200 with a body of its own (gaps.md says only "200"); the
-    // embedded platform's per-collection summary is used when it is there.
     schema: z.unknown(),
   });
+  // A real instance answers 200 with a body of its own (gaps.md says only "200"); the
+  // embedded platform's per-collection summary is used when it is there.
+  const summary = datastoreSyncResult.safeParse(answer);
+  return summary.success ? summary.data : null;
+};
 
 export const isSyncAlreadyRunning = (error: unknown) => isApiError(error) && error.status === 423;
 
@@ -28,10 +31,9 @@ export const useSyncDatastore = () => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: syncDatastore,
-    onSuccess: (answer) => {
-      const summary = datastoreSyncResult.safeParse(answer);
-      if (!summary.success) return queryClient.invalidateQueries({ queryKey: datastoreKeys.all });
-      const { collections } = summary.data;
+    onSuccess: (summary) => {
+      if (!summary) return queryClient.invalidateQueries({ queryKey: datastoreKeys.all });
+      const { collections } = summary;
       for (const status of collections)
         queryClient.setQueryData(datastoreKeys.syncStatus(status.collectionId), status);
       return Promise.all([

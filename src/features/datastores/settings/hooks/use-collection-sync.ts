@@ -20,8 +20,8 @@ export function useCollectionSync(collection: Collection) {
     syncNow.mutate(
       { datastoreId: collection.datastoreId },
       {
-        onSuccess: ({ collections }) => {
-          const mine = collections.find((c) => c.collectionId === collection.id);
+        onSuccess: (summary) => {
+          const mine = summary?.collections.find((c) => c.collectionId === collection.id);
           if (mine?.lastError) notify.error(`The sync failed: ${mine.lastError.message}`);
           else notify.success('Sync finished');
         },
