@@ -1,3 +1,4 @@
+import type { QueryClient } from '@tanstack/react-query';
 import type { DocumentQuery, DocumentQueryParams } from '../contract/datastores';
 
 /**
@@ -16,4 +17,16 @@ export const datastoreKeys = {
     [...datastoreKeys.documents(collectionId), 'query', { query, params }] as const,
   document: (collectionId: string, documentId: string) =>
     [...datastoreKeys.documents(collectionId), 'document', documentId] as const,
+  syncStatus: (collectionId: string) =>
+    [...datastoreKeys.collection(collectionId), 'sync'] as const,
 };
+
+/**
+ * After a document write: the collection's key covers every query of its documents, and the
+ * collection and the lists show its `syncRequired` flag.
+ */
+export const invalidateDocumentWrites = (queryClient: QueryClient, collectionId: string) =>
+  Promise.all([
+    queryClient.invalidateQueries({ queryKey: datastoreKeys.collection(collectionId) }),
+    queryClient.invalidateQueries({ queryKey: datastoreKeys.collectionLists() }),
+  ]);

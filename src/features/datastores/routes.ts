@@ -1,6 +1,8 @@
-import type { RouteObject } from 'react-router';
+import { createElement } from 'react';
+import { Navigate, type RouteObject } from 'react-router';
 
 const pages = () => import('./pages');
+const settings = () => import('./settings');
 
 /** The document store's routes; its pages load lazily, as one chunk. */
 export const datastoreRoutes = (): RouteObject[] => [
@@ -13,7 +15,20 @@ export const datastoreRoutes = (): RouteObject[] => [
         path: ':datastoreId/collections/:collectionId',
         lazy: { Component: async () => (await pages()).CollectionPage },
         children: [
-          { index: true, lazy: { Component: async () => (await pages()).CollectionDetailsTab } },
+          // Documents are what a collection is opened for.
+          { index: true, element: createElement(Navigate, { to: 'documents', replace: true }) },
+          {
+            path: 'details',
+            lazy: { Component: async () => (await pages()).CollectionDetailsTab },
+          },
+          {
+            path: 'documents',
+            lazy: { Component: async () => (await import('./documents')).DocumentsTab },
+          },
+          {
+            path: 'settings',
+            lazy: { Component: async () => (await settings()).CollectionSettingsTab },
+          },
         ],
       },
     ],

@@ -17,7 +17,7 @@ function givenCollection(answer: () => Response) {
 }
 
 const openCollection = (collection: Collection) =>
-  renderApp(`/datastores/${collection.datastoreId}/collections/${collection.id}`);
+  renderApp(`/datastores/${collection.datastoreId}/collections/${collection.id}/details`);
 
 const value = (label: string) =>
   within(screen.getByRole('group', { name: label })).getByRole('definition');
@@ -133,7 +133,7 @@ describe('/datastores/:datastoreId/collections/:collectionId', () => {
     const user = userEvent.setup();
     givenCollection(() => HttpResponse.json(aDocumentStoreError(), { status: 404 }));
 
-    renderApp(`/datastores/${datastore.id}/collections/missing`);
+    renderApp(`/datastores/${datastore.id}/collections/missing/details`);
 
     const alert = await screen.findByRole('alert');
     expect(within(alert).getByText('Not found, or you have no access')).toBeInTheDocument();
@@ -149,7 +149,7 @@ describe('/datastores/:datastoreId/collections/:collectionId', () => {
 
   it('shows skeletons while the collection loads', async () => {
     givenCollection(() => new Promise<Response>(() => {}) as never);
-    renderApp(`/datastores/${datastore.id}/collections/slow`);
+    renderApp(`/datastores/${datastore.id}/collections/slow/details`);
     expect(await screen.findByRole('status', { name: 'Loading collection' })).toBeInTheDocument();
   });
 });

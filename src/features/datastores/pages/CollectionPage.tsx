@@ -8,10 +8,14 @@ import type { CollectionContext } from '../hooks/use-collection-context';
 import { useDatastore } from '../hooks/use-datastore';
 import { datastorePath, datastoresPath } from '../paths';
 
-/** The collection's tabs, each a child route ('' is the index route). */
-const collectionTabs = [{ path: '', label: 'Details' }];
+/** The collection's tabs, each a child route; the index route leads to Documents. */
+const collectionTabs = [
+  { path: 'documents', label: 'Documents' },
+  { path: 'details', label: 'Details' },
+  { path: 'settings', label: 'Settings' },
+];
 
-const tabId = (path: string) => `collection-tab-${path || 'details'}`;
+const tabId = (path: string) => `collection-tab-${path}`;
 
 /** The first path segment below the collection's own path: the current tab. */
 function useCurrentTab() {
@@ -23,7 +27,8 @@ function useCurrentTab() {
 function CollectionTabs({ current }: { current: string }) {
   return (
     <Tabs
-      value={current}
+      // On the index route, for the moment before it leads on to Documents, no tab is current.
+      value={collectionTabs.some((tab) => tab.path === current) ? current : false}
       aria-label="Collection sections"
       sx={{ borderBottom: 1, borderColor: 'divider', mb: 3 }}
     >
@@ -33,7 +38,7 @@ function CollectionTabs({ current }: { current: string }) {
           value={tab.path}
           label={tab.label}
           component={RouterLink}
-          to={tab.path || '.'}
+          to={tab.path}
           id={tabId(tab.path)}
           aria-controls="collection-tabpanel"
         />

@@ -3,6 +3,7 @@ import Button from '@mui/material/Button';
 import { useCollections } from '../../../api/datastores';
 import { EmptyState, ErrorState, LoadingState, PageHeader } from '../../../components';
 import { CollectionsTable } from '../components/CollectionsTable';
+import { NewCollectionButton } from '../components/CreateCollectionDialog';
 import { IdText } from '../components/IdText';
 import { useDatastore } from '../hooks/use-datastore';
 import { datastoresPath } from '../paths';
@@ -21,6 +22,7 @@ export function DatastorePage() {
       <PageHeader
         title={title}
         breadcrumbs={[{ label: 'Document store', to: datastoresPath() }]}
+        actions={datastore.data && <NewCollectionButton datastoreId={datastoreId} />}
         subtitle={
           <>
             Datastore <IdText value={datastoreId} />

@@ -1,5 +1,6 @@
 import { useDatastores } from '../../../api/datastores';
 import { EmptyState, ErrorState, LoadingState, PageHeader } from '../../../components';
+import { NewDatastoreButton } from '../components/CreateDatastoreDialog';
 import { DatastoresTable } from '../components/DatastoresTable';
 
 const byName = <T extends { name: string }>(a: T, b: T) => a.name.localeCompare(b.name);
@@ -11,6 +12,7 @@ export function DatastoresPage() {
       <PageHeader
         title="Document store"
         subtitle="Datastores hold collections, and collections hold JSON documents."
+        actions={<NewDatastoreButton />}
       />
       {datastores.data ? (
         datastores.data.length === 0 ? (

@@ -1,0 +1,208 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Divider from '@mui/material/Divider';
+import Drawer from '@mui/material/Drawer';
+import IconButton from '@mui/material/IconButton';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import CloseIcon from '@mui/icons-material/Close';
+import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
+import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
+import type { Collection, DocumentV2 } from '../../../../api/contract';
+import {
+  ConfirmDialog,
+  CopyButton,
+  DateTime,
+  DefinitionList,
+  ErrorState,
+  JsonView,
+  LoadingState,
+} from '../../../../components';
+import type { DocumentDrawerState, DrawerTarget } from '../hooks/use-document-drawer';
+import { ContentEditor } from './ContentEditor';
+
+export interface DocumentDrawerProps {
+  collection: Collection;
+  target: DrawerTarget | null;
+  state: DocumentDrawerState;
+  onClose: () => void;
+}
+
+const sameTarget = (a: DrawerTarget, b: DrawerTarget | null) =>
+  a.kind === b?.kind && (a.kind === 'new' || (b.kind === 'document' && a.id === b.id));
+
+const monospace = 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace';
+
+function DocumentFields({ document }: { document: DocumentV2 }) {
+  return (
+    <DefinitionList
+      items={[
+        { label: 'Owner', value: document.owner },
+        { label: 'Created', value: <DateTime value={document.createdOn} /> },
+        { label: 'Created by', value: document.createdBy },
+        { label: 'Updated', value: <DateTime value={document.updatedOn} /> },
+        { label: 'Updated by', value: document.updatedBy },
+        { label: 'Sync required', value: document.syncRequired ? 'Yes' : 'No' },
+      ]}
+    />
+  );
+}
+
+function ExistingDocument({
+  collection,
+  documentId,
+  state,
+}: {
+  collection: Collection;
+  documentId: string;
+  state: DocumentDrawerState;
+}) {
+  const { document } = state;
+  // Leaving the editor (saved or cancelled) puts focus back on "Edit content", not on nothing.
+  const editButton = useRef<HTMLButtonElement>(null);
+  const wasEditing = useRef(state.isEditing);
+  useEffect(() => {
+    if (wasEditing.current && !state.isEditing) editButton.current?.focus();
+    wasEditing.current = state.isEditing;
+  }, [state.isEditing]);
+  // A document just created replaces the editor that had focus: focus lands here, in the drawer.
+  const loaded = document.data !== undefined;
+  useEffect(() => {
+    if (loaded && window.document.activeElement === window.document.body)
+      editButton.current?.focus();
+  }, [loaded]);
+
+  if (!document.data) {
+    return document.isError ? (
+      <ErrorState error={document.error} onRetry={() => void document.refetch()} />
+    ) : (
+      <LoadingState variant="details" rows={6} label="Loading document" />
+    );
+  }
+  const doc = document.data;
+  return (
+    <Stack spacing={2.5}>
+      {state.isEditing ? (
+        <ContentEditor
+          key={documentId}
+          initialText={JSON.stringify(doc.content, null, 2)}
+          columns={collection.schema.columns}
+          submitLabel="Save"
+          pending={state.saving}
+          error={state.saveError}
+          onSubmit={state.save}
+          onCancel={state.stopEditing}
+        />
+      ) : (
+        <>
+          <Stack direction="row" spacing={1}>
+            <Button
+              ref={editButton}
+              variant="contained"
+              startIcon={<EditOutlinedIcon />}
+              onClick={state.startEditing}
+            >
+              Edit content
+            </Button>
+            <Button color="error" startIcon={<DeleteOutlineIcon />} onClick={state.askToDelete}>
+              Delete
+            </Button>
+          </Stack>
+          <DocumentFields document={doc} />
+          <Box>
+            <Typography variant="subtitle2" component="h3" sx={{ mb: 1 }}>
+              Document as JSON
+            </Typography>
+            <JsonView value={doc} label="Document as JSON" maxHeight={520} />
+          </Box>
+        </>
+      )}
+      <ConfirmDialog
+        open={state.confirmingDelete}
+        title="Delete this document?"
+        confirmLabel="Delete"
+        destructive
+        pending={state.deleting}
+        onConfirm={state.confirmDelete}
+        onClose={state.cancelDelete}
+      >
+        <Typography variant="body2">
+          Document <code>{documentId}</code> is deleted for good.
+        </Typography>
+        {state.deleteError !== null && (
+          <Box sx={{ mt: 2 }}>
+            <ErrorState error={state.deleteError} title="Not deleted" />
+          </Box>
+        )}
+      </ConfirmDialog>
+    </Stack>
+  );
+}
+
+/**
+ * A document beside the list: its fields, its JSON, and its content's editor; or the editor of
+ * a new document. Escape closes it and focus returns to where it was.
+ */
+export function DocumentDrawer({ collection, target, state, onClose }: DocumentDrawerProps) {
+  const titleId = useId();
+  // Kept while the drawer slides out, so that it does not empty itself on the way.
+  const [shown, setShown] = useState(target);
+  if (target !== null && !sameTarget(target, shown)) setShown(target);
+  const current = target ?? shown;
+
+  return (
+    <Drawer
+      anchor="right"
+      open={target !== null}
+      onClose={onClose}
+      sx={{ zIndex: (theme) => theme.zIndex.modal }}
+      slotProps={{
+        paper: {
+          role: 'dialog',
+          'aria-modal': true,
+          'aria-labelledby': titleId,
+          sx: { width: { xs: '100%', sm: 560, md: 680 }, p: { xs: 2, sm: 3 } },
+        },
+      }}
+    >
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start', mb: 2 }}>
+        <Box sx={{ flex: 1, minWidth: 0 }}>
+          <Typography variant="h2" id={titleId}>
+            {current?.kind === 'new' ? 'New document' : 'Document'}
+          </Typography>
+          {current?.kind === 'document' && (
+            <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
+              <Typography
+                component="code"
+                variant="body2"
+                sx={{ fontFamily: monospace, color: 'text.secondary', overflowWrap: 'anywhere' }}
+              >
+                {current.id}
+              </Typography>
+              <CopyButton value={current.id} label="Copy document id" />
+            </Stack>
+          )}
+        </Box>
+        <IconButton aria-label="Close document" onClick={onClose} edge="end">
+          <CloseIcon />
+        </IconButton>
+      </Stack>
+      <Divider sx={{ mb: 2.5 }} />
+      {current?.kind === 'document' && (
+        <ExistingDocument collection={collection} documentId={current.id} state={state} />
+      )}
+      {current?.kind === 'new' && (
+        <ContentEditor
+          initialText={'{\n  \n}'}
+          columns={collection.schema.columns}
+          submitLabel="Create"
+          pending={state.creating}
+          error={state.createError}
+          onSubmit={state.create}
+          onCancel={onClose}
+        />
+      )}
+    </Drawer>
+  );
+}

@@ -1,0 +1,26 @@
+import { Link as RouterLink, useSearchParams } from 'react-router';
+import Link from '@mui/material/Link';
+import { applyChanges, listChanges } from '../lib/list-params';
+
+/** A document's id as a real link: the list as it is, with that document open. */
+export function DocumentLink({ documentId, tabIndex }: { documentId: string; tabIndex: -1 | 0 }) {
+  const [params] = useSearchParams();
+  const search = applyChanges(params, listChanges.document(documentId)).toString();
+  return (
+    <Link
+      component={RouterLink}
+      to={{ search }}
+      tabIndex={tabIndex}
+      sx={{
+        fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace',
+        fontSize: '0.8125rem',
+        overflow: 'hidden',
+        textOverflow: 'ellipsis',
+        whiteSpace: 'nowrap',
+        display: 'block',
+      }}
+    >
+      {documentId}
+    </Link>
+  );
+}

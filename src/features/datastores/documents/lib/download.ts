@@ -1,0 +1,13 @@
+/** Hands a file to the browser's downloads. */
+export function downloadFile(fileName: string, text: string, type: string) {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.style.display = 'none';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // The download has started from the click; the object URL can go a little later.
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}

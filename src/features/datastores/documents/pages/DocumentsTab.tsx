@@ -1,0 +1,207 @@
+import { useMemo, useState } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import FilterAltOffOutlinedIcon from '@mui/icons-material/FilterAltOffOutlined';
+import SearchOffIcon from '@mui/icons-material/SearchOff';
+import { ConfirmDialog, EmptyState, ErrorState, LoadingState } from '../../../../components';
+import { useCollectionContext } from '../../hooks/use-collection-context';
+import { DocumentDrawer } from '../components/DocumentDrawer';
+import { DocumentsGrid } from '../components/DocumentsGrid';
+import { DocumentsToolbar } from '../components/DocumentsToolbar';
+import { ImportDialog } from '../components/ImportDialog';
+import { QueryBar } from '../components/QueryBar';
+import { documentColumns } from '../components/document-columns';
+import { useCollectionDocuments } from '../hooks/use-collection-documents';
+import { useDeleteSelected } from '../hooks/use-delete-selected';
+import { useDocumentDrawer, type DrawerTarget } from '../hooks/use-document-drawer';
+import { useDocumentListParams } from '../hooks/use-document-list-params';
+import { useDocumentSelection } from '../hooks/use-document-selection';
+import { useExportDocuments } from '../hooks/use-export-documents';
+import { useImportDocuments } from '../hooks/use-import-documents';
+import { useQueryLibrary } from '../hooks/use-query-library';
+import { filterExamples } from '../lib/filter-examples';
+
+/** The collection's documents: query bar, grid, drawer, import and export. */
+export function DocumentsTab() {
+  const { collection } = useCollectionContext();
+  const list = useDocumentListParams();
+  const documents = useCollectionDocuments(collection, list);
+  const library = useQueryLibrary(collection.id);
+  const schema = collection.schema.columns;
+
+  const listKey = JSON.stringify([list.filter, list.sort, list.page, list.pageSize]);
+  const selection = useDocumentSelection(
+    listKey,
+    documents.rows.map((row) => row.id),
+  );
+  const deleteSelected = useDeleteSelected(collection.id, selection.ids, selection.clear);
+  const exporter = useExportDocuments(collection, documents.filter, documents.orderby);
+  const importer = useImportDocuments(collection.id);
+  const [importing, setImporting] = useState(false);
+
+  const [creating, setCreating] = useState(false);
+  const target: DrawerTarget | null = creating
+    ? { kind: 'new' }
+    : list.documentId
+      ? { kind: 'document', id: list.documentId }
+      : null;
+  const drawer = useDocumentDrawer({
+    collection,
+    target,
+    rows: documents.rows,
+    onCreated: (id) => {
+      setCreating(false);
+      list.openDocument(id);
+    },
+    onDeleted: list.closeDocument,
+  });
+  const newDocument = () => {
+    drawer.resetWrites();
+    setCreating(true);
+  };
+  const closeDrawer = () => (creating ? setCreating(false) : list.closeDocument());
+
+  // By value: the collection is read again after each write, and the grid keeps its columns
+  // (and the widths a person gave them) as long as the schema stays the same.
+  const schemaKey = JSON.stringify(schema);
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const columns = useMemo(() => documentColumns(schema), [schemaKey]);
+  const examples = useMemo(
+    () =>
+      filterExamples(
+        schema,
+        documents.rows.map((row) => row.content),
+      ),
+    [schema, documents.rows],
+  );
+
+  const applyFilter = (filter: string) => {
+    library.addRecent(filter);
+    list.setFilter(filter);
+  };
+
+  const { view } = documents;
+  return (
+    <Stack spacing={2}>
+      <QueryBar
+        applied={list.filter}
+        onApply={applyFilter}
+        refusal={view.kind === 'refused' ? view.error : null}
+        examples={examples}
+        library={library}
+      />
+      <DocumentsToolbar
+        total={documents.total}
+        filtered={documents.filtered}
+        selected={selection.ids.length}
+        canExport={view.kind === 'rows'}
+        exporting={exporter.progress}
+        onNew={newDocument}
+        onImport={() => setImporting(true)}
+        onExport={(format) => void exporter.exportAs(format)}
+        onDeleteSelected={deleteSelected.ask}
+        onRefresh={() => void documents.refetch()}
+      />
+      {view.kind === 'rows' ? (
+        <DocumentsGrid
+          columns={columns}
+          rows={documents.rows}
+          total={documents.rowCount}
+          loading={documents.fetching}
+          page={list.page}
+          pageSize={list.pageSize}
+          sort={documents.sort}
+          selection={selection.ids}
+          onPageChange={list.setPage}
+          onPageSizeChange={list.setPageSize}
+          onSortChange={list.setSort}
+          onSelectionChange={selection.select}
+          onOpen={list.openDocument}
+        />
+      ) : view.kind === 'loading' ? (
+        <LoadingState rows={8} label="Loading documents" />
+      ) : view.kind === 'error' ? (
+        <ErrorState error={view.error} onRetry={() => void documents.refetch()} />
+      ) : view.kind === 'empty' ? (
+        <EmptyState
+          title="No documents yet"
+          description="Create one, or import a JSON or NDJSON file of documents."
+          action={
+            <Stack direction="row" spacing={1} sx={{ pt: 1 }}>
+              <Button variant="contained" onClick={newDocument}>
+                Create a document
+              </Button>
+              <Button onClick={() => setImporting(true)}>Import a file</Button>
+            </Stack>
+          }
+        />
+      ) : (
+        <EmptyState
+          icon={
+            view.kind === 'filtered-empty' ? (
+              <SearchOffIcon fontSize="inherit" />
+            ) : (
+              <FilterAltOffOutlinedIcon fontSize="inherit" />
+            )
+          }
+          title={
+            view.kind === 'filtered-empty'
+              ? 'No documents match this filter'
+              : 'This filter cannot be run'
+          }
+          description={
+            view.kind === 'filtered-empty'
+              ? 'Change the filter, or clear it to see every document.'
+              : view.kind === 'refused'
+                ? 'The platform refused it: see the message under the filter.'
+                : 'The filter in the address is not valid JSON: see the message under the filter.'
+          }
+          action={
+            <Box sx={{ pt: 1 }}>
+              <Button variant="outlined" onClick={() => applyFilter('')}>
+                Clear filter
+              </Button>
+            </Box>
+          }
+        />
+      )}
+      <DocumentDrawer
+        collection={collection}
+        target={target}
+        state={drawer}
+        onClose={closeDrawer}
+      />
+      <ImportDialog
+        open={importing}
+        state={importer.state}
+        busy={importer.busy}
+        onChoose={(file) => void importer.choose(file)}
+        onImport={() => void importer.start()}
+        onClose={() => {
+          setImporting(false);
+          importer.reset();
+        }}
+      />
+      <ConfirmDialog
+        open={deleteSelected.confirming}
+        title={`Delete ${deleteSelected.count} document${deleteSelected.count === 1 ? '' : 's'}?`}
+        confirmLabel="Delete"
+        destructive
+        pending={deleteSelected.pending}
+        onConfirm={deleteSelected.confirm}
+        onClose={deleteSelected.cancel}
+      >
+        <Typography variant="body2">
+          The selected documents of this page are deleted for good.
+        </Typography>
+        {deleteSelected.error !== null && (
+          <Box sx={{ mt: 2 }}>
+            <ErrorState error={deleteSelected.error} title="Not deleted" />
+          </Box>
+        )}
+      </ConfirmDialog>
+    </Stack>
+  );
+}
