@@ -1,7 +1,11 @@
 import { machine, type Bench, type BenchRow } from './lib';
 
 /** `npm run bench`: every benchmark module, one table. Not part of `npm test`. */
-const modules: Array<[string, () => Promise<{ default: Bench }>]> = [];
+const modules: Array<[string, () => Promise<{ default: Bench }>]> = [
+  ['foundation', () => import('./foundation')],
+  ['documents', () => import('./documents')],
+  ['streams', () => import('./streams')],
+];
 
 const only = process.argv[2];
 const rows: BenchRow[] = [];

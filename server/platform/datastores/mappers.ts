@@ -1,4 +1,11 @@
-import type { Collection, Datastore, DocumentV1, DocumentV2, JsonObject } from '../../../src/api/contract';
+import type {
+  Collection,
+  CollectionSyncStatus,
+  Datastore,
+  DocumentV1,
+  DocumentV2,
+  JsonObject,
+} from '../../../src/api/contract';
 
 const iso = (d: Date | string) => new Date(d).toISOString();
 const isoOrNull = (d: Date | string | null) => (d === null ? null : iso(d));
@@ -89,4 +96,25 @@ export const toDocumentV2 = (r: DocumentRow): DocumentV2 => ({
   owner: String(r.owner),
   updatedBy: String(r.updated_by),
   createdBy: String(r.created_by),
+});
+
+export interface SyncStatusRow {
+  id: string;
+  sync_running: boolean;
+  last_sync: Date | null;
+  sync_required: boolean;
+  last_sync_error: string | null;
+  last_sync_error_at: Date | null;
+  datasource_id: string | null;
+  row_count: number | null;
+}
+export const toSyncStatus = (r: SyncStatusRow): CollectionSyncStatus => ({
+  collectionId: r.id,
+  running: r.sync_running,
+  lastSync: isoOrNull(r.last_sync),
+  syncRequired: r.sync_required,
+  lastError:
+    r.last_sync_error === null ? null : { message: r.last_sync_error, at: iso(r.last_sync_error_at ?? new Date()) },
+  datasourceId: r.datasource_id,
+  rowCount: r.row_count,
 });

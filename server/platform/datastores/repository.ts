@@ -1,22 +1,43 @@
 import { randomUUID } from 'node:crypto';
-import type { JsonObject } from '../../../src/api/contract';
-import { notFound } from '../core/errors';
+import type { CollectionSchema, UpdateCollectionBody } from '../../../src/api/contract';
+import { conflict, notFound } from '../core/errors';
 import type { Queryable } from '../store';
-import type { CollectionRow, DatastoreRow, DocumentRow } from './mappers';
+import type { CollectionRow, DatastoreRow } from './mappers';
 
 /** Spec 4.1: a missing collection and one the caller may not see read the same. */
 export const collectionNotFound = (id: string) =>
   notFound(`Collection ${id} not found, or you have no permission to it`);
+export const datastoreNotFound = (id: string) =>
+  notFound(`Datastore ${id} not found, or you have no permission to it`);
 
 export const listDatastores = (db: Queryable) =>
   db.query<DatastoreRow>('SELECT * FROM datastores ORDER BY name, id');
 
+export async function getDatastore(db: Queryable, id: string): Promise<DatastoreRow> {
+  const [row] = await db.query<DatastoreRow>('SELECT * FROM datastores WHERE id = $1', [id]);
+  if (!row) throw datastoreNotFound(id);
+  return row;
+}
+
+export async function createDatastore(
+  db: Queryable,
+  name: string,
+  owner: number,
+): Promise<DatastoreRow> {
+  const [row] = await db.query<DatastoreRow>(
+    `INSERT INTO datastores (id, name, owner, created_on, updated_on) VALUES ($1, $2, $3, now(), now()) RETURNING *`,
+    [randomUUID(), name, owner],
+  );
+  return row!;
+}
+
 export const listCollections = (db: Queryable, datastoreId?: string) =>
   datastoreId === undefined
     ? db.query<CollectionRow>('SELECT * FROM collections ORDER BY name, id')
-    : db.query<CollectionRow>('SELECT * FROM collections WHERE datastore_id = $1 ORDER BY name, id', [
-        datastoreId,
-      ]);
+    : db.query<CollectionRow>(
+        'SELECT * FROM collections WHERE datastore_id = $1 ORDER BY name, id',
+        [datastoreId],
+      );
 
 export async function getCollection(db: Queryable, id: string): Promise<CollectionRow> {
   const [row] = await db.query<CollectionRow>('SELECT * FROM collections WHERE id = $1', [id]);
@@ -24,24 +45,99 @@ export async function getCollection(db: Queryable, id: string): Promise<Collecti
   return row;
 }
 
-/** A document write makes the collection's sync pending (gaps.md: syncRequired). */
-export async function insertDocuments(
-  tx: Queryable,
-  collection: CollectionRow,
-  contents: JsonObject[],
-  userId: number,
-): Promise<DocumentRow[]> {
-  if (contents.length === 0) return [];
-  const now = new Date();
-  const ids = contents.map(() => randomUUID());
-  const rows = await tx.query<DocumentRow>(
-    `INSERT INTO documents (id, collection_id, datastore_id, owner, created_by, updated_by,
-       created_on, updated_on, sync_required, content)
-     SELECT id, $2, $3, $4, $4, $4, $5, $5, true, content
-     FROM unnest($1::text[], $6::jsonb[]) AS t(id, content)
-     RETURNING *`,
-    [ids, collection.id, collection.datastore_id, userId, now, contents.map((c) => JSON.stringify(c))],
-  );
-  await tx.query('UPDATE collections SET sync_required = true WHERE id = $1', [collection.id]);
-  return rows;
+const nameTaken = (name: string) =>
+  conflict(`A collection named ${name} already exists in this datastore`);
+
+const isUniqueViolation = (error: unknown) => (error as { code?: unknown }).code === '23505';
+
+export async function createCollection(
+  db: Queryable,
+  input: {
+    datastoreId: string;
+    name: string;
+    schema: CollectionSchema;
+    syncEnabled: boolean;
+    owner: number;
+  },
+): Promise<CollectionRow> {
+  try {
+    const [row] = await db.query<CollectionRow>(
+      `INSERT INTO collections (id, datastore_id, name, owner, schema, sync_enabled, sync_required,
+         created_on, updated_on, updated_by)
+       VALUES ($1, $2, $3, $4, $5, $6, false, now(), now(), $4) RETURNING *`,
+      [
+        randomUUID(),
+        input.datastoreId,
+        input.name,
+        input.owner,
+        JSON.stringify(input.schema),
+        input.syncEnabled,
+      ],
+    );
+    return row!;
+  } catch (error) {
+    if (isUniqueViolation(error)) throw nameTaken(input.name);
+    throw error;
+  }
 }
+
+/**
+ * Partial update (gaps.md). A new schema or turning sync on makes a sync pending: the linked
+ * dataset no longer matches.
+ */
+export async function updateCollection(
+  db: Queryable,
+  id: string,
+  changes: UpdateCollectionBody,
+  userId: number,
+): Promise<CollectionRow> {
+  const has = (key: keyof UpdateCollectionBody) => Object.hasOwn(changes, key);
+  try {
+    const [row] = await db.query<CollectionRow>(
+      `UPDATE collections SET
+         name = CASE WHEN $2 THEN $3 ELSE name END,
+         schema = CASE WHEN $4 THEN $5::jsonb ELSE schema END,
+         sync_enabled = CASE WHEN $6 THEN $7::boolean ELSE sync_enabled END,
+         owner = CASE WHEN $8 THEN $9::integer ELSE owner END,
+         filters = CASE WHEN $10 THEN $11::jsonb ELSE filters END,
+         default_permissions = CASE WHEN $12 THEN $13::text ELSE default_permissions END,
+         sync_required = sync_required OR $4 OR ($6 AND $7::boolean AND NOT sync_enabled),
+         updated_on = now(),
+         updated_by = $14
+       WHERE id = $1 RETURNING *`,
+      [
+        id,
+        has('name'),
+        changes.name ?? null,
+        has('schema'),
+        changes.schema ? JSON.stringify(changes.schema) : null,
+        has('syncEnabled'),
+        changes.syncEnabled ?? null,
+        has('owner'),
+        changes.owner ?? null,
+        has('filters'),
+        changes.filters ? JSON.stringify(changes.filters) : null,
+        has('defaultPermissions'),
+        changes.defaultPermissions ?? null,
+        userId,
+      ],
+    );
+    if (!row) throw collectionNotFound(id);
+    return row;
+  } catch (error) {
+    if (isUniqueViolation(error)) throw nameTaken(changes.name ?? '');
+    throw error;
+  }
+}
+
+/** The documents go with it (ON DELETE CASCADE); a linked dataset stays, as datasets do. */
+export async function deleteCollection(db: Queryable, id: string): Promise<CollectionRow> {
+  const [row] = await db.query<CollectionRow>('DELETE FROM collections WHERE id = $1 RETURNING *', [
+    id,
+  ]);
+  if (!row) throw collectionNotFound(id);
+  return row;
+}
+
+export const userExists = async (db: Queryable, id: number) =>
+  (await db.query('SELECT 1 FROM users WHERE id = $1', [id])).length > 0;

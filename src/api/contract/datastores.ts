@@ -143,3 +143,30 @@ export const documentQueryParams = z.object({
 export type DocumentQueryParams = z.infer<typeof documentQueryParams>;
 /** With groupby or aggregates, the answer is flat rows keyed by alias and group field names. */
 export const aggregateRow = z.record(z.string(), z.unknown());
+
+/** Partial update answers the number of documents it changed (gaps.md). */
+export const partialUpdated = z.number().int();
+
+/**
+ * Sync status of a collection: `GET /api/datastores/v1/collections/{id}/sync` (a project choice,
+ * docs/platform-gaps.md): 2.1 has no field for a running sync or the last failure.
+ */
+export const collectionSyncStatus = z.object({
+  collectionId: z.string(),
+  running: z.boolean(),
+  lastSync: isoDateTime.nullable(),
+  syncRequired: z.boolean(),
+  /** The last failed sync's reason (a document id, column and value); null after a success. */
+  lastError: z.object({ message: z.string(), at: isoDateTime }).nullable(),
+  datasourceId: z.string().nullable(),
+  /** Rows of the linked dataset; null before the first sync. */
+  rowCount: z.number().int().nullable(),
+});
+export type CollectionSyncStatus = z.infer<typeof collectionSyncStatus>;
+
+/** "Sync now" (`POST /api/datastores/v1/export/{datastoreId}`) answers when done (a choice). */
+export const datastoreSyncResult = z.object({
+  datastoreId: z.string(),
+  collections: z.array(collectionSyncStatus),
+});
+export type DatastoreSyncResult = z.infer<typeof datastoreSyncResult>;

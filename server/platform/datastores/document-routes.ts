@@ -1,0 +1,112 @@
+import { Hono, type Context } from 'hono';
+import { z } from 'zod';
+import {
+  bulkCreateBody,
+  bulkUpsertBody,
+  createDocumentBody,
+  documentQueryParams,
+  partialUpdateBody,
+  replaceDocumentBody,
+  type AnyDocument,
+} from '../../../src/api/contract';
+import type { PlatformEnv } from '../core/context';
+import { body, parseWith, query, readJson } from '../core/validate';
+import type { DocumentService } from './document-service';
+import { documentNotFound } from './documents';
+import { toDocumentV1, toDocumentV2, type DocumentRow } from './mappers';
+import { parsePlan } from './query/plan';
+
+const versions: Record<'v1' | 'v2', (r: DocumentRow) => AnyDocument> = {
+  v1: (r) => toDocumentV1(r),
+  v2: toDocumentV2,
+};
+
+const documentId = z.string().min(1).max(256);
+const upsertItems = bulkUpsertBody.element.extend({ id: documentId.optional() });
+const listParams = documentQueryParams.pick({ limit: true, offset: true });
+
+const idsParam = z.object({
+  ids: z
+    .string({ error: 'give the ids to delete: ?ids=a,b' })
+    .transform((s) =>
+      s
+        .split(',')
+        .map((id) => id.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(documentId).min(1, 'give the ids to delete: ?ids=a,b')),
+});
+
+/** Documents under v1 and v2 (gaps.md): the same operations; each version answers in its form (2.2). */
+export function documentRoutes(documents: DocumentService) {
+  const r = new Hono<PlatformEnv>();
+  for (const [version, form] of Object.entries(versions)) {
+    const base = `/api/datastores/${version}/collections/:id/documents`;
+    const collectionId = (c: Context<PlatformEnv>) => c.req.param('id') ?? '';
+    const user = (c: Context<PlatformEnv>) => c.get('userId');
+
+    r.get(base, async (c) => {
+      const plan = parsePlan(query(c, listParams));
+      const result = await documents.query(collectionId(c), user(c), {}, plan);
+      return c.json(result.kind === 'documents' ? result.rows.map(form) : result.rows);
+    });
+
+    r.post(`${base}/query`, async (c) => {
+      const plan = parsePlan(query(c, documentQueryParams));
+      const filter = (await readJson(c, { optional: true })) ?? {};
+      const result = await documents.query(collectionId(c), user(c), filter, plan);
+      return c.json(result.kind === 'documents' ? result.rows.map(form) : result.rows);
+    });
+
+    r.post(`${base}/bulk`, async (c) => {
+      const items = await body(c, bulkCreateBody);
+      return c.json({ Created: await documents.createMany(collectionId(c), user(c), items) });
+    });
+
+    r.put(`${base}/bulk`, async (c) => {
+      const items = await body(c, z.array(upsertItems).min(1));
+      return c.json(await documents.upsert(collectionId(c), user(c), items));
+    });
+
+    r.delete(`${base}/bulk`, async (c) => {
+      const { ids } = query(c, idsParam);
+      return c.json({ Deleted: await documents.remove(collectionId(c), user(c), ids) });
+    });
+
+    r.put(`${base}/update`, async (c) => {
+      const { query: filter, operation } = await body(c, partialUpdateBody);
+      return c.json(await documents.updateMatching(collectionId(c), user(c), filter, operation));
+    });
+
+    // Spec 4.2: `content` omitted means an empty object. v1 answers createdBy here only (2.2).
+    r.post(base, async (c) => {
+      const { content } = parseWith(
+        createDocumentBody,
+        (await readJson(c, { optional: true })) ?? {},
+      );
+      const row = await documents.createOne(collectionId(c), user(c), content ?? {});
+      return c.json(
+        version === 'v1' ? toDocumentV1(row, { withCreatedBy: true }) : toDocumentV2(row),
+      );
+    });
+
+    r.get(`${base}/:docId`, async (c) =>
+      c.json(form(await documents.get(collectionId(c), user(c), c.req.param('docId')))),
+    );
+
+    r.put(`${base}/:docId`, async (c) => {
+      const { content } = await body(c, replaceDocumentBody);
+      return c.json(
+        form(await documents.replace(collectionId(c), user(c), c.req.param('docId'), content)),
+      );
+    });
+
+    r.delete(`${base}/:docId`, async (c) => {
+      const id = c.req.param('docId');
+      const deleted = await documents.remove(collectionId(c), user(c), [id]);
+      if (deleted === 0) throw documentNotFound(id);
+      return c.body(null, 204);
+    });
+  }
+  return r;
+}

@@ -1,0 +1,195 @@
+import type { JsonObject } from '../../../src/api/contract';
+import { badRequest } from '../core/errors';
+import type { Db, Queryable } from '../store';
+import { accessCondition, loadCaller, type DocumentOperation } from './access';
+import { CreateBatcher } from './create-batcher';
+import {
+  deleteDocuments,
+  documentNotFound,
+  findDocument,
+  inCollection,
+  insertDocuments,
+  lockCollection,
+  runSelect,
+  selectForUpdate,
+  writeContents,
+  type NewDocument,
+} from './documents';
+import type { CollectionRow, DocumentRow } from './mappers';
+import { filterCondition } from './query/filter';
+import { parseField } from './query/fields';
+import { aggregateRow, selectDocuments, type QueryPlan } from './query/plan';
+import { applyUpdate, parseOperation, sameJson } from './query/update';
+import { getCollection } from './repository';
+import type { DocumentUpkeep } from './upkeep';
+
+export type QueryResult =
+  | { kind: 'documents'; rows: DocumentRow[] }
+  | { kind: 'rows'; rows: Array<Record<string, unknown>> };
+
+/** The document operations of gaps.md, each with the collection's document-level filters applied. */
+export class DocumentService {
+  private readonly creates: CreateBatcher;
+
+  constructor(
+    private readonly db: Db,
+    private readonly upkeep: DocumentUpkeep,
+  ) {
+    this.creates = new CreateBatcher(db);
+  }
+
+  private async access(
+    db: Queryable,
+    collection: CollectionRow,
+    userId: number,
+    operation: DocumentOperation,
+  ) {
+    return accessCondition(
+      collection.filters,
+      await loadCaller(db, userId, collection.filters),
+      operation,
+    );
+  }
+
+  async query(
+    collectionId: string,
+    userId: number,
+    filter: unknown,
+    plan: QueryPlan,
+  ): Promise<QueryResult> {
+    const collection = await getCollection(this.db, collectionId);
+    const access = await this.access(this.db, collection, userId, 'READ');
+    const select = selectDocuments(
+      plan,
+      inCollection(collection.id, filterCondition(filter), access),
+    );
+    const { shape } = select;
+    if (shape.kind === 'rows') {
+      const rows = await runSelect<Record<string, unknown>>(this.db, select);
+      return { kind: 'rows', rows: rows.map((r) => aggregateRow(r, shape.names)) };
+    }
+    const rows = await runSelect<DocumentRow>(this.db, select);
+    const first = plan.sort[0] ? parseField(plan.sort[0].name) : undefined;
+    if (first?.kind === 'content') this.upkeep.afterSortedQuery(collection.id, first.path);
+    return { kind: 'documents', rows };
+  }
+
+  async get(collectionId: string, userId: number, id: string): Promise<DocumentRow> {
+    const collection = await getCollection(this.db, collectionId);
+    const row = await findDocument(
+      this.db,
+      collection.id,
+      id,
+      await this.access(this.db, collection, userId, 'READ'),
+    );
+    if (!row) throw documentNotFound(id);
+    return row;
+  }
+
+  async createOne(collectionId: string, userId: number, content: JsonObject): Promise<DocumentRow> {
+    const row = await this.creates.create(collectionId, userId, content);
+    this.upkeep.afterWrite(1);
+    return row;
+  }
+
+  /** Bulk create: answers the count only, so 10,000 documents do not travel back. */
+  async createMany(collectionId: string, userId: number, docs: NewDocument[]): Promise<number> {
+    const rows = await this.db.transaction(async (tx) =>
+      insertDocuments(
+        tx,
+        await lockCollection(tx, collectionId, { markSyncRequired: true }),
+        docs,
+        userId,
+        {
+          returning: 'id',
+        },
+      ),
+    );
+    this.upkeep.afterWrite(rows.length);
+    return rows.length;
+  }
+
+  replace(
+    collectionId: string,
+    userId: number,
+    id: string,
+    content: JsonObject,
+  ): Promise<DocumentRow> {
+    return this.db.transaction(async (tx) => {
+      const collection = await lockCollection(tx, collectionId, { markSyncRequired: true });
+      const access = await this.access(tx, collection, userId, 'UPDATE');
+      const [row] = await writeContents(tx, collection.id, [{ id, content }], userId, access);
+      if (!row) throw documentNotFound(id);
+      this.upkeep.afterWrite(1);
+      return row;
+    });
+  }
+
+  remove(collectionId: string, userId: number, ids: string[]): Promise<number> {
+    return this.db.transaction(async (tx) => {
+      const collection = await lockCollection(tx, collectionId);
+      const deleted = await deleteDocuments(
+        tx,
+        collection.id,
+        ids,
+        await this.access(tx, collection, userId, 'DELETE'),
+      );
+      this.upkeep.afterWrite(deleted);
+      return deleted;
+    });
+  }
+
+  /**
+   * Bulk upsert: an `id` the caller may update is replaced; an unknown or absent `id` creates a
+   * document (with that id); an id that exists but is hidden by a filter is left alone.
+   */
+  upsert(collectionId: string, userId: number, items: NewDocument[]) {
+    const ids = items.flatMap((i) => (i.id === undefined ? [] : [i.id]));
+    const twice = ids.find((id, i) => ids.indexOf(id) !== i);
+    if (twice !== undefined) throw badRequest(`id ${twice} appears twice in the request`);
+    return this.db.transaction(async (tx) => {
+      const collection = await lockCollection(tx, collectionId, { markSyncRequired: true });
+      const access = await this.access(tx, collection, userId, 'UPDATE');
+      const withIds = items.filter((i): i is Required<NewDocument> => i.id !== undefined);
+      const written = await writeContents(tx, collection.id, withIds, userId, access, {
+        returning: 'documents.id',
+      });
+      const updated = new Set(written.map((r) => r.id));
+      const fresh = items.filter((i) => i.id === undefined || !updated.has(i.id));
+      const created = await insertDocuments(tx, collection, fresh, userId, { returning: 'id' });
+      this.upkeep.afterWrite(updated.size + created.length);
+      return { Updated: updated.size, Created: created.length };
+    });
+  }
+
+  /** Partial update: the matching documents the caller may update; answers how many changed. */
+  updateMatching(
+    collectionId: string,
+    userId: number,
+    query: JsonObject,
+    operation: JsonObject,
+  ): Promise<number> {
+    const steps = parseOperation(operation);
+    return this.db.transaction(async (tx) => {
+      const collection = await lockCollection(tx, collectionId);
+      const access = await this.access(tx, collection, userId, 'UPDATE');
+      const matching = await selectForUpdate(
+        tx,
+        inCollection(collection.id, filterCondition(query), access),
+      );
+      const now = new Date();
+      const changed = matching
+        .map((doc) => ({
+          id: doc.id,
+          before: doc.content,
+          content: applyUpdate(doc.content, steps, now, doc.id),
+        }))
+        .filter((doc) => !sameJson(doc.before, doc.content));
+      const written = await writeContents(tx, collection.id, changed, userId, () => 'TRUE', {
+        returning: 'documents.id',
+      });
+      this.upkeep.afterWrite(written.length);
+      return written.length;
+    });
+  }
+}

@@ -1,0 +1,98 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Jobs } from '../core/jobs';
+import { openStore, type Db } from '../store';
+import { DocumentService } from './document-service';
+import { inCollection } from './documents';
+import { filterCondition } from './query/filter';
+import { parsePlan, selectDocuments } from './query/plan';
+import { createCollection, createDatastore, deleteCollection } from './repository';
+import { DocumentUpkeep } from './upkeep';
+
+/** Sort indexes on demand (upkeep.ts), with a small threshold instead of 10,000 documents. */
+let db: Db;
+let dataDir: string;
+beforeAll(async () => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'platform-upkeep-'));
+  db = process.env.DATABASE_URL
+    ? await openStore({
+        dataDir,
+        databaseUrl: process.env.DATABASE_URL,
+        schema: `t_upkeep_${Date.now()}`,
+      })
+    : await openStore({ dataDir });
+});
+afterAll(async () => {
+  await db.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+const sortIndexes = (collectionId: string) =>
+  db.query<{ index_name: string; path: string[] }>(
+    'SELECT index_name, path FROM document_sort_indexes WHERE collection_id = $1',
+    [collectionId],
+  );
+const indexExists = async (name: string) =>
+  (
+    await db.query("SELECT 1 FROM pg_indexes WHERE indexname = $1 AND tablename = 'documents'", [
+      name,
+    ])
+  ).length > 0;
+
+describe('sort indexes', () => {
+  it('are made for a large collection ordered by a content field, used by the query, and dropped with it', async () => {
+    const jobs = new Jobs(() => undefined);
+    const upkeep = new DocumentUpkeep(db, jobs, () => undefined, { sortIndexMinDocuments: 500 });
+    const documents = new DocumentService(db, upkeep);
+    const store = await createDatastore(db, 'upkeep', 1);
+    const small = await createCollection(db, {
+      datastoreId: store.id,
+      name: 'small',
+      schema: { columns: [] },
+      syncEnabled: false,
+      owner: 1,
+    });
+    const big = await createCollection(db, {
+      datastoreId: store.id,
+      name: 'big',
+      schema: { columns: [] },
+      syncEnabled: false,
+      owner: 1,
+    });
+    await documents.createMany(small.id, 1, [{ content: { qty: 1 } }]);
+    await documents.createMany(
+      big.id,
+      1,
+      Array.from({ length: 2000 }, (_, i) => ({
+        content: { qty: (i * 7919) % 1000, region: ['North', 'South'][i % 2] },
+      })),
+    );
+
+    const plan = parsePlan({ orderby: 'content.qty descending', limit: 5 });
+    await documents.query(small.id, 1, {}, plan);
+    await documents.query(big.id, 1, { 'content.region': 'North' }, plan);
+    await jobs.stop();
+
+    expect(await sortIndexes(small.id)).toEqual([]);
+    const [made] = await sortIndexes(big.id);
+    expect(made?.path).toEqual(['qty']);
+    expect(await indexExists(made!.index_name)).toBe(true);
+
+    const select = selectDocuments(
+      plan,
+      inCollection(big.id, filterCondition({ 'content.region': 'North' }), () => 'TRUE'),
+    );
+    const explained = await db.query<Record<string, string>>(
+      `EXPLAIN ${select.sql}`,
+      select.params,
+    );
+    expect(explained.map((r) => Object.values(r)[0]).join('\n')).toContain(made!.index_name);
+
+    await upkeep.dropSortIndexes(big.id);
+    await deleteCollection(db, big.id);
+    expect(await indexExists(made!.index_name)).toBe(false);
+    expect(await sortIndexes(big.id)).toEqual([]);
+  });
+});
