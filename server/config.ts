@@ -11,9 +11,18 @@ export interface ServerConfig {
   brand: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** Embedded platform: how often the background sync of the document store runs. */
+  syncIntervalMs: number;
 }
 
 const nonEmpty = (v: string | undefined) => (v && v.trim() !== '' ? v.trim() : undefined);
+
+function seconds(value: string | undefined, fallback: number) {
+  const n = Number(nonEmpty(value) ?? fallback);
+  if (!Number.isFinite(n) || n < 1)
+    throw new Error(`SYNC_INTERVAL_SECONDS must be a number of seconds ≥ 1, not "${value}"`);
+  return n;
+}
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const port = nonEmpty(env.PORT);
@@ -27,6 +36,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     brand: nonEmpty(env.PLATFORM_BRAND) ?? 'SERVICE',
     dataDir: path.resolve(nonEmpty(env.DATA_DIR) ?? '.data'),
     databaseUrl: nonEmpty(env.DATABASE_URL),
+    syncIntervalMs: seconds(env.SYNC_INTERVAL_SECONDS, 60) * 1000,
   };
 }
 

@@ -37,7 +37,7 @@ export async function startEmbeddedPlatform(options: PlatformOptions): Promise<E
     jobs,
     dataDir: config.dataDir,
     log,
-    intervals: { syncMs: 60_000, streamSchedulerMs: 30_000, ...options.intervals },
+    intervals: { syncMs: config.syncIntervalMs, streamSchedulerMs: 30_000, ...options.intervals },
   };
   try {
     if (options.seed !== false) await seedIfEmpty(db);

@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { developerTokenHeader, readConfig, sessionTokenHeader } from './config';
+
+describe('readConfig', () => {
+  it('treats empty variables as unset and defaults the brand', () => {
+    const config = readConfig({ PLATFORM_BASE_URL: '  ', PLATFORM_DEVELOPER_TOKEN: '' });
+    expect(config.baseUrl).toBeUndefined();
+    expect(config.developerToken).toBeUndefined();
+    expect(config.brand).toBe('SERVICE');
+    expect(config.syncIntervalMs).toBe(60_000);
+  });
+
+  it('reads the sync interval in seconds and refuses nonsense', () => {
+    expect(readConfig({ SYNC_INTERVAL_SECONDS: '5' }).syncIntervalMs).toBe(5_000);
+    expect(() => readConfig({ SYNC_INTERVAL_SECONDS: 'soon' })).toThrow(/SYNC_INTERVAL_SECONDS/);
+    expect(() => readConfig({ SYNC_INTERVAL_SECONDS: '0' })).toThrow(/≥ 1/);
+  });
+
+  it('puts the brand into the token header names (spec 5)', () => {
+    expect(developerTokenHeader('ACME')).toBe('X-ACME-Developer-Token');
+    expect(sessionTokenHeader('ACME')).toBe('x-acme-authentication');
+  });
+});
