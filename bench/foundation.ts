@@ -29,7 +29,8 @@ async function bundle(): Promise<BenchRow[]> {
       return seen;
     };
     const entry = closure('index.html');
-    const size = (keys: Iterable<string>) => [...keys].reduce((n, k) => n + gz(manifest[k]!.file), 0);
+    const size = (keys: Iterable<string>) =>
+      [...keys].reduce((n, k) => n + gz(manifest[k]!.file), 0);
     const rows: BenchRow[] = [];
     const routes = Object.entries(manifest).filter(([, chunk]) => chunk.isDynamicEntry);
     const firstRoute = routes.find(([key]) => key.includes('features/datastores/'));
@@ -43,7 +44,11 @@ async function bundle(): Promise<BenchRow[]> {
     });
     for (const [key] of routes) {
       const own = [...closure(key)].filter((k) => !entry.has(k));
-      rows.push({ group: 'console bundle', metric: `route chunk ${key.replace(/^src\//, '')}`, value: kb(size(own)) });
+      rows.push({
+        group: 'console bundle',
+        metric: `route chunk ${key.replace(/^src\//, '')}`,
+        value: kb(size(own)),
+      });
     }
     return rows;
   } finally {
@@ -56,12 +61,15 @@ async function latency(): Promise<BenchRow[]> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-platform-'));
   const platform = await startEmbeddedPlatform({ config: readConfig({ DATA_DIR: dataDir }) });
   // The gateway checks the Host header, so it is made once the listener knows its port.
-  let gateway: ReturnType<typeof createGateway> | undefined;
+  const holder: { gateway?: ReturnType<typeof createGateway> } = {};
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
-    const s = serve({ fetch: (req) => gateway!.fetch(req), port: 0, hostname: '127.0.0.1' }, () => resolve(s));
+    const s = serve(
+      { fetch: (req) => holder.gateway!.fetch(req), port: 0, hostname: '127.0.0.1' },
+      () => resolve(s),
+    );
   });
   const gatewayPort = (server.address() as AddressInfo).port;
-  gateway = createGateway({
+  holder.gateway = createGateway({
     baseUrl: platform.url,
     apiUrl: platform.url,
     tokens: platform.tokens,
@@ -71,10 +79,11 @@ async function latency(): Promise<BenchRow[]> {
   });
   const pathname = `/api/datastores/v1/collections/${ORDERS_COLLECTION_ID}`;
   const direct = () =>
-    fetch(platform.url + pathname, { headers: { 'X-SERVICE-Developer-Token': platform.tokens.developer } }).then(
-      (r) => r.arrayBuffer(),
-    );
-  const viaGateway = () => fetch(`http://127.0.0.1:${gatewayPort}${pathname}`).then((r) => r.arrayBuffer());
+    fetch(platform.url + pathname, {
+      headers: { 'X-SERVICE-Developer-Token': platform.tokens.developer },
+    }).then((r) => r.arrayBuffer());
+  const viaGateway = () =>
+    fetch(`http://127.0.0.1:${gatewayPort}${pathname}`).then((r) => r.arrayBuffer());
   try {
     const check = await fetch(`http://127.0.0.1:${gatewayPort}${pathname}`);
     if (check.status !== 200) throw new Error(`gateway answered ${check.status}`);

@@ -19,8 +19,13 @@ describe('embedded platform core (issue 3)', () => {
   });
 
   it('refuses a missing or wrong developer token with 401 and the 7.1 body', async () => {
-    for (const headers of [{}, { 'X-SERVICE-Developer-Token': 'wrong' }] as Record<string, string>[]) {
-      const res = await platform.api(`/api/datastores/v1/collections/${ORDERS_COLLECTION_ID}`, { headers });
+    for (const headers of [{}, { 'X-SERVICE-Developer-Token': 'wrong' }] as Record<
+      string,
+      string
+    >[]) {
+      const res = await platform.api(`/api/datastores/v1/collections/${ORDERS_COLLECTION_ID}`, {
+        headers,
+      });
       expect(res.status).toBe(401);
       expect(documentStoreError.parse(await res.json()).status).toBe(401);
     }
@@ -36,31 +41,48 @@ describe('embedded platform core (issue 3)', () => {
 
   it('creates a document (4.2) in its v2 form, with empty content when omitted', async () => {
     const path = `/api/datastores/v2/collections/${ORDERS_COLLECTION_ID}/documents`;
-    const res = await platform.api(path, { method: 'POST', json: { content: { customer: 'Zed' } } });
+    const res = await platform.api(path, {
+      method: 'POST',
+      json: { content: { customer: 'Zed' } },
+    });
     expect(res.status).toBe(200);
     const doc = documentV2.parse(await res.json());
-    expect(doc).toMatchObject({ collectionId: ORDERS_COLLECTION_ID, owner: '1', createdBy: '1', content: { customer: 'Zed' } });
+    expect(doc).toMatchObject({
+      collectionId: ORDERS_COLLECTION_ID,
+      owner: '1',
+      createdBy: '1',
+      content: { customer: 'Zed' },
+    });
     const empty = await platform.api(path, { method: 'POST' });
     expect(documentV2.parse(await empty.json()).content).toEqual({});
   });
 
   it('answers a body that is not JSON with 400, naming the problem', async () => {
-    const res = await platform.api(`/api/datastores/v2/collections/${ORDERS_COLLECTION_ID}/documents`, {
-      method: 'POST',
-      body: '{"content":',
-      headers: { 'X-SERVICE-Developer-Token': platform.tokens.developer, 'content-type': 'application/json' },
-    });
+    const res = await platform.api(
+      `/api/datastores/v2/collections/${ORDERS_COLLECTION_ID}/documents`,
+      {
+        method: 'POST',
+        body: '{"content":',
+        headers: {
+          'X-SERVICE-Developer-Token': platform.tokens.developer,
+          'content-type': 'application/json',
+        },
+      },
+    );
     expect(res.status).toBe(400);
     expect(documentStoreError.parse(await res.json()).message).toMatch(/not valid JSON/);
   });
 
   it('names the bad field of a body of the wrong type', async () => {
-    const res = await platform.api(`/api/datastores/v2/collections/${ORDERS_COLLECTION_ID}/documents`, {
-      method: 'POST',
-      json: { content: 'text' },
-    });
+    const res = await platform.api(
+      `/api/datastores/v2/collections/${ORDERS_COLLECTION_ID}/documents`,
+      {
+        method: 'POST',
+        json: { content: 'text' },
+      },
+    );
     expect(res.status).toBe(400);
-    expect((await res.json()).message).toMatch(/^content: /);
+    expect(documentStoreError.parse(await res.json()).message).toMatch(/^content: /);
   });
 
   it('answers an unknown endpoint with 404, not 500', async () => {

@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import { STATUS_CODES } from 'node:http';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { PlatformEnv } from './context';
 
 /** Thrown by services; the app turns it into the error body of the request's area. */
 export class PlatformError extends Error {
@@ -14,7 +15,8 @@ export class PlatformError extends Error {
 }
 
 export const badRequest = (message: string) => new PlatformError(400, message);
-export const unauthorized = (message = 'Missing or invalid token') => new PlatformError(401, message);
+export const unauthorized = (message = 'Missing or invalid token') =>
+  new PlatformError(401, message);
 export const forbidden = (message: string) => new PlatformError(403, message);
 export const notFound = (message: string) => new PlatformError(404, message);
 export const conflict = (message: string) => new PlatformError(409, message);
@@ -44,7 +46,10 @@ export function errorBody(path: string, error: PlatformError, traceId: string) {
     case 'documents':
       return { message, status, statusReason: STATUS_CODES[status] ?? 'Error', toe: traceId };
     case 'exports':
-      return { errorCode: error.extra.errorCode ?? exportCodes[status] ?? 'EXPORT_FAILED', message };
+      return {
+        errorCode: error.extra.errorCode ?? exportCodes[status] ?? 'EXPORT_FAILED',
+        message,
+      };
     case 'authentication':
       return { reason: error.extra.reason ?? 'INVALID_REQUEST', message };
     default:
@@ -52,6 +57,6 @@ export function errorBody(path: string, error: PlatformError, traceId: string) {
   }
 }
 
-export function sendError(c: Context, error: PlatformError) {
+export function sendError(c: Context<PlatformEnv>, error: PlatformError) {
   return c.json(errorBody(c.req.path, error, c.get('traceId') ?? ''), error.status);
 }
