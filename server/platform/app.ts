@@ -22,6 +22,22 @@ const areas: Array<(deps: PlatformDeps) => Hono<PlatformEnv>> = [
   streamRoutes,
 ];
 
+/**
+ * The database refuses some values a schema cannot see (a NUL character in text, a number
+ * out of a column's range): that is the caller's input, so a 400, not a 500.
+ */
+function databaseErrorFromInput(error: unknown) {
+  const code = (error as { code?: unknown }).code;
+  if (typeof code !== 'string') return undefined;
+  if (code.startsWith('22') || code === '54001')
+    return new PlatformError(
+      400,
+      `a value cannot be stored or compared: ${(error as Error).message}`,
+    );
+  if (code === '23505') return new PlatformError(409, 'that already exists');
+  return undefined;
+}
+
 export function createPlatformApp(deps: PlatformDeps) {
   const app = new Hono<PlatformEnv>();
   app.use(async (c, next) => {
@@ -36,7 +52,11 @@ export function createPlatformApp(deps: PlatformDeps) {
   );
   app.onError((error, c) => {
     if (error instanceof PlatformError) return sendError(c, error);
-    deps.log(`platform error ${c.req.method} ${c.req.path} trace ${c.get('traceId')}: ${error.stack ?? String(error)}`);
+    const fromInput = databaseErrorFromInput(error);
+    if (fromInput) return sendError(c, fromInput);
+    deps.log(
+      `platform error ${c.req.method} ${c.req.path} trace ${c.get('traceId')}: ${error.stack ?? String(error)}`,
+    );
     return sendError(c, new PlatformError(500, 'Internal error; quote the trace id to support'));
   });
   return app;

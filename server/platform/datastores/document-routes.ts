@@ -21,7 +21,13 @@ const versions: Record<'v1' | 'v2', (r: DocumentRow) => AnyDocument> = {
   v2: toDocumentV2,
 };
 
-const documentId = z.string().min(1).max(256);
+/** An id must fit one path segment, or the document could never be read or deleted again. */
+const documentId = z
+  .string()
+  .min(1)
+  .max(256)
+  .regex(/^[^/\\?#%]+$/, 'a document id cannot hold / \\ ? # or %')
+  .refine((id) => id !== '.' && id !== '..', 'a document id cannot be . or ..');
 const upsertItems = bulkUpsertBody.element.extend({ id: documentId.optional() });
 const listParams = documentQueryParams.pick({ limit: true, offset: true });
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDateTime, userIdInt } from './common';
+import { int32, isoDateTime, userIdInt } from './common';
 
 export const streamTransport = z.object({
   type: z.string().min(1),
@@ -57,7 +57,7 @@ export type AdvancedSchedule = z.infer<typeof advancedSchedule>;
 export const createStreamBody = z.object({
   transport: streamTransport,
   configuration: z.array(configurationItem),
-  account: z.object({ id: z.number().int() }),
+  account: z.object({ id: int32 }),
   updateMethod,
   dataProvider: z.object({ key: z.string().min(1) }),
   dataSource: z.object({ name: z.string().trim().min(1), description: z.string().optional() }),

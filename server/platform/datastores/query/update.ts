@@ -46,10 +46,17 @@ const isOperator = (op: string): op is UpdateOperator =>
 const isObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 
+/** Names that would reach an object's prototype rather than a field of the document. */
+const unsafeKeys = new Set(['__proto__', 'constructor', 'prototype']);
+/** How far past an array's end a write may pad it with nulls. */
+const MAX_ARRAY_PADDING = 10_000;
+
 function contentPath(name: string, op: string): string[] {
   const bare = name.startsWith('content.') ? name.slice('content.'.length) : name;
   const path = bare.split('.');
   if (path.some((s) => s === '')) throw badRequest(`${op}: bad field name ${name}`);
+  if (path.some((s) => unsafeKeys.has(s)))
+    throw badRequest(`${op}: ${name} is not a field name that can be updated`);
   if (bare === name && documentFields.has(path[0]!))
     throw badRequest(`${op}: ${name} is not a content field; only content can be updated`);
   return path;
@@ -152,7 +159,8 @@ function read(root: JsonObject, path: string[]): unknown {
   let node: unknown = root;
   for (const key of path) {
     if (!isContainer(node)) return undefined;
-    node = Array.isArray(node) ? (/^\d+$/.test(key) ? node[Number(key)] : undefined) : node[key];
+    if (Array.isArray(node)) node = /^\d+$/.test(key) ? node[Number(key)] : undefined;
+    else node = Object.hasOwn(node, key) ? node[key] : undefined;
   }
   return node;
 }
@@ -164,6 +172,8 @@ function write(root: JsonObject, path: string[], value: unknown, label: string) 
     if (Array.isArray(node)) {
       if (!/^\d+$/.test(key)) throw badRequest(`${label}: ${key} is not an index of an array`);
       const index = Number(key);
+      if (index > node.length + MAX_ARRAY_PADDING)
+        throw badRequest(`${label}: index ${key} is too far past the array's end (${node.length})`);
       while (node.length < index) node.push(null);
       if (last) node[index] = value;
       else {
@@ -176,7 +186,7 @@ function write(root: JsonObject, path: string[], value: unknown, label: string) 
       node[key] = value;
       return;
     }
-    const next = node[key];
+    const next = Object.hasOwn(node, key) ? node[key] : undefined;
     if (next === undefined || next === null) node[key] = {};
     else if (!isContainer(next))
       throw badRequest(
@@ -191,7 +201,7 @@ function remove(root: JsonObject, path: string[]) {
   const key = path[path.length - 1]!;
   if (Array.isArray(parent)) {
     if (/^\d+$/.test(key) && Number(key) < parent.length) parent[Number(key)] = null;
-  } else if (isObject(parent)) delete parent[key];
+  } else if (isObject(parent) && Object.hasOwn(parent, key)) delete parent[key];
 }
 
 /** The sync's DATETIME form (gaps.md), so a $currentDate field syncs. */
@@ -220,7 +230,10 @@ export function applyUpdate(
         if (current !== undefined && typeof current !== 'number')
           throw badRequest(`${at}: the field holds ${JSON.stringify(current)}, not a number`);
         const n = arg as number;
-        write(doc, path, op === '$inc' ? (current ?? 0) + n : (current ?? 0) * n, at);
+        const result = op === '$inc' ? (current ?? 0) + n : (current ?? 0) * n;
+        // JSON has no Infinity: it would be stored as null without a word.
+        if (!Number.isFinite(result)) throw badRequest(`${at}: the result is out of range`);
+        write(doc, path, result, at);
         break;
       }
       case '$min':
