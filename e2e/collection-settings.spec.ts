@@ -31,6 +31,10 @@ test('create a datastore and a collection, change its schema, sync orders, delet
   await newCollection.getByRole('button', { name: 'Create collection' }).click();
 
   await expect(page.getByRole('heading', { level: 1, name: 'visits' })).toBeVisible();
+  // A new collection opens on its (empty) documents; its schema is under Details.
+  await expect(page.getByRole('tab', { name: 'Documents', selected: true })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'No documents yet' })).toBeVisible();
+  await page.getByRole('tab', { name: 'Details' }).click();
   const schema = page.getByRole('table', { name: 'Schema columns' });
   await expect(schema.getByRole('row', { name: /site\s+STRING/ })).toBeVisible();
   await expect(schema.getByRole('row', { name: /minutes\s+LONG/ })).toBeVisible();
