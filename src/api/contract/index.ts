@@ -11,3 +11,4 @@ export * from './files';
 export * from './generation';
 export * from './workflows';
 export * from './gateway';
+export * from './column-values';
