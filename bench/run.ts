@@ -4,6 +4,7 @@ import { machine, type Bench, type BenchRow } from './lib';
 const modules: Array<[string, () => Promise<{ default: Bench }>]> = [
   ['foundation', () => import('./foundation')],
   ['documents', () => import('./documents')],
+  ['grid', () => import('./grid')],
   ['streams', () => import('./streams')],
 ];
 

@@ -9,7 +9,10 @@ test('from the datastore list to a collection and its fields', async ({ page }) 
 
   await page.getByRole('link', { name: 'Sales operations' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Sales operations' })).toBeVisible();
-  await page.getByRole('table', { name: 'Collections' }).getByRole('link', { name: 'orders' }).click();
+  await page
+    .getByRole('table', { name: 'Collections' })
+    .getByRole('link', { name: 'orders' })
+    .click();
 
   await expect(page.getByRole('heading', { level: 1, name: 'orders' })).toBeVisible();
   await page.getByRole('tab', { name: 'Details' }).click();
@@ -24,20 +27,45 @@ test('from the datastore list to a collection and its fields', async ({ page }) 
 });
 
 test('an unknown collection reads as not found, with its trace id', async ({ page }) => {
-  await page.goto('/datastores/6f1c2a52-5d2e-4c8e-9a51-1b0c1d2e3f40/collections/no-such-collection');
+  await page.goto(
+    '/datastores/6f1c2a52-5d2e-4c8e-9a51-1b0c1d2e3f40/collections/no-such-collection',
+  );
   const alert = page.getByRole('alert');
   await expect(alert.getByText('Not found, or you have no access')).toBeVisible();
   await expect(alert.getByText(/Trace id [0-9A-F]{24}/)).toBeVisible();
   await expect(alert.getByRole('button', { name: 'Copy trace id' })).toBeVisible();
 });
 
-test('no token reaches the browser', async ({ page }) => {
+/** The tokens the embedded platform generated for this run (playwright.config.ts hands the folder down). */
+function generatedTokens() {
   const dataDir = process.env.E2E_DATA_DIR;
   expect(dataDir, 'playwright.config.ts hands the data folder down').toBeTruthy();
   const tokens = Object.values(
-    JSON.parse(fs.readFileSync(path.join(dataDir!, 'tokens.json'), 'utf8')) as Record<string, string>,
+    JSON.parse(fs.readFileSync(path.join(dataDir!, 'tokens.json'), 'utf8')) as Record<
+      string,
+      string
+    >,
   );
   expect(tokens.length).toBe(3);
+  return tokens;
+}
+
+test('no token is in the built bundle', () => {
+  const tokens = generatedTokens();
+  const dist = process.env.E2E_DIST || 'dist';
+  const files = fs
+    .readdirSync(dist, { recursive: true, withFileTypes: true })
+    .filter((f) => f.isFile());
+  expect(files.some((f) => f.name.endsWith('.js'))).toBe(true);
+  for (const file of files) {
+    const text = fs.readFileSync(path.join(file.parentPath, file.name), 'latin1');
+    for (const token of tokens)
+      expect(text.includes(token), `${file.name} holds a token`).toBe(false);
+  }
+});
+
+test('no token reaches the browser', async ({ page }) => {
+  const tokens = generatedTokens();
 
   const bodies: string[] = [];
   page.on('response', (response) => {
@@ -50,7 +78,10 @@ test('no token reaches the browser', async ({ page }) => {
   });
   await page.goto('/');
   await page.getByRole('link', { name: 'Sales operations' }).click();
-  await page.getByRole('table', { name: 'Collections' }).getByRole('link', { name: 'orders' }).click();
+  await page
+    .getByRole('table', { name: 'Collections' })
+    .getByRole('link', { name: 'orders' })
+    .click();
   await expect(page.getByRole('heading', { level: 1, name: 'orders' })).toBeVisible();
   await page.waitForLoadState('networkidle');
 

@@ -7,6 +7,7 @@ import { ErrorState, LoadingState, PageHeader } from '../../../components';
 import type { CollectionContext } from '../hooks/use-collection-context';
 import { useDatastore } from '../hooks/use-datastore';
 import { datastorePath, datastoresPath } from '../paths';
+import { usePrefetchDocuments } from '../documents/hooks/use-prefetch-documents';
 
 /** The collection's tabs, each a child route; the index route leads to Documents. */
 const collectionTabs = [
@@ -52,6 +53,10 @@ export function CollectionPage() {
   const collection = useCollection(collectionId);
   const datastore = useDatastore(datastoreId);
   const currentTab = useCurrentTab();
+  usePrefetchDocuments(
+    collectionId,
+    collection.isPending && ['', 'documents'].includes(currentTab),
+  );
 
   const title = collection.data?.name ?? (collection.isError ? collectionId : undefined);
   const context: CollectionContext | undefined = collection.data && { collection: collection.data };
