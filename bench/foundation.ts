@@ -33,7 +33,7 @@ async function bundle(): Promise<BenchRow[]> {
       [...keys].reduce((n, k) => n + gz(manifest[k]!.file), 0);
     const rows: BenchRow[] = [];
     const routes = Object.entries(manifest).filter(([, chunk]) => chunk.isDynamicEntry);
-    const firstRoute = routes.find(([key]) => key.includes('features/datastores/'));
+    const firstRoute = routes.find(([key]) => key.endsWith('features/datastores/pages/index.ts'));
     const firstPage = new Set(entry);
     if (firstRoute) for (const k of closure(firstRoute[0])) firstPage.add(k);
     rows.push({
