@@ -1,4 +1,4 @@
-import { format, isValid, parseISO } from 'date-fns';
+import { formatDateTime, toDate } from '../lib/format';
 
 export interface DateTimeProps {
   /** An ISO 8601 timestamp, or epoch milliseconds. */
@@ -10,12 +10,12 @@ export interface DateTimeProps {
 /** A short local date and time; the exact value the platform sent is in the title. */
 export function DateTime({ value, fallback = '—' }: DateTimeProps) {
   if (value === null || value === undefined || value === '') return <span>{fallback}</span>;
-  const date = typeof value === 'number' ? new Date(value) : parseISO(value);
-  if (!isValid(date)) return <span>{String(value)}</span>;
+  const date = toDate(value);
+  if (!date) return <span>{String(value)}</span>;
   const exact = typeof value === 'number' ? date.toISOString() : value;
   return (
     <time dateTime={date.toISOString()} title={exact}>
-      {format(date, 'd MMM yyyy, HH:mm')}
+      {formatDateTime(date)}
     </time>
   );
 }

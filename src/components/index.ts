@@ -8,6 +8,7 @@ export { JsonView } from './JsonView';
 export { LoadingState } from './LoadingState';
 export { PageHeader, type Crumb } from './PageHeader';
 export { StatusChip, type StatusTone } from './StatusChip';
+export { UserName, type UserNameProps } from './UserName';
 export {
   NotificationsProvider,
   createNotifier,

@@ -1,0 +1,73 @@
+import { format as formatDate, formatDistanceStrict, isValid, parseISO } from 'date-fns';
+
+/**
+ * The console's one number and date formatter: every screen formats through these, so that a
+ * count, a size or a time reads the same everywhere (locale-aware grouping, even decimals).
+ */
+const integers = new Intl.NumberFormat(undefined, { maximumFractionDigits: 0 });
+const decimals = new Intl.NumberFormat(undefined, {
+  minimumFractionDigits: 0,
+  maximumFractionDigits: 2,
+});
+const percents = new Intl.NumberFormat(undefined, { style: 'percent', maximumFractionDigits: 1 });
+
+/** 12345 → "12,345". */
+export const formatCount = (n: number) => integers.format(n);
+
+/** Any number: integers grouped, others with at most two decimals. */
+export const formatNumber = (n: number) =>
+  Number.isInteger(n) ? integers.format(n) : decimals.format(n);
+
+/** 0.256 → "25.6%". */
+export const formatPercent = (ratio: number) => percents.format(ratio);
+
+/** "1 row", "2,000 rows". */
+export const plural = (n: number, one: string, many = `${one}s`) =>
+  `${formatCount(n)} ${n === 1 ? one : many}`;
+
+const byteUnits = ['bytes', 'KB', 'MB', 'GB', 'TB'];
+
+/** 1536 → "1.5 KB" (powers of 1024, as file managers count). */
+export function formatBytes(bytes: number): string {
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < byteUnits.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  if (unit === 0) return `${formatCount(bytes)} ${bytes === 1 ? 'byte' : 'bytes'}`;
+  return `${value >= 10 ? formatCount(Math.round(value)) : value.toFixed(1).replace(/\.0$/, '')} ${byteUnits[unit]}`;
+}
+
+/** 950 → "950 ms", 61_000 → "1 min 1 s", 3_725_000 → "1 h 2 min". */
+export function formatDuration(ms: number): string {
+  if (!Number.isFinite(ms) || ms < 0) return '—';
+  if (ms < 1000) return `${Math.round(ms)} ms`;
+  const seconds = ms / 1000;
+  if (seconds < 60)
+    return `${seconds < 10 ? seconds.toFixed(1).replace(/\.0$/, '') : Math.round(seconds)} s`;
+  const totalSeconds = Math.round(seconds);
+  const h = Math.floor(totalSeconds / 3600);
+  const m = Math.floor((totalSeconds % 3600) / 60);
+  const s = totalSeconds % 60;
+  if (h > 0) return m ? `${h} h ${m} min` : `${h} h`;
+  return s ? `${m} min ${s} s` : `${m} min`;
+}
+
+/** An ISO 8601 string or epoch milliseconds as a Date, or undefined when it is not a time. */
+export function toDate(value: string | number | Date | null | undefined): Date | undefined {
+  if (value === null || value === undefined || value === '') return undefined;
+  const date =
+    value instanceof Date ? value : typeof value === 'number' ? new Date(value) : parseISO(value);
+  return isValid(date) ? date : undefined;
+}
+
+/** "22 May 2026, 14:05": a short local date and time. */
+export const formatDateTime = (date: Date) => formatDate(date, 'd MMM yyyy, HH:mm');
+
+/** "22 May 2026". */
+export const formatDay = (date: Date) => formatDate(date, 'd MMM yyyy');
+
+/** "3 minutes ago" / "in 5 minutes". */
+export const formatRelative = (date: Date, now: Date = new Date()) =>
+  formatDistanceStrict(date, now, { addSuffix: true });
