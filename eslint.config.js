@@ -146,6 +146,7 @@ export default defineConfig([
     'test-results/',
     'playwright-report/',
     'coverage/',
+    '.test-reports/',
     '.scratch/',
   ]),
 

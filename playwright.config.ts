@@ -28,7 +28,12 @@ export default defineConfig({
   forbidOnly: CI,
   workers: CI ? 1 : undefined,
   retries: CI ? 1 : 0,
-  reporter: [['list'], ['html', { open: 'never' }]],
+  // The JSON report is what `npm test` sums into its closing line (scripts/test-all.ts).
+  reporter: [
+    ['list'],
+    ['html', { open: 'never' }],
+    ['json', { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_FILE || 'test-results/report.json' }],
+  ],
   expect: { timeout: 10_000 },
   use: {
     baseURL,

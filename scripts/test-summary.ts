@@ -1,0 +1,116 @@
+// Sums the machine-readable reports of every test runner into the one closing line CI reads:
+// `tests: N passed, M failed[, K skipped]`. A runner that wrote no report, or ran no test,
+// counts as a failure: a green line must mean that every runner really ran.
+import { existsSync, readFileSync } from 'node:fs';
+
+export interface Counts {
+  passed: number;
+  failed: number;
+  skipped: number;
+}
+
+export interface RunnerResult extends Counts {
+  runner: string;
+  /** Why the runner counts as failed beyond its own failed tests (no report, no test, crash). */
+  problem?: string;
+}
+
+/** Vitest's `--reporter=json` (the Jest-compatible shape). */
+interface VitestReport {
+  numTotalTests: number;
+  numPassedTests: number;
+  numFailedTests: number;
+  numPendingTests: number;
+  numTodoTests: number;
+  numFailedTestSuites: number;
+  success: boolean;
+}
+
+/** Playwright's `json` reporter: `stats` plus errors outside any test (a web server that never started). */
+interface PlaywrightReport {
+  stats: { expected: number; unexpected: number; flaky: number; skipped: number };
+  errors?: unknown[];
+}
+
+export function countVitest(report: VitestReport): Counts & { problem?: string } {
+  const counts = {
+    passed: report.numPassedTests,
+    failed: report.numFailedTests,
+    skipped: report.numPendingTests + report.numTodoTests,
+  };
+  if (!report.success && counts.failed === 0) {
+    // A test file that failed to load, or an error outside any test: no test is marked failed.
+    const failed = Math.max(1, report.numFailedTestSuites);
+    return {
+      ...counts,
+      failed,
+      problem: `${failed} test file(s) or hooks failed outside any test`,
+    };
+  }
+  return counts;
+}
+
+export function countPlaywright(report: PlaywrightReport): Counts & { problem?: string } {
+  const { expected, unexpected, flaky, skipped } = report.stats;
+  // A flaky test failed first and passed on its retry: it passed.
+  const counts = { passed: expected + flaky, failed: unexpected, skipped };
+  const errors = report.errors?.length ?? 0;
+  if (errors > 0 && counts.failed === 0)
+    return { ...counts, failed: errors, problem: `${errors} error(s) outside any test` };
+  return counts;
+}
+
+export type ReportKind = 'vitest' | 'playwright';
+
+/** One runner's result from its report file and its exit code. */
+export function readRunner(
+  runner: string,
+  kind: ReportKind,
+  file: string,
+  exitCode: number | null,
+): RunnerResult {
+  if (!existsSync(file))
+    return { runner, passed: 0, failed: 1, skipped: 0, problem: `no report at ${file}` };
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (error) {
+    return {
+      runner,
+      passed: 0,
+      failed: 1,
+      skipped: 0,
+      problem: `unreadable report: ${String(error)}`,
+    };
+  }
+  const counts =
+    kind === 'vitest'
+      ? countVitest(parsed as VitestReport)
+      : countPlaywright(parsed as PlaywrightReport);
+  const result: RunnerResult = { runner, ...counts };
+  if (counts.passed + counts.failed === 0) return { ...result, failed: 1, problem: 'ran no test' };
+  if (exitCode !== 0 && result.failed === 0)
+    return {
+      ...result,
+      failed: 1,
+      problem: `exited with code ${exitCode} although no test failed`,
+    };
+  return result;
+}
+
+export function total(results: RunnerResult[]): Counts {
+  return results.reduce(
+    (sum, r) => ({
+      passed: sum.passed + r.passed,
+      failed: sum.failed + r.failed,
+      skipped: sum.skipped + r.skipped,
+    }),
+    { passed: 0, failed: 0, skipped: 0 },
+  );
+}
+
+/** The closing line: `tests: N passed, M failed`, with `, K skipped` when any was skipped. */
+export function summaryLine(counts: Counts): string {
+  const skipped = counts.skipped > 0 ? `, ${counts.skipped} skipped` : '';
+  return `tests: ${counts.passed} passed, ${counts.failed} failed${skipped}`;
+}
