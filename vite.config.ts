@@ -36,6 +36,8 @@ export default defineConfig({
         test: {
           name: 'console',
           environment: 'jsdom',
+          // A screen test renders lazy routes and waits on debounces: generous on a busy 2-core machine.
+          testTimeout: 20_000,
           include: ['src/**/*.test.{ts,tsx}'],
           setupFiles: ['src/test/setup.ts'],
         },

@@ -231,7 +231,7 @@ describe('collection settings: name', () => {
 
     await user.clear(name);
     await user.click(screen.getByRole('button', { name: 'Rename' }));
-    expect(name).toHaveAccessibleDescription('Enter a name');
+    await waitFor(() => expect(name).toHaveAccessibleDescription('Enter a name'));
 
     await user.type(name, '  articles ');
     await user.click(screen.getByRole('button', { name: 'Rename' }));
