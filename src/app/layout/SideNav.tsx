@@ -1,6 +1,7 @@
 import { NavLink, useMatch } from 'react-router';
 import Drawer from '@mui/material/Drawer';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
@@ -19,12 +20,14 @@ function NavItem({ screen, onNavigate }: { screen: Screen; onNavigate: () => voi
   const active = useMatch({ path: screen.path, end: false }) !== null;
   const Icon = screen.icon;
   return (
-    <ListItemButton component={NavLink} to={screen.path} selected={active} onClick={onNavigate}>
-      <ListItemIcon>
-        <Icon />
-      </ListItemIcon>
-      <ListItemText primary={screen.label} />
-    </ListItemButton>
+    <ListItem disablePadding>
+      <ListItemButton component={NavLink} to={screen.path} selected={active} onClick={onNavigate}>
+        <ListItemIcon>
+          <Icon />
+        </ListItemIcon>
+        <ListItemText primary={screen.label} />
+      </ListItemButton>
+    </ListItem>
   );
 }
 
