@@ -39,7 +39,9 @@ function databaseErrorFromInput(error: unknown) {
 }
 
 export function createPlatformApp(deps: PlatformDeps) {
-  const app = new Hono<PlatformEnv>();
+  // The public docs write some paths with a trailing slash (`.../documents/`,
+  // `.../data-files/details/`): every route answers with and without one.
+  const app = new Hono<PlatformEnv>({ strict: false });
   app.use(async (c, next) => {
     c.set('traceId', randomUUID().replace(/-/g, '').slice(0, 24).toUpperCase());
     await next();

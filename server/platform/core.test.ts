@@ -31,6 +31,20 @@ describe('embedded platform core (issue 3)', () => {
     }
   });
 
+  it('answers every route with and without a trailing slash, as the public docs write them', async () => {
+    const documents = `/api/datastores/v1/collections/${ORDERS_COLLECTION_ID}/documents/`;
+    const created = await platform.api(documents, { method: 'POST', json: { content: { a: 1 } } });
+    expect(created.status).toBe(200);
+    for (const path of [
+      `/api/datastores/v1/collections/${ORDERS_COLLECTION_ID}/`,
+      '/api/data/v1/data-files/details/',
+      '/api/data/v1/data-files/details',
+    ]) {
+      const res = await platform.api(path);
+      expect(res.status, path).toBe(200);
+    }
+  });
+
   it('answers an unknown collection with 404 and a trace id', async () => {
     const res = await platform.api('/api/datastores/v1/collections/does-not-exist');
     expect(res.status).toBe(404);
