@@ -35,6 +35,10 @@ function databaseErrorFromInput(error: unknown) {
       `a value cannot be stored or compared: ${(error as Error).message}`,
     );
   if (code === '23505') return new PlatformError(409, 'that already exists');
+  if (code === '54000')
+    return new PlatformError(400, `a value is too large: ${(error as Error).message}`);
+  if (code === '57014')
+    return new PlatformError(400, 'the request ran longer than the platform allows one statement');
   return undefined;
 }
 

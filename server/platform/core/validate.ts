@@ -3,6 +3,23 @@ import type { z } from 'zod';
 import { PlatformError, badRequest } from './errors';
 
 export const MAX_BODY_BYTES = 10 * 1024 * 1024;
+/** JSON nested deeper than this is refused (400) before anything recurses over it. */
+export const MAX_JSON_DEPTH = 100;
+
+/** The nesting depth of a parsed JSON value, without recursion (so no stack overflow). */
+export function jsonDepth(value: unknown, stopAbove = MAX_JSON_DEPTH): number {
+  let deepest = 0;
+  const stack: Array<[unknown, number]> = [[value, 0]];
+  while (stack.length > 0) {
+    const [node, depth] = stack.pop()!;
+    if (node === null || typeof node !== 'object') continue;
+    const level = depth + 1;
+    if (level > deepest) deepest = level;
+    if (deepest > stopAbove) return deepest;
+    for (const child of Object.values(node)) stack.push([child, level]);
+  }
+  return deepest;
+}
 
 /** Names the first bad field the way a person reads it: `content.name: expected string`. */
 export function describeIssue(error: z.ZodError, what = 'body') {
@@ -12,7 +29,11 @@ export function describeIssue(error: z.ZodError, what = 'body') {
   return `${where}: ${issue.message}`;
 }
 
-export function parseWith<S extends z.ZodType>(schema: S, value: unknown, what = 'body'): z.infer<S> {
+export function parseWith<S extends z.ZodType>(
+  schema: S,
+  value: unknown,
+  what = 'body',
+): z.infer<S> {
   const result = schema.safeParse(value);
   if (!result.success) throw badRequest(describeIssue(result.error, what));
   return result.data;
@@ -45,11 +66,15 @@ export async function readJson(c: Context, { optional = false } = {}): Promise<u
     if (optional) return undefined;
     throw badRequest('body: a JSON body is required');
   }
+  let value: unknown;
   try {
-    return JSON.parse(text);
+    value = JSON.parse(text);
   } catch {
     throw badRequest('body: not valid JSON');
   }
+  if (jsonDepth(value) > MAX_JSON_DEPTH)
+    throw badRequest(`body: nested deeper than ${MAX_JSON_DEPTH} levels`);
+  return value;
 }
 
 export async function body<S extends z.ZodType>(

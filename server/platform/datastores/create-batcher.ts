@@ -78,7 +78,9 @@ export class CreateBatcher {
         else p.reject(collectionNotFound(collectionId));
       }
     } catch (error) {
-      for (const p of batch) p.reject(error);
+      // One bad document must not fail the others' creates: each goes again on its own.
+      if (batch.length > 1) for (const p of batch) await this.insert(collectionId, [p]);
+      else for (const p of batch) p.reject(error);
     }
   }
 }

@@ -21,6 +21,7 @@ import { parseField } from './query/fields';
 import { aggregateRow, selectDocuments, type QueryPlan } from './query/plan';
 import { applyUpdate, parseOperation, sameJson } from './query/update';
 import { getCollection } from './repository';
+import { withSortIndexRescue } from './sort-index-rescue';
 import type { DocumentUpkeep } from './upkeep';
 
 export type QueryResult =
@@ -31,11 +32,14 @@ export type QueryResult =
 export class DocumentService {
   private readonly creates: CreateBatcher;
 
+  private readonly db: Db;
+
   constructor(
-    private readonly db: Db,
+    db: Db,
     private readonly upkeep: DocumentUpkeep,
   ) {
-    this.creates = new CreateBatcher(db);
+    this.db = withSortIndexRescue(db, upkeep);
+    this.creates = new CreateBatcher(this.db);
   }
 
   private async access(

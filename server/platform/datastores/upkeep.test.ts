@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -94,5 +95,51 @@ describe('sort indexes', () => {
     await deleteCollection(db, big.id);
     expect(await indexExists(made!.index_name)).toBe(false);
     expect(await sortIndexes(big.id)).toEqual([]);
+  });
+
+  it('never refuse a document: a value too large for the index drops it, and every create in the batch lands', async () => {
+    const jobs = new Jobs(() => undefined);
+    const upkeep = new DocumentUpkeep(db, jobs, () => undefined, { sortIndexMinDocuments: 500 });
+    const documents = new DocumentService(db, upkeep);
+    const store = await createDatastore(db, 'long values', 1);
+    const notes = await createCollection(db, {
+      datastoreId: store.id,
+      name: 'notes',
+      schema: { columns: [] },
+      syncEnabled: false,
+      owner: 1,
+    });
+    await documents.createMany(
+      notes.id,
+      1,
+      Array.from({ length: 600 }, (_, i) => ({
+        content: { note: `n${String(i).padStart(4, '0')}` },
+      })),
+    );
+    const plan = parsePlan({ orderby: 'content.note ascending', limit: 3 });
+    await documents.query(notes.id, 1, {}, plan);
+    await jobs.stop();
+    const [made] = await sortIndexes(notes.id);
+    expect(await indexExists(made!.index_name)).toBe(true);
+
+    // A 4,000-character value that does not compress, sent alongside ordinary creates.
+    const long = `z${randomBytes(3_000).toString('base64')}`;
+    const created = await Promise.allSettled([
+      documents.createOne(notes.id, 1, { note: 'a short one' }),
+      documents.createOne(notes.id, 1, { note: long }),
+      documents.createOne(notes.id, 1, { note: 'another short one' }),
+    ]);
+    expect(created.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled', 'fulfilled']);
+    expect(await indexExists(made!.index_name)).toBe(false);
+    expect(await sortIndexes(notes.id)).toEqual([]);
+
+    const last = await documents.query(
+      notes.id,
+      1,
+      {},
+      parsePlan({ orderby: 'content.note descending', limit: 1 }),
+    );
+    expect(last.kind === 'documents' && last.rows[0]?.content).toEqual({ note: long });
+    await deleteCollection(db, notes.id);
   });
 });

@@ -33,6 +33,8 @@ const indexKey = (collectionId: string, path: string[]) =>
  */
 export class DocumentUpkeep {
   private readonly indexed = new Set<string>();
+  /** Fields with a value too large for a sort index: none is made for them again. */
+  private readonly unindexable = new Set<string>();
   private readonly checkedAt = new Map<string, number>();
   private rowsWritten = 0;
   private analyzing = false;
@@ -53,7 +55,8 @@ export class DocumentUpkeep {
 
   afterSortedQuery(collectionId: string, path: string[]) {
     const key = indexKey(collectionId, path);
-    if (this.indexed.has(key) || Date.now() - (this.checkedAt.get(key) ?? 0) < RECHECK_MS) return;
+    if (this.indexed.has(key) || this.unindexable.has(key)) return;
+    if (Date.now() - (this.checkedAt.get(key) ?? 0) < RECHECK_MS) return;
     this.checkedAt.set(key, Date.now());
     this.jobs.run('document-sort-index', async () => {
       await afterTheAnswer();
@@ -81,6 +84,23 @@ export class DocumentUpkeep {
         this.analyzing = false;
       }
     });
+  }
+
+  /** A write met a value too large for this index (sort-index-rescue.ts): the index goes. */
+  async dropOversizedIndex(indexName: string) {
+    const [row] = await this.db.query<{ collection_id: string; path: string[] }>(
+      'DELETE FROM document_sort_indexes WHERE index_name = $1 RETURNING collection_id, path',
+      [indexName],
+    );
+    await this.db.exec(`DROP INDEX IF EXISTS ${indexName.replace(/[^a-z0-9_]/g, '')}`);
+    if (row) {
+      const key = indexKey(row.collection_id, row.path);
+      this.indexed.delete(key);
+      this.unindexable.add(key);
+      this.log(
+        `sort index ${indexName} dropped: a value of content.${row.path.join('.')} is too large for it`,
+      );
+    }
   }
 
   /** Before a collection goes: its partial indexes would otherwise stay behind. */
@@ -120,6 +140,11 @@ export class DocumentUpkeep {
       await this.db.exec(statement!.ddl);
     } catch (error) {
       await this.db.exec(`DROP INDEX IF EXISTS ${name}`);
+      if ((error as { code?: unknown }).code === '54000') {
+        this.unindexable.add(key);
+        this.log(`no sort index on content.${path.join('.')}: a value is too large for one`);
+        return;
+      }
       throw error;
     }
     try {

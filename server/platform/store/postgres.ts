@@ -4,13 +4,14 @@ import type { Db, Queryable } from './db';
 pg.types.setTypeParser(pg.types.builtins.INT8, Number);
 pg.types.setTypeParser(pg.types.builtins.NUMERIC, Number);
 
+/** No statement runs longer than this: a runaway query ends in an error, not a stall. */
+export const STATEMENT_TIMEOUT_MS = 30_000;
+
 /** `schema` isolates one platform (a test, say) inside a shared database. */
 export async function openPostgres(databaseUrl: string, schema?: string): Promise<Db> {
-  const pool = new pg.Pool({
-    connectionString: databaseUrl,
-    max: 10,
-    ...(schema ? { options: `-c search_path=${schema}` } : {}),
-  });
+  const settings = [`-c statement_timeout=${STATEMENT_TIMEOUT_MS}`];
+  if (schema) settings.push(`-c search_path=${schema}`);
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10, options: settings.join(' ') });
   pool.on('error', () => undefined);
   if (schema) {
     const admin = new pg.Client({ connectionString: databaseUrl });

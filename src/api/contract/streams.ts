@@ -60,7 +60,10 @@ export const createStreamBody = z.object({
   account: z.object({ id: int32 }),
   updateMethod,
   dataProvider: z.object({ key: z.string().min(1) }),
-  dataSource: z.object({ name: z.string().trim().min(1), description: z.string().optional() }),
+  dataSource: z.object({
+    name: z.string().trim().min(1).max(256),
+    description: z.string().max(4096).optional(),
+  }),
   advancedScheduleJson: z.string().optional(),
 });
 export type CreateStreamBody = z.infer<typeof createStreamBody>;

@@ -86,8 +86,15 @@ export function exists(field: DocumentField, arg: unknown, params: SqlParams) {
   return `content #> ${params.add(field.path)}::text[] IS ${arg ? 'NOT ' : ''}NULL`;
 }
 
+/** Long patterns can make the regular-expression engine spin for minutes: refuse them. */
+export const MAX_REGEX_LENGTH = 512;
+
 export function regex(field: DocumentField, pattern: unknown, options: unknown, params: SqlParams) {
   if (typeof pattern !== 'string') throw badRequest(`$regex at ${field.name} expects a string`);
+  if (pattern.length > MAX_REGEX_LENGTH)
+    throw badRequest(
+      `$regex at ${field.name} is ${pattern.length} characters long; at most ${MAX_REGEX_LENGTH}`,
+    );
   if (options !== undefined && (typeof options !== 'string' || !/^i?$/.test(options)))
     throw badRequest(`$options at ${field.name}: only "i" (case-insensitive) is supported`);
   const op = options === 'i' ? '~*' : '~';

@@ -18,12 +18,24 @@ export type DocumentField =
 
 const isColumnName = (name: string): name is ColumnName => Object.hasOwn(documentColumns, name);
 
+/** A field name longer, or a path deeper, than these is refused (400), whatever asks for it. */
+export const MAX_FIELD_NAME_LENGTH = 1024;
+export const MAX_FIELD_PATH_SEGMENTS = 100;
+
 /** `content.a.b` names a content field (a numeric segment indexes an array); the rest are columns. */
 export function parseField(name: string): DocumentField {
+  if (name.length > MAX_FIELD_NAME_LENGTH)
+    throw badRequest(
+      `field name too long: ${name.length} characters, at most ${MAX_FIELD_NAME_LENGTH}`,
+    );
   if (isColumnName(name)) return { kind: 'column', name, ...documentColumns[name] };
   if (name.startsWith('content.')) {
     const path = name.slice('content.'.length).split('.');
     if (path.some((segment) => segment === '')) throw badRequest(`bad field name ${name}`);
+    if (path.length > MAX_FIELD_PATH_SEGMENTS)
+      throw badRequest(
+        `field path too deep: ${path.length} segments, at most ${MAX_FIELD_PATH_SEGMENTS}`,
+      );
     return { kind: 'content', name, path };
   }
   throw badRequest(

@@ -31,11 +31,19 @@ export interface QueryPlan {
 export const isAggregation = (plan: QueryPlan) =>
   plan.groupBy.length > 0 || plan.aggregates.length > 0;
 
-const items = (text: string | undefined) =>
-  (text ?? '')
+/** What one query may ask for: more keys than this is a 400 naming the limit, never a slow plan. */
+export const MAX_SORT_KEYS = 16;
+export const MAX_GROUP_KEYS = 16;
+export const MAX_AGGREGATES = 32;
+
+const items = (text: string | undefined, what = 'orderby', max = MAX_SORT_KEYS) => {
+  const list = (text ?? '')
     .split(',')
     .map((s) => s.trim())
     .filter(Boolean);
+  if (list.length > max) throw badRequest(`${what}: at most ${max} fields, not ${list.length}`);
+  return list;
+};
 
 const directions: Record<string, boolean> = {
   ascending: false,
@@ -57,12 +65,12 @@ export function parseSort(text: string | undefined): SortKey[] {
 const numericAggregates = ['sum', 'avg', 'min', 'max'] as const;
 
 export function parsePlan(query: DocumentQueryParams): QueryPlan {
-  const groupBy = items(query.groupby).map(parseField);
+  const groupBy = items(query.groupby, 'groupby', MAX_GROUP_KEYS).map(parseField);
   const aggregates: Aggregate[] = [];
   if (query.count !== undefined)
     aggregates.push({ fn: 'count', alias: query.count.trim() || 'count' });
   for (const fn of numericAggregates) {
-    for (const item of items(query[fn])) {
+    for (const item of items(query[fn], fn, MAX_AGGREGATES)) {
       const [name = '', alias, extra] = item.split(/\s+/);
       const field = parseField(name);
       if (field.kind !== 'content' || extra !== undefined)
@@ -70,6 +78,8 @@ export function parsePlan(query: DocumentQueryParams): QueryPlan {
       aggregates.push({ fn, field, alias: alias ?? `${fn}_${shortName(field)}` });
     }
   }
+  if (aggregates.length > MAX_AGGREGATES)
+    throw badRequest(`at most ${MAX_AGGREGATES} aggregates in one query, not ${aggregates.length}`);
   const names = [...groupBy.map(shortName), ...aggregates.map((a) => a.alias)];
   const twice = names.find((n, i) => names.indexOf(n) !== i);
   if (twice !== undefined)
