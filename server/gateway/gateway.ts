@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { formatAccessLogLine } from './access-log';
 import { createForward } from './forward';
+import { API_ANSWER_HEADERS } from './headers';
 import { isAllowedHost, isCrossSiteWrite } from './guards';
 import { jsonError } from './json-error';
 import { resolveGatewayOptions, type GatewayOptions, type ResolvedGatewayOptions } from './options';
@@ -25,6 +26,9 @@ function targetToCheck(url: URL, host: string | undefined, rawTarget: string | u
   return host?.toLowerCase() === url.host ? `${url.pathname}${url.search}` : url.href;
 }
 
+/** Methods that only echo or tunnel: nothing of the platform's API needs them. */
+const UNSUPPORTED_METHODS = new Set(['TRACE', 'TRACK', 'CONNECT']);
+
 function createAnswer(options: ResolvedGatewayOptions) {
   const forward = createForward(options);
   const readStatus = createStatusReporter(options);
@@ -45,8 +49,13 @@ function createAnswer(options: ResolvedGatewayOptions) {
       return jsonError(403, 'Cross-site requests may not change anything');
     }
 
+    if (UNSUPPORTED_METHODS.has(method.toUpperCase())) {
+      const refused = jsonError(405, `The gateway does not forward ${method} requests`);
+      refused.headers.set('allow', 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS');
+      return refused;
+    }
     if (url.pathname === '/gateway/status' && (method === 'GET' || method === 'HEAD')) {
-      return Response.json(await readStatus(), { headers: { 'cache-control': 'no-store' } });
+      return Response.json(await readStatus(), { headers: API_ANSWER_HEADERS });
     }
     const upstream = upstreamFor(url.pathname);
     if (upstream === undefined) return jsonError(404, 'No such gateway endpoint');

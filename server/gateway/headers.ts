@@ -21,12 +21,25 @@ const CREDENTIAL_HEADERS = new Set([
   'x-real-ip',
 ]);
 
+/** Headers some servers and frameworks read to rewrite the path or the method behind a proxy. */
+const REWRITING_HEADERS = new Set([
+  'x-original-url',
+  'x-rewrite-url',
+  'x-original-method',
+  'x-http-method-override',
+  'x-http-method',
+  'x-method-override',
+]);
+
 /**
  * The browser never holds a credential (design: the gateway is the only place that knows a token),
  * so anything that looks like one is dropped rather than forwarded next to the gateway's own.
  */
 function isBrowserCredentialOrRouting(name: string): boolean {
   return (
+    // `x-service_authentication` reaches some servers as `x-service-authentication`.
+    name.includes('_') ||
+    REWRITING_HEADERS.has(name) ||
     name.includes('token') ||
     CREDENTIAL_HEADERS.has(name) ||
     name.startsWith('x-forwarded-') ||
@@ -63,6 +76,16 @@ export function upstreamRequestHeaders(
   return outgoing;
 }
 
+/**
+ * On every API answer, forwarded or the gateway's own: never cached (they are read with the
+ * gateway's tokens), never sniffed into another type, and never a document that runs anything.
+ */
+export const API_ANSWER_HEADERS = {
+  'cache-control': 'no-store',
+  'x-content-type-options': 'nosniff',
+  'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+} as const;
+
 // Encodings Node's fetch decodes transparently; the body we pass on is then plain.
 const DECODED_BY_FETCH = new Set(['gzip', 'x-gzip', 'deflate', 'br']);
 
@@ -85,7 +108,7 @@ export function browserResponseHeaders(upstream: Headers, upstreamBase: URL): He
     if (lower.startsWith('access-control-')) return;
     outgoing.set(lower, lower === 'location' ? sameOriginLocation(value, upstreamBase) : value);
   });
-  outgoing.set('x-content-type-options', 'nosniff');
+  for (const [name, value] of Object.entries(API_ANSWER_HEADERS)) outgoing.set(name, value);
   return outgoing;
 }
 

@@ -1,3 +1,5 @@
+import { API_ANSWER_HEADERS } from './headers';
+
 /** Every answer the gateway writes itself is JSON with at least a `message`. */
 export function jsonError(
   status: number,
@@ -6,6 +8,6 @@ export function jsonError(
 ): Response {
   return new Response(JSON.stringify({ message, ...extra }), {
     status,
-    headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' },
+    headers: { 'content-type': 'application/json; charset=utf-8', ...API_ANSWER_HEADERS },
   });
 }
