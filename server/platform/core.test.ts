@@ -111,5 +111,9 @@ describe('embedded platform core (issue 3)', () => {
     await expect(
       startEmbeddedPlatform({ config: readConfig({ DATA_DIR: platform.dataDir }) }),
     ).rejects.toThrow(/in use by another embedded platform/);
+    // The first platform has its tokens from the environment; the refused one wrote none.
+    const { existsSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    expect(existsSync(join(platform.dataDir, 'tokens.json'))).toBe(false);
   });
 });

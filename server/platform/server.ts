@@ -23,12 +23,19 @@ export interface PlatformOptions {
 export async function startEmbeddedPlatform(options: PlatformOptions): Promise<EmbeddedPlatform> {
   const { config } = options;
   const log = options.log ?? (() => undefined);
-  const { tokens } = resolveTokens(config);
   const db = await openStore({
     dataDir: config.dataDir,
     databaseUrl: config.databaseUrl,
     schema: options.schema,
   });
+  // Only once the store is ours: a start refused because DATA_DIR is in use writes nothing.
+  let tokens;
+  try {
+    tokens = resolveTokens(config).tokens;
+  } catch (error) {
+    await db.close();
+    throw error;
+  }
   const jobs = new Jobs(log);
   const deps: PlatformDeps = {
     db,
