@@ -13,6 +13,8 @@ export interface ServerConfig {
   databaseUrl: string | undefined;
   /** Embedded platform: how often the background sync of the document store runs. */
   syncIntervalMs: number;
+  /** Embedded platform: private or loopback hosts a stream may read (lower case). */
+  streamsAllowedPrivateHosts: string[];
 }
 
 const nonEmpty = (v: string | undefined) => (v && v.trim() !== '' ? v.trim() : undefined);
@@ -37,6 +39,15 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     dataDir: path.resolve(nonEmpty(env.DATA_DIR) ?? '.data'),
     databaseUrl: nonEmpty(env.DATABASE_URL),
     syncIntervalMs: seconds(env.SYNC_INTERVAL_SECONDS, 60) * 1000,
+    streamsAllowedPrivateHosts: (nonEmpty(env.STREAMS_ALLOWED_PRIVATE_HOSTS) ?? '')
+      .split(',')
+      .map((host) =>
+        host
+          .trim()
+          .replace(/^\[|\]$/g, '')
+          .toLowerCase(),
+      )
+      .filter(Boolean),
   };
 }
 

@@ -45,6 +45,7 @@ export async function startEmbeddedPlatform(options: PlatformOptions): Promise<E
     dataDir: config.dataDir,
     log,
     intervals: { syncMs: config.syncIntervalMs, streamSchedulerMs: 30_000, ...options.intervals },
+    allowedPrivateHosts: new Set(config.streamsAllowedPrivateHosts),
   };
   try {
     if (options.seed !== false) await seedIfEmpty(db);

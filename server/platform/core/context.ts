@@ -13,6 +13,8 @@ export interface PlatformDeps {
   log: (line: string) => void;
   /** Background-job intervals; tests shorten them. */
   intervals: { syncMs: number; streamSchedulerMs: number };
+  /** Hosts a stream may read although they are private or loopback (STREAMS_ALLOWED_PRIVATE_HOSTS). */
+  allowedPrivateHosts: ReadonlySet<string>;
 }
 
 export type PlatformEnv = { Variables: { traceId: string; userId: number } };

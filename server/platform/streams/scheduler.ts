@@ -32,7 +32,9 @@ export async function runDueStreams(deps: PlatformDeps) {
 /** INTERVAL and DAILY streams run on their own; MANUAL ones only on demand (4.3, gaps.md). */
 export function scheduleStreams(deps: PlatformDeps) {
   const started = new Date();
-  deps.jobs.run('streams: fail interrupted executions', () => failInterruptedExecutions(deps.db, started));
+  deps.jobs.run('streams: fail interrupted executions', () =>
+    failInterruptedExecutions(deps.db, started),
+  );
   deps.jobs.every('streams: scheduler', deps.intervals.streamSchedulerMs, () =>
     runDueStreams(deps),
   );

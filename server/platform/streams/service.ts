@@ -6,6 +6,7 @@ import { appendPartition, createDataset, replaceRows } from '../datasets/store';
 import type { Db, Queryable } from '../store';
 import { columnsAfterRun } from './columns';
 import { connectorFor } from './connectors';
+import { redactCredentials } from './connectors/outbound';
 import {
   finishExecution,
   getAccount,
@@ -73,7 +74,9 @@ export async function runExecution(deps: PlatformDeps, streamId: number, executi
   const { db } = deps;
   try {
     const stream = await getStream(db, streamId);
-    const table = await connectorFor(stream.transport.description).read(stream.configuration, db);
+    const table = await connectorFor(stream.transport.description).read(stream.configuration, db, {
+      allowedPrivateHosts: deps.allowedPrivateHosts,
+    });
     await db.transaction(async (tx) => {
       const dataset = await getDataset(tx, stream.dataset_id);
       const columns = columnsAfterRun(
@@ -99,9 +102,13 @@ export async function runExecution(deps: PlatformDeps, streamId: number, executi
     const known = error instanceof SourceError || error instanceof PlatformError;
     if (!known)
       deps.log(
-        `stream ${streamId} execution ${execution.id}: ${(error as Error).stack ?? String(error)}`,
+        redactCredentials(
+          `stream ${streamId} execution ${execution.id}: ${(error as Error).stack ?? String(error)}`,
+        ),
       );
-    const errorMessage = known ? error.message : `The run failed: ${(error as Error).message}`;
+    const errorMessage = redactCredentials(
+      known ? error.message : `The run failed: ${(error as Error).message}`,
+    );
     await finishExecution(db, execution.id, { state: 'ERROR', errorMessage });
   }
 }

@@ -23,7 +23,10 @@ let webUrl: string;
 const hanging = new Set<http.ServerResponse>();
 
 beforeAll(async () => {
-  platform = await startTestPlatform({ intervals: { streamSchedulerMs: 150 } });
+  platform = await startTestPlatform({
+    intervals: { streamSchedulerMs: 150 },
+    env: { STREAMS_ALLOWED_PRIVATE_HOSTS: '127.0.0.1' },
+  });
   web = http.createServer((req, res) => {
     if (req.url === '/cities.csv')
       res

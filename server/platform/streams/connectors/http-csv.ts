@@ -1,6 +1,7 @@
 import { badRequest } from '../../core/errors';
 import { decodeText, parseCsv } from '../csv';
 import { SourceError } from '../table';
+import { fetchOutbound, redactCredentials, type OutboundPolicy } from './outbound';
 import { configValue, type Connector } from './types';
 
 const DEFAULT_TIMEOUT_SECONDS = 20;
@@ -42,6 +43,16 @@ function settingsOf(configuration: Parameters<Connector['read']>[0]) {
 /** Where the URL names credentials, the message names the host only. */
 const shown = (url: URL) => `${url.protocol}//${url.host}${url.pathname}`;
 
+/** Credentials in the URL go as HTTP Basic authentication (fetch refuses them in the URL). */
+function withoutCredentials(url: URL): { url: URL; headers: Record<string, string> } {
+  if (!url.username && !url.password) return { url, headers: {} };
+  const bare = new URL(url.href);
+  bare.username = '';
+  bare.password = '';
+  const pair = `${decodeURIComponent(url.username)}:${decodeURIComponent(url.password)}`;
+  return { url: bare, headers: { authorization: `Basic ${Buffer.from(pair).toString('base64')}` } };
+}
+
 function failure(url: URL, timeoutSeconds: number, error: unknown): SourceError {
   if (error instanceof SourceError) return error;
   if ((error as Error).name === 'TimeoutError')
@@ -49,16 +60,21 @@ function failure(url: URL, timeoutSeconds: number, error: unknown): SourceError 
   const code = (error as { cause?: { code?: string } }).cause?.code;
   const why = code
     ? `${networkReasons[code] ?? 'a network error'} (${code})`
-    : (error as Error).message;
+    : redactCredentials((error as Error).message);
   return new SourceError(`Could not read ${shown(url)}: ${why}`);
 }
 
-async function download(url: URL, signal: AbortSignal): Promise<Uint8Array> {
-  const response = await fetch(url, {
-    signal,
-    redirect: 'follow',
-    headers: { accept: 'text/csv, text/plain, */*' },
-  });
+async function download(
+  target: URL,
+  signal: AbortSignal,
+  outbound: OutboundPolicy,
+): Promise<Uint8Array> {
+  const { url, headers } = withoutCredentials(target);
+  const { response } = await fetchOutbound(
+    url,
+    { signal, headers: { accept: 'text/csv, text/plain, */*', ...headers } },
+    outbound,
+  );
   if (!response.ok) {
     await response.body?.cancel();
     throw new SourceError(`${shown(url)} answered HTTP ${response.status}`);
@@ -105,10 +121,11 @@ export const httpCsvConnector: Connector = {
     settingsOf(configuration);
     return Promise.resolve();
   },
-  async read(configuration) {
+  async read(configuration, _db, outbound) {
     const { url, timeoutSeconds } = settingsOf(configuration);
     try {
-      return parseCsv(decodeText(await download(url, AbortSignal.timeout(timeoutSeconds * 1000))));
+      const signal = AbortSignal.timeout(timeoutSeconds * 1000);
+      return parseCsv(decodeText(await download(url, signal, outbound)));
     } catch (error) {
       throw failure(url, timeoutSeconds, error);
     }
