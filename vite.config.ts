@@ -18,12 +18,6 @@ export default defineConfig({
               test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
               priority: 30,
             },
-            {
-              name: 'mui',
-              test: /node_modules[\\/](@mui[\\/](material|system|utils|styled-engine|private-theming|core-downloads-tracker)|@emotion|@popperjs|react-transition-group|clsx|stylis|react-is|prop-types|hoist-non-react-statics|@babel[\\/]runtime)[\\/]/,
-              priority: 20,
-            },
-            { name: 'query', test: /node_modules[\\/](@tanstack|zod)[\\/]/, priority: 20 },
           ],
         },
       },
