@@ -6,6 +6,7 @@ import { getRequestListener } from '@hono/node-server';
 import { startBackend, type Backend } from './backend';
 import { readConfig } from './config';
 import { createConsoleApp } from './console-app';
+import { onStopSignal } from './signals';
 
 const HOST = '127.0.0.1';
 const DEFAULT_PORT = 5173;
@@ -58,7 +59,9 @@ async function main(): Promise<void> {
   if (!Number.isInteger(port) || port < 1 || port > 65_535)
     fail('PORT must be a number from 1 to 65535');
 
-  const distDir = path.resolve(process.env.CONSOLE_DIST_DIR || path.join(import.meta.dirname, '..', 'dist'));
+  const distDir = path.resolve(
+    process.env.CONSOLE_DIST_DIR || path.join(import.meta.dirname, '..', 'dist'),
+  );
   if (!existsSync(path.join(distDir, 'index.html')))
     fail(`${distDir} is missing: run npm run build`);
 
@@ -73,23 +76,10 @@ async function main(): Promise<void> {
   );
 
   let stopping = false;
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.on(signal, () => {
-      if (stopping) {
-        console.error(`Platform Console: ${signal} again, exiting now`);
-        process.exit(1);
-      }
-      stopping = true;
-      console.log(`Platform Console: ${signal}, stopping`);
-      stop(server, started).then(
-        () => process.exit(0),
-        (error: unknown) => {
-          console.error('Platform Console: unclean stop', error);
-          process.exit(1);
-        },
-      );
-    });
-  }
+  onStopSignal('Platform Console', () => {
+    stopping = true;
+    return stop(server, started);
+  });
 
   let ready: Backend;
   try {

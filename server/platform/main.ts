@@ -1,4 +1,5 @@
 import { readConfig } from '../config';
+import { onStopSignal } from '../signals';
 import { DataDirLockedError } from './store/lock';
 import { startEmbeddedPlatform } from './server';
 
@@ -10,16 +11,11 @@ try {
     port: config.port ?? 8787,
     log: (line) => console.log(line),
   });
-  const tokensFrom = config.developerToken ? 'PLATFORM_DEVELOPER_TOKEN' : `${config.dataDir}/tokens.json`;
+  const tokensFrom = config.developerToken
+    ? 'PLATFORM_DEVELOPER_TOKEN'
+    : `${config.dataDir}/tokens.json`;
   console.log(`Embedded platform: ${platform.url} (developer token from ${tokensFrom})`);
-  let stopping = false;
-  const stop = () => {
-    if (stopping) process.exit(1);
-    stopping = true;
-    void platform.close().then(() => process.exit(0));
-  };
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
+  onStopSignal('Embedded platform', () => platform.close());
 } catch (error) {
   if (error instanceof DataDirLockedError) console.error(error.message);
   else if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE')
