@@ -14,7 +14,7 @@ export const aCollection = (overrides: Partial<Collection> = {}): Collection => 
   id: '0f8e7d6c-5b4a-4392-8170-6f5e4d3c2b1a',
   datastoreId: aDatastore().id,
   defaultPermissions: 'READ,WRITE,SHARE',
-  requiredAuthorities: { READ: 'inventory.read', WRITE: 'inventory.write' },
+  requiredAuthorities: { READ: ['inventory.read'], WRITE: ['inventory.write', 'inventory.admin'] },
   owner: 1001,
   name: 'products',
   datasourceId: 'ds-7c6b5a49',
@@ -42,6 +42,7 @@ export const aCollection = (overrides: Partial<Collection> = {}): Collection => 
   createdOn: '2026-03-01T09:31:00.000Z',
   updatedOn: '2026-03-04T16:00:00.000Z',
   updatedBy: 1002,
+  exportable: false,
   ...overrides,
 });
 

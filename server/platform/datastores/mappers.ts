@@ -31,7 +31,8 @@ export interface CollectionRow {
   name: string;
   owner: number;
   default_permissions: string | null;
-  required_authorities: Record<string, string> | null;
+  required_authorities: Record<string, string[]> | null;
+  exportable: boolean;
   datasource_id: string | null;
   schema: Collection['schema'];
   filters: Collection['filters'];
@@ -60,6 +61,7 @@ export const toCollection = (r: CollectionRow): Collection => ({
   createdOn: iso(r.created_on),
   updatedOn: iso(r.updated_on),
   updatedBy: r.updated_by,
+  exportable: r.exportable,
 });
 
 export interface DocumentRow {
@@ -83,9 +85,13 @@ const documentBase = (r: DocumentRow) => ({
   updatedOn: iso(r.updated_on),
   content: r.content,
 });
+/** What v1 documents carry as `customer` (docs/platform-gaps.md). */
+export const EMBEDDED_CUSTOMER = 'embedded';
+
 /** Spec 2.2, v1: integer user ids; createdBy only from Create Document. */
 export const toDocumentV1 = (r: DocumentRow, { withCreatedBy = false } = {}): DocumentV1 => ({
   ...documentBase(r),
+  customer: EMBEDDED_CUSTOMER,
   owner: r.owner,
   updatedBy: r.updated_by,
   ...(withCreatedBy ? { createdBy: r.created_by } : {}),

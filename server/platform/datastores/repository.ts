@@ -1,5 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import type { CollectionSchema, UpdateCollectionBody } from '../../../src/api/contract';
+import type {
+  CollectionFilter,
+  CollectionSchema,
+  RequiredAuthorities,
+  UpdateCollectionBody,
+} from '../../../src/api/contract';
 import { conflict, notFound } from '../core/errors';
 import type { Queryable } from '../store';
 import type { CollectionRow, DatastoreRow } from './mappers';
@@ -58,13 +63,19 @@ export async function createCollection(
     schema: CollectionSchema;
     syncEnabled: boolean;
     owner: number;
+    defaultPermissions?: string | null;
+    requiredAuthorities?: RequiredAuthorities | null;
+    filters?: CollectionFilter[] | null;
+    exportable?: boolean;
   },
 ): Promise<CollectionRow> {
   try {
     const [row] = await db.query<CollectionRow>(
       `INSERT INTO collections (id, datastore_id, name, owner, schema, sync_enabled, sync_required,
-         created_on, updated_on, updated_by)
-       VALUES ($1, $2, $3, $4, $5, $6, false, now(), now(), $4) RETURNING *`,
+         created_on, updated_on, updated_by, default_permissions, required_authorities, filters,
+         exportable)
+       VALUES ($1, $2, $3, $4, $5, $6, false, now(), now(), $4, $7, $8::jsonb, $9::jsonb, $10)
+       RETURNING *`,
       [
         randomUUID(),
         input.datastoreId,
@@ -72,6 +83,10 @@ export async function createCollection(
         input.owner,
         JSON.stringify(input.schema),
         input.syncEnabled,
+        input.defaultPermissions ?? null,
+        input.requiredAuthorities ? JSON.stringify(input.requiredAuthorities) : null,
+        input.filters ? JSON.stringify(input.filters) : null,
+        input.exportable ?? false,
       ],
     );
     return row!;
@@ -101,6 +116,8 @@ export async function updateCollection(
          owner = CASE WHEN $8 THEN $9::integer ELSE owner END,
          filters = CASE WHEN $10 THEN $11::jsonb ELSE filters END,
          default_permissions = CASE WHEN $12 THEN $13::text ELSE default_permissions END,
+         required_authorities = CASE WHEN $15 THEN $16::jsonb ELSE required_authorities END,
+         exportable = CASE WHEN $17 THEN $18::boolean ELSE exportable END,
          sync_required = sync_required OR $4 OR ($6 AND $7::boolean AND NOT sync_enabled),
          updated_on = now(),
          updated_by = $14
@@ -120,6 +137,10 @@ export async function updateCollection(
         has('defaultPermissions'),
         changes.defaultPermissions ?? null,
         userId,
+        has('requiredAuthorities'),
+        changes.requiredAuthorities ? JSON.stringify(changes.requiredAuthorities) : null,
+        has('exportable'),
+        changes.exportable ?? null,
       ],
     );
     if (!row) throw collectionNotFound(id);

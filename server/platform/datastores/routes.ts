@@ -122,12 +122,18 @@ export function datastoreRoutes(deps: PlatformDeps) {
     const input = await body(c, createCollectionBody);
     const schema = input.schema ?? { columns: [] };
     checkSchema(schema);
+    if (input.filters) checkFilters(input.filters);
+    if (input.defaultPermissions) checkPermissions(input.defaultPermissions);
     const row = await createCollection(db, {
       datastoreId: datastore.id,
       name: input.name,
       schema,
       syncEnabled: input.syncEnabled ?? false,
       owner: c.get('userId'),
+      defaultPermissions: input.defaultPermissions,
+      requiredAuthorities: input.requiredAuthorities,
+      filters: input.filters,
+      exportable: input.exportable,
     });
     return c.json(toCollection(row));
   });

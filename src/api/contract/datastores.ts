@@ -19,9 +19,14 @@ export const filterOperations = ['READ', 'UPDATE', 'DELETE'] as const;
 export const collectionFilter = z.object({
   name: z.string(),
   applyOn: z.array(z.enum(filterOperations)),
-  applyTo: z.array(z.object({ type: z.enum(['USER_ID', 'GROUP_ID']), values: z.array(z.string()) })),
-  applyToAll: z.boolean(),
-  limitToOwner: z.boolean(),
+  applyTo: z.array(
+    z.object({ type: z.enum(['USER_ID', 'GROUP_ID']), values: z.array(z.string()) }),
+  ),
+  // Optional in the public model (false when omitted); the wildcard fields are kept as sent.
+  applyToAll: z.boolean().default(false),
+  limitToOwner: z.boolean().default(false),
+  wildcardGroups: z.array(z.unknown()).optional(),
+  maxWildcardGroups: z.number().int().min(0).optional(),
   query: jsonObject,
 });
 export type CollectionFilter = z.infer<typeof collectionFilter>;
@@ -38,12 +43,16 @@ export const permissionNames = [
   'DELETE_CONTENT',
 ] as const;
 
+/** Per collection operation, the authorities a caller needs: `{"READ": ["authority.read"]}`. */
+export const requiredAuthorities = z.record(z.string().min(1), z.array(z.string().min(1)));
+export type RequiredAuthorities = z.infer<typeof requiredAuthorities>;
+
 /** 2.1 Collection. */
 export const collection = z.object({
   id: z.string(),
   datastoreId: z.string(),
   defaultPermissions: z.string().nullable(),
-  requiredAuthorities: z.record(z.string(), z.string()).nullable(),
+  requiredAuthorities: requiredAuthorities.nullable(),
   owner: userIdInt,
   name: z.string(),
   datasourceId: z.string().nullable(),
@@ -56,6 +65,8 @@ export const collection = z.object({
   createdOn: isoDateTime,
   updatedOn: isoDateTime,
   updatedBy: userIdInt,
+  /** Shown by the public docs' examples and the vendor's client; false unless set. */
+  exportable: z.boolean().default(false),
 });
 export type Collection = z.infer<typeof collection>;
 
@@ -73,6 +84,10 @@ export const createCollectionBody = z.object({
   name: z.string().trim().min(1).max(256),
   schema: collectionSchema.optional(),
   syncEnabled: z.boolean().optional(),
+  defaultPermissions: z.string().nullable().optional(),
+  requiredAuthorities: requiredAuthorities.nullable().optional(),
+  filters: z.array(collectionFilter).nullable().optional(),
+  exportable: z.boolean().optional(),
 });
 export type CreateCollectionBody = z.infer<typeof createCollectionBody>;
 export const updateCollectionBody = z
@@ -83,6 +98,8 @@ export const updateCollectionBody = z
     owner: userIdInt,
     filters: z.array(collectionFilter).nullable(),
     defaultPermissions: z.string().nullable(),
+    requiredAuthorities: requiredAuthorities.nullable(),
+    exportable: z.boolean(),
   })
   .partial();
 export type UpdateCollectionBody = z.infer<typeof updateCollectionBody>;
@@ -99,6 +116,8 @@ const documentBase = {
 /** 2.2, v1 form: numeric user ids; createdBy only on Create Document. */
 export const documentV1 = z.object({
   ...documentBase,
+  /** The instance's customer name, as the public docs show it (`embedded` here). */
+  customer: z.string().optional(),
   owner: userIdInt,
   updatedBy: userIdInt,
   createdBy: userIdInt.optional(),

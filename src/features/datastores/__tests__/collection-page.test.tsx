@@ -62,7 +62,9 @@ describe('/datastores/:datastoreId/collections/:collectionId', () => {
       3,
     );
     expect(value('Required authorities')).toHaveTextContent('READ → inventory.read');
-    expect(value('Required authorities')).toHaveTextContent('WRITE → inventory.write');
+    expect(value('Required authorities')).toHaveTextContent(
+      'WRITE → inventory.write, inventory.admin',
+    );
     expect(value('Filters')).toHaveTextContent('1 filter');
     expect(within(value('Filters')).getByLabelText('Filters as JSON')).toHaveTextContent(
       '"own rows only"',

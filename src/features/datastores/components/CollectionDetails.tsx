@@ -38,14 +38,17 @@ function Permissions({ value }: { value: string | null }) {
   );
 }
 
-function Authorities({ value }: { value: Record<string, string> | null }) {
+function Authorities({ value }: { value: Record<string, string[]> | null }) {
   const entries = Object.entries(value ?? {});
   if (entries.length === 0) return <None />;
   return (
     <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
-      {entries.map(([operation, authority]) => (
+      {entries.map(([operation, authorities]) => (
         <li key={operation}>
-          <code>{operation}</code> → <code>{authority}</code>
+          <code>{operation}</code> →{' '}
+          {authorities
+            .map((a) => <code key={a}>{a}</code>)
+            .reduce<React.ReactNode[]>((list, item, i) => (i ? [...list, ', ', item] : [item]), [])}
         </li>
       ))}
     </Box>
