@@ -85,6 +85,15 @@ export async function getDataFile(db: Queryable, id: string | number): Promise<D
   return row;
 }
 
+/** The files of `ids` that exist, in the order asked. */
+export async function dataFilesById(db: Queryable, ids: number[]) {
+  const rows = await db.query<DataFileRow>('SELECT * FROM data_files WHERE id = ANY($1::int[])', [
+    ids,
+  ]);
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
 export const listDataFiles = (db: Queryable, limit: number, offset: number) =>
   db.query<DataFileRow>('SELECT * FROM data_files ORDER BY id LIMIT $1 OFFSET $2', [limit, offset]);
 

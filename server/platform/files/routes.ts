@@ -3,11 +3,13 @@ import { z } from 'zod';
 import { dataFileExpand, queryInt } from '../../../src/api/contract';
 import type { PlatformDeps, PlatformEnv } from '../core/context';
 import { badRequest } from '../core/errors';
-import { query, readRawBody } from '../core/validate';
+import { isMultipart, readMultipart } from '../core/multipart';
+import { MAX_BODY_BYTES, query, readRawBody } from '../core/validate';
 import { toFileMetadata, type Expand } from './mappers';
 import {
   addRevision,
   createDataFile,
+  dataFilesById,
   getDataFile,
   listDataFiles,
   readRevision,
@@ -40,16 +42,41 @@ const detailsParams = z.object({ expand: expandParam });
 const listParams = detailsParams.extend({
   limit: queryInt(1, 500).optional(),
   offset: queryInt(0, 1_000_000).optional(),
+  /** `ids=a,b`: only those files, in that order (public clients send it). */
+  ids: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined) return undefined;
+      const ids = v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
+      if (ids.length === 0 || ids.length > 500 || ids.some((id) => !/^\d{1,9}$/.test(id))) {
+        ctx.addIssue({
+          code: 'custom',
+          message: 'expected 1 to 500 data file ids, comma-separated',
+        });
+        return z.NEVER;
+      }
+      return ids.map(Number);
+    }),
 });
 
-/** The raw body of the request, its content type and how long it took to arrive (2.7). */
+/**
+ * The file's bytes, its content type and how long it took to arrive (2.7): a raw body as sent, or
+ * the `file` part of a `multipart/form-data` body (gaps.md: both), never the envelope.
+ */
 async function upload(c: Context<PlatformEnv>): Promise<RevisionUpload> {
   const started = Date.now();
-  const bytes = await readRawBody(c);
+  const declared = c.req.header('content-type');
+  const { bytes, contentType } = isMultipart(declared)
+    ? (await readMultipart(c, { part: 'file', limit: MAX_BODY_BYTES })).file
+    : { bytes: await readRawBody(c), contentType: declared ?? 'application/octet-stream' };
   if (bytes.byteLength === 0) throw badRequest('body: the data file is empty');
   return {
     bytes,
-    contentType: c.req.header('content-type') ?? 'application/octet-stream',
+    contentType,
     userId: c.get('userId'),
     uploadTimeMillis: Date.now() - started,
   };
@@ -72,8 +99,10 @@ export function dataFileRoutes({ db }: PlatformDeps) {
   });
 
   r.get(`${base}/details`, async (c) => {
-    const { expand, limit, offset } = query(c, listParams);
-    const files = await listDataFiles(db, limit ?? 100, offset ?? 0);
+    const { expand, limit, offset, ids } = query(c, listParams);
+    const files = ids
+      ? await dataFilesById(db, ids)
+      : await listDataFiles(db, limit ?? 100, offset ?? 0);
     const revisions = expand.size
       ? await revisionsOf(
           db,
