@@ -63,6 +63,9 @@ export function createForward(options: ResolvedGatewayOptions): Forward {
       });
     } catch (error) {
       deadline.clear();
+      // The browser went away (a page left, a request cancelled): not a failure of the platform.
+      // 499 is what the access log shows; nobody reads the answer.
+      if (request.signal.aborted) return jsonError(499, 'The client closed the request');
       if (deadline.expired) {
         return jsonError(504, `The platform did not answer within ${options.timeoutMs} ms`, {
           upstream: label,
