@@ -15,15 +15,65 @@ export interface ServerConfig {
   syncIntervalMs: number;
   /** Embedded platform: private or loopback hosts a stream may read (lower case). */
   streamsAllowedPrivateHosts: string[];
+  /** Embedded platform: text generation (4.11). */
+  generation: GenerationConfig;
+}
+
+/** Where the embedded platform's text generation goes; the key stays in the platform process. */
+export interface GenerationConfig {
+  /** An OpenAI-compatible chat-completions server (`.../v1`), or undefined. */
+  openaiBaseUrl: string | undefined;
+  openaiApiKey: string | undefined;
+  /** Model names that server serves, offered as model ids. */
+  openaiModels: string[];
+  timeoutMs: number;
+  /** The model used when a request names none; the built-in one when unset. */
+  defaultModel: string | undefined;
 }
 
 const nonEmpty = (v: string | undefined) => (v && v.trim() !== '' ? v.trim() : undefined);
 
-function seconds(value: string | undefined, fallback: number) {
+function seconds(value: string | undefined, fallback: number, name = 'SYNC_INTERVAL_SECONDS') {
   const n = Number(nonEmpty(value) ?? fallback);
   if (!Number.isFinite(n) || n < 1)
-    throw new Error(`SYNC_INTERVAL_SECONDS must be a number of seconds ≥ 1, not "${value}"`);
+    throw new Error(`${name} must be a number of seconds ≥ 1, not "${value}"`);
   return n;
+}
+
+const list = (value: string | undefined) =>
+  (nonEmpty(value) ?? '')
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
+
+function httpUrl(value: string | undefined, name: string) {
+  const raw = nonEmpty(value);
+  if (raw === undefined) return undefined;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new Error(`${name} must be an http(s) URL, not "${raw}"`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new Error(`${name} must be an http(s) URL, not "${raw}"`);
+  return raw.replace(/\/+$/, '');
+}
+
+function generationConfig(env: NodeJS.ProcessEnv): GenerationConfig {
+  const openaiBaseUrl = httpUrl(env.GENERATION_OPENAI_BASE_URL, 'GENERATION_OPENAI_BASE_URL');
+  const openaiModels = list(env.GENERATION_OPENAI_MODELS);
+  if (openaiBaseUrl && openaiModels.length === 0)
+    throw new Error('GENERATION_OPENAI_MODELS must name the models of GENERATION_OPENAI_BASE_URL');
+  const timeout = seconds(env.GENERATION_TIMEOUT_SECONDS, 120, 'GENERATION_TIMEOUT_SECONDS');
+  if (timeout > 3_600) throw new Error('GENERATION_TIMEOUT_SECONDS must be at most 3600');
+  return {
+    openaiBaseUrl,
+    openaiApiKey: nonEmpty(env.GENERATION_OPENAI_API_KEY),
+    openaiModels: openaiBaseUrl ? openaiModels : [],
+    timeoutMs: timeout * 1000,
+    defaultModel: nonEmpty(env.GENERATION_DEFAULT_MODEL),
+  };
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -48,6 +98,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
           .toLowerCase(),
       )
       .filter(Boolean),
+    generation: generationConfig(env),
   };
 }
 

@@ -8,6 +8,7 @@ import { datasetRoutes } from './datasets/routes';
 import { sharingRoutes } from './datasets/sharing-routes';
 import { datastoreRoutes } from './datastores/routes';
 import { dataFileRoutes } from './files/routes';
+import { generationRoutes } from './generation/routes';
 import { peopleRoutes } from './people/routes';
 import { streamRoutes } from './streams/routes';
 
@@ -20,6 +21,7 @@ const areas: Array<(deps: PlatformDeps) => Hono<PlatformEnv>> = [
   certificationRoutes,
   dataFileRoutes,
   streamRoutes,
+  generationRoutes,
 ];
 
 /**

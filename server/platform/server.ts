@@ -46,6 +46,7 @@ export async function startEmbeddedPlatform(options: PlatformOptions): Promise<E
     log,
     intervals: { syncMs: config.syncIntervalMs, streamSchedulerMs: 30_000, ...options.intervals },
     allowedPrivateHosts: new Set(config.streamsAllowedPrivateHosts),
+    generation: config.generation,
   };
   try {
     if (options.seed !== false) await seedIfEmpty(db);

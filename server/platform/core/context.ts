@@ -1,3 +1,4 @@
+import type { GenerationConfig } from '../../config';
 import type { Db } from '../store';
 import type { PlatformTokens } from '../types';
 import type { Jobs } from './jobs';
@@ -15,6 +16,8 @@ export interface PlatformDeps {
   intervals: { syncMs: number; streamSchedulerMs: number };
   /** Hosts a stream may read although they are private or loopback (STREAMS_ALLOWED_PRIVATE_HOSTS). */
   allowedPrivateHosts: ReadonlySet<string>;
+  /** Text generation's models and provider (GENERATION_*). */
+  generation: GenerationConfig;
 }
 
 export type PlatformEnv = { Variables: { traceId: string; userId: number } };

@@ -1,32 +1,68 @@
+import type { TextGenerationBody, TextGenerationResponse } from '../../../src/api/contract';
+import { BUILT_IN_MODEL, DEFAULT_SYSTEM_MESSAGE } from '../generation/models';
+import { BUILT_IN_MAX_TOKENS } from '../generation/providers';
+import { formatPrompt } from '../generation/template';
+import { countTokens, firstTokens } from '../generation/tokens';
 import type { Queryable } from '../store';
 
-/**
- * Text-generation models (4.11). `echo` is the default: the embedded platform answers with it
- * deterministically and needs no weights. `openai-compatible` forwards to a server the user runs
- * (Ollama, llama.cpp, vLLM) once its baseUrl is set.
- */
-export const sampleGenerationModels = [
-  { id: 'echo', name: 'Echo (embedded)', provider: 'embedded', isDefault: true, settings: {} },
+export const SAMPLE_SESSION_ID = 'sample-weekly-summary';
+
+/** Two requests of a sample playground session, answered by the built-in model as it would. */
+export const sampleGenerationRuns: TextGenerationBody[] = [
   {
-    id: 'openai-compatible',
-    name: 'OpenAI-compatible server',
-    provider: 'openai-compatible',
-    isDefault: false,
-    settings: { baseUrl: null },
+    input: 'Revenue rose 12 % in the North; the South was flat.',
+    promptTemplate: 'Summarise for ${audience} in ${words} words:\n\n${input}',
+    parameters: { audience: 'the sales leads', words: '30' },
+    model: BUILT_IN_MODEL,
+  },
+  {
+    input: 'Revenue rose 12 % in the North; the South was flat.',
+    promptTemplate: '${system}\n\nWrite one headline for ${audience}:\n${input}',
+    parameters: { audience: 'the board' },
+    model: BUILT_IN_MODEL,
+    maxTokens: 24,
   },
 ];
 
-export async function seedGenerationModels(tx: Queryable) {
-  const models = sampleGenerationModels;
-  await tx.query(
-    `INSERT INTO generation_models (id, name, provider, is_default, settings)
-     SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::boolean[], $5::jsonb[])`,
-    [
-      models.map((m) => m.id),
-      models.map((m) => m.name),
-      models.map((m) => m.provider),
-      models.map((m) => m.isDefault),
-      models.map((m) => JSON.stringify(m.settings)),
-    ],
-  );
+function answer(request: TextGenerationBody): TextGenerationResponse {
+  const template =
+    typeof request.promptTemplate === 'string'
+      ? request.promptTemplate
+      : (request.promptTemplate?.template ?? '${input}');
+  const prompt = formatPrompt(template, {
+    input: request.input,
+    system: request.system ?? DEFAULT_SYSTEM_MESSAGE,
+    parameters: request.parameters ?? {},
+  });
+  const output = firstTokens(prompt, request.maxTokens ?? BUILT_IN_MAX_TOKENS).text;
+  const inputTokens = countTokens(prompt);
+  const outputTokens = countTokens(output);
+  return {
+    prompt,
+    output,
+    modelId: BUILT_IN_MODEL,
+    sessionId: SAMPLE_SESSION_ID,
+    choices: [{ output }],
+    usage: { inputTokens, outputTokens, totalTokens: inputTokens + outputTokens },
+    isCustomerModel: false,
+  };
+}
+
+export async function seedGenerationSessions(tx: Queryable) {
+  for (const [i, request] of sampleGenerationRuns.entries()) {
+    await tx.query(
+      `INSERT INTO generation_runs (session_id, seq, user_id, created_at, model_id, duration_ms, request, response)
+       VALUES ($1, $2, $3, now() - make_interval(mins => $4), $5, $6, $7::jsonb, $8::jsonb)`,
+      [
+        SAMPLE_SESSION_ID,
+        i + 1,
+        1, // Ada Admin, whose token the console uses
+        (sampleGenerationRuns.length - i) * 5,
+        BUILT_IN_MODEL,
+        3,
+        JSON.stringify({ ...request, sessionId: SAMPLE_SESSION_ID }),
+        JSON.stringify(answer(request)),
+      ],
+    );
+  }
 }

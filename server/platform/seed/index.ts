@@ -6,7 +6,7 @@ import { seedStreams } from './streams';
 import { seedCalculatedFields } from './calculated-fields';
 import { seedFilesets } from './filesets';
 import { seedWorkflows } from './workflows';
-import { seedGenerationModels } from './generation';
+import { seedGenerationSessions } from './generation';
 
 /**
  * Sample data for every screen, written once on first start (meta key `seeded`).
@@ -20,7 +20,7 @@ const seeders: Array<(tx: Queryable) => Promise<void>> = [
   seedCalculatedFields,
   seedFilesets,
   seedWorkflows,
-  seedGenerationModels,
+  seedGenerationSessions,
 ];
 
 export async function seedIfEmpty(db: Db) {
@@ -28,6 +28,9 @@ export async function seedIfEmpty(db: Db) {
   if (done) return;
   await db.transaction(async (tx) => {
     for (const seed of seeders) await seed(tx);
-    await tx.query('INSERT INTO meta (key, value) VALUES ($1, $2)', ['seeded', JSON.stringify(true)]);
+    await tx.query('INSERT INTO meta (key, value) VALUES ($1, $2)', [
+      'seeded',
+      JSON.stringify(true),
+    ]);
   });
 }

@@ -7,7 +7,7 @@ import { calculatedField, runStatus } from '../../../src/api/contract';
 import { openStore, type Db } from '../store';
 import { sampleCalculatedFields } from './calculated-fields';
 import { SAMPLE_FILESETS, sampleFilesetFiles } from './filesets';
-import { sampleGenerationModels } from './generation';
+import { sampleGenerationRuns } from './generation';
 import { seedIfEmpty } from './index';
 import { SAMPLE_WORKFLOWS, sampleWorkflowRuns } from './workflows';
 
@@ -41,7 +41,7 @@ describe('sample data: calculated fields, filesets, workflows, generation models
       'workflows',
       'workflow_runs',
       'workflow_run_logs',
-      'generation_models',
+      'generation_runs',
     ];
     const before = await Promise.all(tables.map(count));
     expect(before.slice(0, 6)).toEqual([
@@ -225,22 +225,12 @@ describe('sample data: calculated fields, filesets, workflows, generation models
     expect(levels!.levels).toEqual(['DEBUG', 'ERROR', 'INFO', 'WARN']);
   });
 
-  it('has one default generation model, the embedded echo model', async () => {
-    const models = await db.query<{
-      id: string;
-      provider: string;
-      is_default: boolean;
-      settings: unknown;
-    }>('SELECT id, provider, is_default, settings FROM generation_models ORDER BY id');
-    expect(models).toEqual([
-      { id: 'echo', provider: 'embedded', is_default: true, settings: {} },
-      {
-        id: 'openai-compatible',
-        provider: 'openai-compatible',
-        is_default: false,
-        settings: { baseUrl: null },
-      },
-    ]);
-    expect(models).toHaveLength(sampleGenerationModels.length);
+  it('has a sample playground session answered as the built-in model answers', async () => {
+    const runs = await db.query<{ seq: number; model_id: string; response: { prompt: string } }>(
+      'SELECT seq, model_id, response FROM generation_runs ORDER BY seq',
+    );
+    expect(runs.map((r) => r.seq)).toEqual(sampleGenerationRuns.map((_, i) => i + 1));
+    expect(runs.every((r) => r.model_id === 'local.template-echo')).toBe(true);
+    expect(runs[0]!.response.prompt).toContain('Summarise for the sales leads in 30 words');
   });
 });

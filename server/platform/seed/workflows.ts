@@ -290,7 +290,7 @@ const kpiDigest: SampleWorkflow = {
       name: 'Write the summary',
       method: 'POST',
       url: '/api/ai/v1/text/generation',
-      body: { model: 'echo', input: '{{format-table.text}}' },
+      body: { model: 'local.template-echo', input: '{{format-table.text}}' },
     },
     {
       id: 'mail-leads',

@@ -1,12 +1,32 @@
 import { z } from 'zod';
 
 /** 4.11; `promptTemplate` is a string per the spec, or `{template}` as public examples send. */
-export const promptTemplate = z.union([z.string(), z.object({ template: z.string() })]);
+export const promptTemplate = z.union([
+  z.string().max(100_000),
+  z.object({ template: z.string().max(100_000) }),
+]);
+/** Bounds of one request: beyond them a 400 names the limit (no request may stall the platform). */
+export const GENERATION_LIMITS = {
+  input: 200_000,
+  template: 100_000,
+  parameters: 200,
+  parameterValue: 100_000,
+} as const;
+
+export const generationSessionId = z
+  .string()
+  .regex(/^[\w.-]{1,128}$/, 'letters, digits, dot, dash or underscore, at most 128');
+
 export const textGenerationBody = z.object({
-  input: z.string(),
-  sessionId: z.string().optional(),
+  input: z.string().max(GENERATION_LIMITS.input),
+  sessionId: generationSessionId.optional(),
   promptTemplate: promptTemplate.optional(),
-  parameters: z.record(z.string(), z.string()).optional(),
+  parameters: z
+    .record(z.string().max(128), z.string().max(GENERATION_LIMITS.parameterValue))
+    .refine((p) => Object.keys(p).length <= GENERATION_LIMITS.parameters, {
+      message: `at most ${GENERATION_LIMITS.parameters} parameters`,
+    })
+    .optional(),
   model: z.string().optional(),
   modelConfiguration: z.record(z.string(), z.unknown()).optional(),
   system: z.string().optional(),
@@ -37,3 +57,29 @@ export const generationModel = z.object({
   provider: z.string(),
 });
 export const generationModels = z.array(generationModel);
+export type GenerationModel = z.infer<typeof generationModel>;
+
+/** One request of a session, as kept by the platform (docs/platform-gaps.md). */
+export const generationRun = z.object({
+  seq: z.number().int(),
+  at: z.string(),
+  modelId: z.string(),
+  durationMs: z.number().int(),
+  request: textGenerationBody,
+  response: textGenerationResponse,
+});
+export type GenerationRun = z.infer<typeof generationRun>;
+export const generationSession = z.object({
+  sessionId: z.string(),
+  runs: z.array(generationRun),
+});
+export type GenerationSession = z.infer<typeof generationSession>;
+export const generationSessionSummary = z.object({
+  sessionId: z.string(),
+  runCount: z.number().int(),
+  firstAt: z.string(),
+  lastAt: z.string(),
+  lastModelId: z.string(),
+});
+export const generationSessionList = z.array(generationSessionSummary);
+export type GenerationSessionSummary = z.infer<typeof generationSessionSummary>;
