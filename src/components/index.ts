@@ -16,3 +16,4 @@ export {
   type Notifier,
   type Notify,
 } from './notifications';
+export { Section, type SectionProps } from './Section';

@@ -2,7 +2,7 @@ import Stack from '@mui/material/Stack';
 import { useCertification } from '../../../api/datasets';
 import { ConfirmDialog, ErrorState, LoadingState } from '../../../components';
 import { CertificationPanel } from '../components/CertificationPanel';
-import { Section } from '../components/Section';
+import { Section } from '../../../components/Section';
 import { useCertificationActions } from '../hooks/use-certification-actions';
 import { useDatasetContext } from '../hooks/use-dataset-context';
 

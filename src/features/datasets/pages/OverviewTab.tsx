@@ -17,7 +17,7 @@ import { formatCount, plural } from '../components/format';
 import { IdText } from '../components/IdText';
 import { PreviewTable } from '../components/PreviewTable';
 import { SchemaTable } from '../components/SchemaTable';
-import { Section } from '../components/Section';
+import { Section } from '../../../components/Section';
 import { StreamPanel } from '../components/StreamPanel';
 import { useDatasetContext } from '../hooks/use-dataset-context';
 import { useDatasetStream } from '../hooks/use-dataset-stream';

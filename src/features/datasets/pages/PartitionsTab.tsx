@@ -3,7 +3,7 @@ import { usePartitions } from '../../../api/datasets';
 import { ConfirmDialog, EmptyState, ErrorState, LoadingState } from '../../../components';
 import { plural } from '../components/format';
 import { PartitionsTable } from '../components/PartitionsTable';
-import { Section } from '../components/Section';
+import { Section } from '../../../components/Section';
 import { useDatasetContext } from '../hooks/use-dataset-context';
 import { useDeletePartitionDialog } from '../hooks/use-delete-partition-dialog';
 

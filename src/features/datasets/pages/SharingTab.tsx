@@ -7,7 +7,7 @@ import { ConfirmDialog, EmptyState, ErrorState, LoadingState } from '../../../co
 import { principalKey, principalName, type AccessLevel } from '../components/access-levels';
 import { OutboxTable } from '../components/OutboxTable';
 import { PermissionsTable } from '../components/PermissionsTable';
-import { Section } from '../components/Section';
+import { Section } from '../../../components/Section';
 import { ShareDialog } from '../components/ShareDialog';
 import { useDatasetContext } from '../hooks/use-dataset-context';
 import { useRemoveAccess } from '../hooks/use-remove-access';

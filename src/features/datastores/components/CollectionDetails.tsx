@@ -9,7 +9,7 @@ import { CopyButton, DateTime, DefinitionList, JsonView } from '../../../compone
 import { datastorePath } from '../paths';
 import { IdText } from './IdText';
 import { SchemaTable } from './SchemaTable';
-import { Section } from './Section';
+import { Section } from '../../../components/Section';
 import { yesNo } from './yes-no';
 
 const None = ({ text = 'none' }: { text?: string }) => (

@@ -1,6 +1,6 @@
 import type { Collection } from '../../../api/contract';
 import { ConfirmDialog } from '../../../components';
-import { Section } from '../components/Section';
+import { Section } from '../../../components/Section';
 import { useCollectionContext } from '../hooks/use-collection-context';
 import { useDeleteCollectionDialog } from '../hooks/use-delete-collection-dialog';
 import { DangerZone } from './components/DangerZone';

@@ -1,105 +1,11 @@
-import { useMemo } from 'react';
-import Box from '@mui/material/Box';
-import { useColorScheme } from '@mui/material/styles';
 import { json } from '@codemirror/lang-json';
-import CodeMirror, { EditorView, Prec, keymap } from '@uiw/react-codemirror';
+import { CodeEditor, type CodeEditorProps } from '../../../../components/CodeEditor';
 
-export interface JsonEditorProps {
-  value: string;
-  onChange: (value: string) => void;
-  /** The accessible name of the text box. */
-  label: string;
-  /** Ctrl/Cmd+Enter. */
-  onSubmit?: () => void;
-  /** Ids of the elements that describe the text (its error, warnings, hint). */
-  describedBy?: string;
-  invalid?: boolean;
-  minHeight?: string;
-  maxHeight?: string;
-  autoFocus?: boolean;
-  placeholder?: string;
-}
+export type JsonEditorProps = Omit<CodeEditorProps, 'language'>;
 
-const setup = {
-  lineNumbers: false,
-  foldGutter: false,
-  highlightActiveLine: false,
-  highlightActiveLineGutter: false,
-  closeBrackets: false,
-  autocompletion: false,
-  searchKeymap: false,
-};
+const language = [json()];
 
-/** CodeMirror with JSON highlighting. Tab leaves the editor, so the keyboard is never trapped. */
-export function JsonEditor({
-  value,
-  onChange,
-  label,
-  onSubmit,
-  describedBy,
-  invalid = false,
-  minHeight = '2.5rem',
-  maxHeight = '12rem',
-  autoFocus,
-  placeholder,
-}: JsonEditorProps) {
-  const { mode, systemMode } = useColorScheme();
-  const dark = (mode === 'system' ? systemMode : mode) === 'dark';
-  const extensions = useMemo(
-    () => [
-      json(),
-      EditorView.lineWrapping,
-      EditorView.contentAttributes.of({
-        'aria-label': label,
-        'aria-multiline': 'true',
-        'aria-invalid': invalid ? 'true' : 'false',
-        ...(describedBy ? { 'aria-describedby': describedBy } : {}),
-      }),
-      // Ctrl/Cmd+Enter submits (the wrapper's onKeyDown): here it only keeps the editor from
-      // inserting a line, as its default keymap would.
-      Prec.highest(keymap.of([{ key: 'Mod-Enter', run: () => true }])),
-    ],
-    [label, invalid, describedBy],
-  );
-
-  return (
-    <Box
-      onKeyDown={(event) => {
-        if (onSubmit && event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
-          event.preventDefault();
-          onSubmit();
-        }
-      }}
-      sx={{
-        border: 1,
-        borderColor: invalid ? 'error.main' : 'divider',
-        borderRadius: 1,
-        overflow: 'hidden',
-        minWidth: 0,
-        '&:focus-within': {
-          outline: 2,
-          outlineColor: invalid ? 'error.main' : 'primary.main',
-          outlineOffset: -1,
-        },
-        '& .cm-editor': { fontSize: '0.875rem' },
-        '& .cm-editor.cm-focused': { outline: 'none' },
-        '& .cm-scroller': {
-          fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace',
-        },
-      }}
-    >
-      <CodeMirror
-        value={value}
-        onChange={onChange}
-        extensions={extensions}
-        basicSetup={setup}
-        indentWithTab={false}
-        theme={dark ? 'dark' : 'light'}
-        minHeight={minHeight}
-        maxHeight={maxHeight}
-        autoFocus={autoFocus}
-        placeholder={placeholder}
-      />
-    </Box>
-  );
+/** The code editor with JSON highlighting. */
+export function JsonEditor(props: JsonEditorProps) {
+  return <CodeEditor {...props} language={language} />;
 }
