@@ -1,6 +1,7 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { datastoreRoutes } from '../features/datastores/routes';
 import { datasetRoutes } from '../features/datasets/routes';
+import { playgroundRoutes } from '../features/playground/routes';
 import { streamRoutes } from '../features/streams/routes';
 import { AppLayout } from './layout/AppLayout';
 import { AppLoading } from './routes/AppLoading';
@@ -27,6 +28,7 @@ export const appRoutes = (): RouteObject[] => [
           ...datastoreRoutes(),
           ...datasetRoutes(),
           ...streamRoutes(),
+          ...playgroundRoutes(),
           { path: '*', Component: NotFoundPage },
         ],
       },

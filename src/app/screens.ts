@@ -2,6 +2,7 @@ import type SvgIcon from '@mui/material/SvgIcon';
 import StorageIcon from '@mui/icons-material/Storage';
 import DatasetOutlinedIcon from '@mui/icons-material/DatasetOutlined';
 import StreamIcon from '@mui/icons-material/Stream';
+import ChatOutlinedIcon from '@mui/icons-material/ChatOutlined';
 
 export interface Screen {
   path: string;
@@ -14,6 +15,7 @@ export const screens: Screen[] = [
   { path: '/datastores', label: 'Document store', icon: StorageIcon },
   { path: '/datasets', label: 'Datasets', icon: DatasetOutlinedIcon },
   { path: '/streams/new', label: 'New stream', icon: StreamIcon },
+  { path: '/playground', label: 'Prompt playground', icon: ChatOutlinedIcon },
 ];
 
 export const HOME_PATH = screens[0]?.path ?? '/';

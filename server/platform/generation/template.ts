@@ -1,12 +1,5 @@
+import { PLACEHOLDER_PATTERN, placeholders } from '../../../src/api/contract';
 import { badRequest } from '../core/errors';
-
-/** `${name}`: a placeholder of a prompt template (4.11). Names as JavaScript identifiers, dots and dashes allowed. */
-export const PLACEHOLDER = /\$\{([A-Za-z_][\w.-]*)\}/g;
-
-/** The placeholder names of a template, each once, in order of first appearance. */
-export function placeholders(template: string): string[] {
-  return [...new Set([...template.matchAll(PLACEHOLDER)].map((m) => m[1]!))];
-}
 
 export interface TemplateValues {
   input: string;
@@ -29,7 +22,7 @@ export function formatPrompt(template: string, values: TemplateValues): string {
         missing.length > 1 ? 'them' : 'it'
       } to parameters`,
     );
-  return template.replace(PLACEHOLDER, (_, name: string) => valueOf(name, values)!);
+  return template.replace(PLACEHOLDER_PATTERN, (_, name: string) => valueOf(name, values)!);
 }
 
 function valueOf(name: string, values: TemplateValues): string | undefined {

@@ -12,3 +12,4 @@ export * from './generation';
 export * from './workflows';
 export * from './gateway';
 export * from './column-values';
+export * from './prompt-template';

@@ -1,0 +1,135 @@
+import type { Page } from '@playwright/test';
+import { expectAccessibleInBothThemes } from './axe';
+import { expect, test } from './fixtures';
+
+// The built-in model (local.template-echo) answers with the prompt it was sent, so every answer
+// below is known in advance. Sample data: session "sample-weekly-summary" has two runs.
+
+async function openPlayground(page: Page, search = '') {
+  await page.goto(`/playground${search}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Prompt playground' })).toBeVisible();
+}
+
+const template = (page: Page) => page.getByRole('textbox', { name: 'Prompt template' });
+
+async function writeTemplate(page: Page, text: string) {
+  await template(page).fill(text);
+  await expect(template(page)).toHaveText(text);
+}
+
+test('write a template with two parameters, fill them, run, and read the prompt sent and its usage', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: 'Prompt playground' })
+    .click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Prompt playground' })).toBeVisible();
+  await expect(page).toHaveURL(/session=playground-/);
+
+  await writeTemplate(page, 'Dear ${person}, about ${topic}: ${input}');
+  await page.getByRole('textbox', { name: 'person' }).fill('Ada');
+  await page.getByRole('textbox', { name: 'topic' }).fill('the Q3 numbers');
+  await page.getByRole('textbox', { name: 'Input' }).fill('sales rose 12 %.');
+  await expect(page.getByRole('combobox', { name: 'Model' })).toContainText(
+    'Default (Template echo',
+  );
+  await expect(page.getByText(/Built in, not a language model/)).toBeVisible();
+
+  await page.getByRole('button', { name: 'Run' }).click();
+  const answer = page.getByRole('region', { name: 'Output' });
+  await expect(answer).toHaveText('Dear Ada, about the Q3 numbers: sales rose 12 %.');
+  await expect(page.getByText(/\d+ in · \d+ out · \d+ tokens · \d+ ms/)).toBeVisible();
+
+  await page.getByRole('tab', { name: 'Prompt sent' }).click();
+  await expect(page.getByLabel('Formatted prompt')).toHaveText(
+    'Dear Ada, about the Q3 numbers: sales rose 12 %.',
+  );
+  await page.getByRole('tab', { name: 'Details' }).click();
+  await expect(
+    page.getByRole('definition').filter({ hasText: 'local.template-echo' }),
+  ).toBeVisible();
+
+  // Ctrl+Enter runs again; the history of the session has both runs.
+  await page.getByRole('textbox', { name: 'topic' }).fill('Q4');
+  await page.getByRole('textbox', { name: 'topic' }).press('Control+Enter');
+  await page.getByRole('tab', { name: 'Output' }).click();
+  await expect(page.getByRole('region', { name: 'Output' })).toHaveText(
+    'Dear Ada, about Q4: sales rose 12 %.',
+  );
+  await expect(page.getByRole('button', { name: /^Restore run \d$/ })).toHaveCount(2);
+  await page.screenshot({ path: 'test-results/playground.png', fullPage: true });
+
+  await expectAccessibleInBothThemes(page, 'prompt playground');
+});
+
+test('an unfilled placeholder is caught before anything is sent', async ({ page }) => {
+  const sent: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/api/ai/v1/text/generation') && request.method() === 'POST')
+      sent.push(request.url());
+  });
+  await openPlayground(page);
+  await writeTemplate(page, 'To ${audience}, in ${tone} words: ${input}');
+  await page.getByRole('textbox', { name: 'audience' }).fill('the board');
+  await page.getByRole('button', { name: 'Run' }).click();
+
+  await expect(page.getByText('${tone} is in the template: give it a value')).toBeVisible();
+  await expect(page.getByText('Not sent: fix the fields marked above first.')).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'tone' })).toHaveAttribute('aria-invalid', 'true');
+  expect(sent).toEqual([]);
+
+  await page.getByRole('textbox', { name: 'tone' }).fill('kind');
+  await expect(page.getByText('Not sent: fix the fields marked above first.')).toBeHidden();
+  await page.getByRole('button', { name: 'Run' }).click();
+  await expect(page.getByRole('region', { name: 'Output' })).toHaveText(
+    /^To the board, in kind words: /,
+  );
+  expect(sent).toHaveLength(1);
+});
+
+test('compare two variants side by side, with the difference marked', async ({ page }) => {
+  await openPlayground(page, '?view=compare');
+  await page.getByRole('textbox', { name: 'Input' }).fill('the North grew');
+  await writeTemplate(page, 'Short: ${input}');
+  await page.getByRole('button', { name: 'Add the current prompt as a variant' }).click();
+  await writeTemplate(page, 'Longer version: ${input}, said ${who}');
+  await page.getByRole('textbox', { name: 'who' }).fill('Ben');
+  await page.getByRole('button', { name: 'Add the current prompt as a variant' }).click();
+
+  await page.getByRole('button', { name: 'Run all on the current input' }).click();
+  const a = page.getByRole('region', { name: 'Variant A output' });
+  const b = page.getByRole('region', { name: 'Variant B output' });
+  await expect(a).toContainText('Short: the North grew');
+  await expect(b).toContainText('Longer version: the North grew, said Ben');
+  await expect(b.locator('ins').first()).toBeVisible();
+  await expect(b.locator('del').first()).toHaveText(/Short/);
+});
+
+test('restore a run of the sample session into the editor', async ({ page }) => {
+  await openPlayground(page, '?session=sample-weekly-summary');
+  await page.getByRole('button', { name: 'Restore run 1' }).click();
+  await expect(template(page).locator('.cm-line')).toHaveText([
+    'Summarise for ${audience} in ${words} words:',
+    '',
+    '${input}',
+  ]);
+  await expect(page.getByRole('textbox', { name: 'audience' })).toHaveValue('the sales leads');
+  await expect(page.getByRole('textbox', { name: 'words' })).toHaveValue('30');
+
+  await page.getByRole('tab', { name: 'Saved prompts' }).click();
+  await expect(page).toHaveURL(/view=saved/);
+  await page.getByRole('button', { name: 'Save the current prompt' }).click();
+  await page.getByRole('dialog').getByRole('textbox', { name: 'Name' }).fill('Weekly summary');
+  await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Prompt “Weekly summary” saved in this browser')).toBeVisible();
+  await page.reload();
+  await writeTemplate(page, 'Something else: ${input}');
+  await page.getByRole('button', { name: /^Weekly summary/ }).click();
+  await expect(page.getByText('Prompt “Weekly summary” loaded into the editor')).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'words' })).toHaveValue('30');
+  await expect(
+    page.getByRole('button', { name: 'Delete the saved prompt Weekly summary' }),
+  ).toBeVisible();
+});

@@ -1,0 +1,4 @@
+export * from './keys';
+export * from './get-models';
+export * from './generate';
+export * from './get-session';

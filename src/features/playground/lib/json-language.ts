@@ -1,0 +1,3 @@
+import { json } from '@codemirror/lang-json';
+
+export const jsonLanguage = [json()];

@@ -1,0 +1,203 @@
+import { useSearchParams } from 'react-router';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import LinearProgress from '@mui/material/LinearProgress';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import Typography from '@mui/material/Typography';
+import PlayArrowIcon from '@mui/icons-material/PlayArrow';
+import { useGenerationModels } from '../../../api/generation';
+import { EmptyState } from '../../../components/EmptyState';
+import { ErrorState } from '../../../components/ErrorState';
+import { PageHeader } from '../../../components/PageHeader';
+import { Section } from '../../../components/Section';
+import { useNotify } from '../../../components/notifications';
+import { AnswerPanel } from '../components/AnswerPanel';
+import { ComparePanel } from '../components/ComparePanel';
+import { HistoryPanel } from '../components/HistoryPanel';
+import { ParametersForm } from '../components/ParametersForm';
+import { SavedPrompts } from '../components/SavedPrompts';
+import { SettingsForm } from '../components/SettingsForm';
+import { TemplateEditor } from '../components/TemplateEditor';
+import { useCompare } from '../hooks/use-compare';
+import { usePlayground } from '../hooks/use-playground';
+import { hasProblems } from '../lib/draft';
+
+const views = ['history', 'compare', 'saved'] as const;
+type View = (typeof views)[number];
+const viewLabels: Record<View, string> = {
+  history: 'History',
+  compare: 'Compare',
+  saved: 'Saved prompts',
+};
+
+const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
+
+/** Write a template, fill its parameters, run it, and compare, restore and keep what works. */
+export function PlaygroundPage() {
+  const playground = usePlayground();
+  const compare = useCompare(playground.sessionId);
+  const models = useGenerationModels();
+  const notify = useNotify();
+  const [params, setParams] = useSearchParams();
+  const view: View = views.find((v) => v === params.get('view')) ?? 'history';
+  const setView = (next: View) =>
+    setParams((current) => {
+      const search = new URLSearchParams(current);
+      search.set('view', next);
+      return search;
+    });
+  const { draft, problems } = playground;
+  const blocked = problems !== undefined && hasProblems(problems);
+  const shortcut = isMac ? '⌘ Enter' : 'Ctrl+Enter';
+
+  return (
+    <Box
+      onKeyDown={(event) => {
+        if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+          event.preventDefault();
+          playground.run();
+        }
+      }}
+    >
+      <PageHeader
+        title="Prompt playground"
+        subtitle={`Session ${playground.sessionId}: every run is kept in it, in order.`}
+        actions={<Button onClick={playground.newSession}>New session</Button>}
+      />
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 3,
+          gridTemplateColumns: { xs: '1fr', lg: 'minmax(0, 1fr) minmax(0, 1fr)' },
+        }}
+      >
+        <Paper variant="outlined" sx={{ p: 2.5 }}>
+          <Section title="Prompt">
+            <Stack spacing={2}>
+              <TemplateEditor
+                value={draft.template}
+                onChange={(template) => playground.change({ template })}
+                onSubmit={playground.run}
+                describedBy="template-hint"
+              />
+              <Typography id="template-hint" variant="caption" sx={{ color: 'text.secondary' }}>
+                Placeholders: {'${input}'}, {'${system}'}, and any {'${name}'} of your own (a field
+                appears for it).
+              </Typography>
+              <ParametersForm
+                draft={draft}
+                names={playground.names}
+                problems={problems}
+                onChange={playground.change}
+              />
+            </Stack>
+          </Section>
+          <Section title="Settings">
+            {models.isError ? (
+              <ErrorState
+                error={models.error}
+                title="The models cannot be listed"
+                onRetry={() => void models.refetch()}
+              />
+            ) : (
+              <SettingsForm
+                draft={draft}
+                models={models.data}
+                problems={problems}
+                onChange={playground.change}
+              />
+            )}
+          </Section>
+          {blocked && (
+            <Alert severity="error" sx={{ mb: 2 }}>
+              Not sent: fix the fields marked above first.
+            </Alert>
+          )}
+          <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
+            <Button
+              variant="contained"
+              startIcon={<PlayArrowIcon />}
+              onClick={playground.run}
+              disabled={playground.running}
+            >
+              Run
+            </Button>
+            {playground.running && <Button onClick={playground.cancel}>Cancel</Button>}
+            <Typography variant="caption" sx={{ color: 'text.secondary' }}>
+              {shortcut} runs from anywhere on the page
+            </Typography>
+          </Stack>
+        </Paper>
+        <Paper variant="outlined" sx={{ p: 2.5 }}>
+          <Section title="Answer">
+            {playground.running ? (
+              <Stack spacing={1}>
+                <LinearProgress aria-label="Running the prompt" />
+                <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+                  Waiting for the model…
+                </Typography>
+              </Stack>
+            ) : playground.error ? (
+              <ErrorState error={playground.error} title="The run failed" />
+            ) : playground.last ? (
+              <AnswerPanel result={playground.last.result} request={playground.last.request} />
+            ) : playground.cancelled ? (
+              <Alert severity="info">Run cancelled: nothing was kept.</Alert>
+            ) : (
+              <EmptyState
+                title="No answer yet"
+                description={`Fill the template’s parameters and press Run (${shortcut}). The answer, the prompt as sent, its tokens and latency appear here.`}
+              />
+            )}
+          </Section>
+        </Paper>
+      </Box>
+      <Paper variant="outlined" sx={{ p: 2.5, mt: 3 }}>
+        <Tabs
+          value={view}
+          onChange={(_e, next: View) => setView(next)}
+          aria-label="Session views"
+          sx={{ mb: 2 }}
+        >
+          {views.map((v) => (
+            <Tab
+              key={v}
+              value={v}
+              label={viewLabels[v]}
+              id={`view-tab-${v}`}
+              aria-controls={`view-panel-${v}`}
+            />
+          ))}
+        </Tabs>
+        <Box role="tabpanel" id={`view-panel-${view}`} aria-labelledby={`view-tab-${view}`}>
+          {view === 'history' && (
+            <HistoryPanel
+              sessionId={playground.sessionId}
+              onRestore={(restored) => {
+                playground.restore(restored);
+                notify.info('Run restored into the editor');
+              }}
+            />
+          )}
+          {view === 'compare' && (
+            <ComparePanel
+              draft={draft}
+              variants={compare.variants}
+              running={compare.running}
+              onAdd={compare.add}
+              onRemove={compare.remove}
+              onRunAll={compare.runAll}
+            />
+          )}
+          {view === 'saved' && (
+            <SavedPrompts draft={draft} onLoad={playground.restore} onNotice={notify.success} />
+          )}
+        </Box>
+      </Paper>
+    </Box>
+  );
+}
