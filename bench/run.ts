@@ -6,6 +6,7 @@ const modules: Array<[string, () => Promise<{ default: Bench }>]> = [
   ['documents', () => import('./documents')],
   ['grid', () => import('./grid')],
   ['streams', () => import('./streams')],
+  ['generation', () => import('./generation')],
 ];
 
 const only = process.argv[2];

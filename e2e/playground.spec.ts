@@ -37,7 +37,7 @@ test('write a template with two parameters, fill them, run, and read the prompt 
   );
   await expect(page.getByText(/Built in, not a language model/)).toBeVisible();
 
-  await page.getByRole('button', { name: 'Run' }).click();
+  await page.getByRole('button', { name: 'Run', exact: true }).click();
   const answer = page.getByRole('region', { name: 'Output' });
   await expect(answer).toHaveText('Dear Ada, about the Q3 numbers: sales rose 12 %.');
   await expect(page.getByText(/\d+ in · \d+ out · \d+ tokens · \d+ ms/)).toBeVisible();
@@ -73,7 +73,7 @@ test('an unfilled placeholder is caught before anything is sent', async ({ page 
   await openPlayground(page);
   await writeTemplate(page, 'To ${audience}, in ${tone} words: ${input}');
   await page.getByRole('textbox', { name: 'audience' }).fill('the board');
-  await page.getByRole('button', { name: 'Run' }).click();
+  await page.getByRole('button', { name: 'Run', exact: true }).click();
 
   await expect(page.getByText('${tone} is in the template: give it a value')).toBeVisible();
   await expect(page.getByText('Not sent: fix the fields marked above first.')).toBeVisible();
@@ -82,7 +82,7 @@ test('an unfilled placeholder is caught before anything is sent', async ({ page 
 
   await page.getByRole('textbox', { name: 'tone' }).fill('kind');
   await expect(page.getByText('Not sent: fix the fields marked above first.')).toBeHidden();
-  await page.getByRole('button', { name: 'Run' }).click();
+  await page.getByRole('button', { name: 'Run', exact: true }).click();
   await expect(page.getByRole('region', { name: 'Output' })).toHaveText(
     /^To the board, in kind words: /,
   );
