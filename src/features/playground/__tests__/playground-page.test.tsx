@@ -1,0 +1,59 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse, delay } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { renderApp } from '../../../test/render';
+import { server } from '../../../test/server';
+
+const models = [
+  {
+    id: 'local.template-echo',
+    name: 'Template echo (built in, not a language model)',
+    default: true,
+    provider: 'built-in',
+  },
+];
+
+function givenPlatform(onGenerate: (request: Request) => Promise<Response> | Response) {
+  server.use(
+    http.get('/api/ai/v1/settings/services/generation/models', () => HttpResponse.json(models)),
+    http.get('/api/ai/v1/text/generation/sessions/:id', () =>
+      HttpResponse.json({ message: 'No generation session' }, { status: 404 }),
+    ),
+    http.post('/api/ai/v1/text/generation', ({ request }) => onGenerate(request)),
+  );
+}
+
+// The page is a heavy lazy chunk (the code editor): its first import is slow on a busy machine.
+describe('/playground', { timeout: 60_000 }, () => {
+  it('cancels a run in flight: the request is aborted and nothing is shown as an answer', async () => {
+    let aborted = false;
+    givenPlatform(async (request) => {
+      request.signal.addEventListener('abort', () => (aborted = true));
+      await delay('infinite');
+      return HttpResponse.json({});
+    });
+    renderApp('/playground?session=s-1');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: /^Run$/ }, { timeout: 30_000 }));
+    expect(await screen.findByRole('progressbar', { name: 'Running the prompt' })).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(await screen.findByText('Run cancelled: nothing was kept.')).toBeVisible();
+    expect(aborted).toBe(true);
+    expect(screen.getByRole('button', { name: /^Run$/ })).toBeEnabled();
+  });
+
+  it('shows the platform’s refusal with its status', async () => {
+    givenPlatform(() =>
+      HttpResponse.json(
+        { message: 'model: "x" is not configured for text generation' },
+        { status: 400 },
+      ),
+    );
+    renderApp('/playground?session=s-2');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: /^Run$/ }, { timeout: 30_000 }));
+    expect(await screen.findByText('The run failed')).toBeVisible();
+    expect(screen.getByText(/is not configured for text generation/)).toBeVisible();
+  });
+});
