@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
+import { calculatedFieldRoutes } from './calculated-fields/routes';
 import { authenticate } from './core/auth';
 import type { PlatformDeps, PlatformEnv } from './core/context';
 import { PlatformError, sendError } from './core/errors';
@@ -22,6 +23,7 @@ const areas: Array<(deps: PlatformDeps) => Hono<PlatformEnv>> = [
   dataFileRoutes,
   streamRoutes,
   generationRoutes,
+  calculatedFieldRoutes,
 ];
 
 /**

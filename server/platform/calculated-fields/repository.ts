@@ -1,0 +1,202 @@
+import type { CalculatedField } from '../../../src/api/contract';
+import { conflict, notFound } from '../core/errors';
+import { LINKED_DATASETS } from '../seed/calculated-fields';
+import type { Queryable } from '../store';
+import { checkSumOf, parseExpression } from './expression';
+
+interface Row {
+  id: number;
+  name: string;
+  owner: number;
+  locked: boolean;
+  global: boolean;
+  expression: string;
+  check_sum: string;
+  links: CalculatedField['links'];
+  legacy_id: string;
+  last_modified: number | string | bigint;
+  created: number | string | bigint;
+  aggregated: boolean;
+  analytic: boolean;
+  data_type: string;
+  status: string;
+  cache_window: string;
+  column_positions: CalculatedField['columnPositions'];
+  functions: string[];
+  archived: boolean;
+  hidden: boolean;
+  variable: boolean;
+}
+
+export const toCalculatedField = (r: Row): CalculatedField => ({
+  id: r.id,
+  name: r.name,
+  owner: r.owner,
+  locked: r.locked,
+  global: r.global,
+  expression: r.expression,
+  checkSum: r.check_sum,
+  links: r.links,
+  legacyId: r.legacy_id,
+  lastModified: Number(r.last_modified),
+  created: Number(r.created),
+  aggregated: r.aggregated,
+  analytic: r.analytic,
+  dataType: r.data_type,
+  status: r.status,
+  cacheWindow: r.cache_window,
+  columnPositions: r.column_positions,
+  functions: r.functions,
+  archived: r.archived,
+  hidden: r.hidden,
+  variable: r.variable,
+});
+
+/** Search filters (gaps.md "Calculated fields"): field name → SQL on a bound value. */
+export const FILTERS = {
+  locked: { sql: 'locked = $', type: 'boolean' },
+  archived: { sql: 'archived = $', type: 'boolean' },
+  global: { sql: 'global = $', type: 'boolean' },
+  hidden: { sql: 'hidden = $', type: 'boolean' },
+  dataType: { sql: 'data_type = $', type: 'string' },
+  status: { sql: 'status = $', type: 'string' },
+  owner: { sql: 'owner = $', type: 'number' },
+  dataset: {
+    sql: `links @> jsonb_build_array(jsonb_build_object('resource', jsonb_build_object('type', 'DATA_SOURCE', 'id', $::text)))`,
+    type: 'string',
+  },
+} as const;
+export type FilterField = keyof typeof FILTERS;
+
+export const SORTS = {
+  name: 'lower(name)',
+  lastModified: 'last_modified',
+  created: 'created',
+  dataType: 'data_type',
+  status: 'status',
+  locked: 'locked',
+  id: 'id',
+} as const;
+export type SortField = keyof typeof SORTS;
+
+export interface Search {
+  name?: string;
+  filters: Array<{ field: FilterField; value: string | number | boolean }>;
+  sort: { field: SortField; ascending: boolean };
+  limit: number;
+  offset: number;
+}
+
+export async function searchFields(db: Queryable, s: Search) {
+  const where: string[] = [];
+  const params: unknown[] = [];
+  if (s.name?.trim()) {
+    params.push(`%${s.name.trim().replace(/[\\%_]/g, (m) => `\\${m}`)}%`);
+    where.push(`name ILIKE $${params.length}`);
+  }
+  for (const f of s.filters) {
+    params.push(f.value);
+    where.push(FILTERS[f.field].sql.replace('$', `$${params.length}`));
+  }
+  const clause = where.length ? `WHERE ${where.join(' AND ')}` : '';
+  const [count] = await db.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM calculated_fields ${clause}`,
+    params,
+  );
+  const dir = s.sort.ascending ? 'ASC' : 'DESC';
+  const rows = await db.query<Row>(
+    `SELECT * FROM calculated_fields ${clause} ORDER BY ${SORTS[s.sort.field]} ${dir}, id ${dir}
+     LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+    [...params, s.limit, s.offset],
+  );
+  const totalHits = count?.n ?? 0;
+  return {
+    totalHits,
+    results: rows.map(toCalculatedField),
+    hasMore: s.offset + rows.length < totalHits,
+  };
+}
+
+export async function fieldStatistics(db: Queryable) {
+  const [row] = await db.query<Record<string, number>>(
+    `SELECT count(*)::int AS total, count(*) FILTER (WHERE locked)::int AS locked,
+       count(*) FILTER (WHERE status = 'INVALID')::int AS invalid,
+       count(*) FILTER (WHERE archived)::int AS archived,
+       count(*) FILTER (WHERE global)::int AS global,
+       count(*) FILTER (WHERE hidden)::int AS hidden
+     FROM calculated_fields`,
+  );
+  return row!;
+}
+
+const fieldNotFound = (id: string | number) => notFound(`No calculated field with id ${id}`);
+
+function fieldId(id: string) {
+  const n = Number(id);
+  if (!/^\d{1,9}$/.test(id) || !Number.isSafeInteger(n)) throw fieldNotFound(id);
+  return n;
+}
+
+export async function getField(db: Queryable, id: string, lock = false) {
+  const [row] = await db.query<Row>(
+    `SELECT * FROM calculated_fields WHERE id = $1${lock ? ' FOR UPDATE' : ''}`,
+    [fieldId(id)],
+  );
+  if (!row) throw fieldNotFound(id);
+  return row;
+}
+
+/** lastModified always moves forward, even twice in one millisecond. */
+const nextModified = (row: Row) => Math.max(Date.now(), Number(row.last_modified) + 1);
+
+/** 4.4 and section 3: lock or unlock; setting the state it already has changes nothing. */
+export async function setLocked(tx: Queryable, id: string, locked: boolean) {
+  const row = await getField(tx, id, true);
+  if (row.locked === locked) return toCalculatedField(row);
+  const [updated] = await tx.query<Row>(
+    'UPDATE calculated_fields SET locked = $2, last_modified = $3 WHERE id = $1 RETURNING *',
+    [row.id, locked, nextModified(row)],
+  );
+  return toCalculatedField(updated!);
+}
+
+/** Columns of the field's data source, when the platform knows them. */
+function knownColumns(row: Row): readonly string[] | undefined {
+  const source = row.links.find((l) => l.resource.type === 'DATA_SOURCE');
+  return Object.values(LINKED_DATASETS).find((d) => d.id === source?.resource.id)?.columns;
+}
+
+const AGGREGATES = new Set(['SUM', 'AVG', 'COUNT', 'MIN', 'MAX']);
+const DYNAMIC = new Set(['CURRENT_DATE', 'NOW', 'CURDATE', 'CURRENT_TIMESTAMP']);
+
+/** Edit the expression (gaps.md): a locked field refuses with 409. */
+export async function editExpression(tx: Queryable, id: string, expression: string) {
+  const row = await getField(tx, id, true);
+  if (row.locked)
+    throw conflict(
+      `Calculated field "${row.name}" is locked: unlock it before editing its expression`,
+    );
+  const { functions, columnPositions } = parseExpression(expression);
+  const columns = knownColumns(row);
+  const valid = !columns || columnPositions.every((c) => columns.includes(c.columnName));
+  const links = row.links.map((l) => ({ ...l, valid: valid ? 'VALID' : 'ILLEGAL_REFERENCE' }));
+  const [updated] = await tx.query<Row>(
+    `UPDATE calculated_fields SET expression = $2, check_sum = $3, functions = $4, column_positions = $5,
+       links = $6, status = $7, aggregated = $8, analytic = $9, cache_window = $10, last_modified = $11
+     WHERE id = $1 RETURNING *`,
+    [
+      row.id,
+      expression,
+      checkSumOf(expression),
+      JSON.stringify(functions),
+      JSON.stringify(columnPositions),
+      JSON.stringify(links),
+      valid ? 'VALID' : 'INVALID',
+      functions.some((f) => AGGREGATES.has(f)),
+      /\bOVER\s*\(/i.test(expression),
+      functions.some((f) => DYNAMIC.has(f)) ? 'day' : 'non_dynamic',
+      nextModified(row),
+    ],
+  );
+  return toCalculatedField(updated!);
+}

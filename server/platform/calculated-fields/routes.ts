@@ -1,0 +1,93 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import type { PlatformDeps, PlatformEnv } from '../core/context';
+import { badRequest } from '../core/errors';
+import { body } from '../core/validate';
+import {
+  FILTERS,
+  SORTS,
+  editExpression,
+  fieldStatistics,
+  getField,
+  searchFields,
+  setLocked,
+  toCalculatedField,
+  type FilterField,
+  type Search,
+} from './repository';
+
+const filterFields = Object.keys(FILTERS) as [FilterField, ...FilterField[]];
+const sortFields = Object.keys(SORTS) as [keyof typeof SORTS, ...Array<keyof typeof SORTS>];
+
+const searchBody = z
+  .object({
+    name: z.string().max(500).optional(),
+    filters: z
+      .array(
+        z.strictObject({
+          field: z.enum(filterFields),
+          value: z.union([z.string().max(500), z.number(), z.boolean()]),
+        }),
+      )
+      .max(20)
+      .optional(),
+    sort: z.object({ field: z.enum(sortFields), ascending: z.boolean() }).optional(),
+    limit: z.number().int().min(1).max(5000),
+    offset: z.number().int().min(0).max(1_000_000),
+  })
+  .transform((b, ctx): Search => {
+    const filters = (b.filters ?? []).map((f, i) => {
+      const type = FILTERS[f.field].type;
+      if (typeof f.value !== type)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['filters', i, 'value'],
+          message: `expected a ${type} for ${f.field}`,
+        });
+      return f;
+    });
+    return {
+      name: b.name,
+      filters,
+      sort: b.sort ?? { field: 'name', ascending: true },
+      limit: b.limit,
+      offset: b.offset,
+    };
+  });
+
+/** One PUT for both: `{locked}` (spec 4.4) or `{expression}` (gaps.md), never both. */
+const putBody = z.union([
+  z.strictObject({ locked: z.boolean() }),
+  z.strictObject({ expression: z.string().trim().min(1).max(20_000) }),
+]);
+
+/** Calculated fields (spec 2.3, 4.4; gaps.md "Calculated fields"). */
+export function calculatedFieldRoutes({ db }: PlatformDeps) {
+  const r = new Hono<PlatformEnv>();
+  const base = '/api/query/v1/functions';
+
+  r.post(`${base}/search`, async (c) => c.json(await searchFields(db, await body(c, searchBody))));
+
+  r.get(`${base}/statistics`, async (c) => c.json(await fieldStatistics(db)));
+
+  r.get(`${base}/template/:id`, async (c) =>
+    c.json(toCalculatedField(await getField(db, c.req.param('id')))),
+  );
+
+  r.put(`${base}/template/:id`, async (c) => {
+    const id = c.req.param('id');
+    await getField(db, id); // 404 before judging the body
+    const parsed = putBody.safeParse(await body(c, z.unknown()));
+    if (!parsed.success)
+      throw badRequest('body: expected {"locked": true|false} or {"expression": "..."}');
+    const change = parsed.data;
+    const field = await db.transaction((tx) =>
+      'locked' in change
+        ? setLocked(tx, id, change.locked)
+        : editExpression(tx, id, change.expression),
+    );
+    return c.json(field);
+  });
+
+  return r;
+}
