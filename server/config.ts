@@ -13,6 +13,11 @@ export interface ServerConfig {
   databaseUrl: string | undefined;
   /** Embedded platform: how often the background sync of the document store runs. */
   syncIntervalMs: number;
+  /** Durable jobs and exports (issue 10). */
+  jobLeaseSeconds: number;
+  exportBatchRows: number;
+  exportTarget: 'local' | 's3';
+  exportS3Endpoint: string | undefined;
 }
 
 const nonEmpty = (v: string | undefined) => (v && v.trim() !== '' ? v.trim() : undefined);
@@ -22,6 +27,26 @@ function seconds(value: string | undefined, fallback: number) {
   if (!Number.isFinite(n) || n < 1)
     throw new Error(`SYNC_INTERVAL_SECONDS must be a number of seconds ≥ 1, not "${value}"`);
   return n;
+}
+
+function bounded(
+  name: string,
+  value: string | undefined,
+  fallback: number,
+  min: number,
+  max: number,
+) {
+  const n = Number(nonEmpty(value) ?? fallback);
+  if (!Number.isInteger(n) || n < min || n > max)
+    throw new Error(`${name} must be a whole number from ${min} to ${max}, not "${value}"`);
+  return n;
+}
+
+function exportTarget(value: string | undefined): 'local' | 's3' {
+  const v = nonEmpty(value) ?? 'local';
+  if (v !== 'local' && v !== 's3')
+    throw new Error(`EXPORT_TARGET must be local or s3, not "${value}"`);
+  return v;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -37,6 +62,10 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     dataDir: path.resolve(nonEmpty(env.DATA_DIR) ?? '.data'),
     databaseUrl: nonEmpty(env.DATABASE_URL),
     syncIntervalMs: seconds(env.SYNC_INTERVAL_SECONDS, 60) * 1000,
+    jobLeaseSeconds: bounded('JOB_LEASE_SECONDS', env.JOB_LEASE_SECONDS, 60, 5, 3600),
+    exportBatchRows: bounded('EXPORT_BATCH_ROWS', env.EXPORT_BATCH_ROWS, 5000, 1, 100_000),
+    exportTarget: exportTarget(env.EXPORT_TARGET),
+    exportS3Endpoint: nonEmpty(env.EXPORT_S3_ENDPOINT),
   };
 }
 

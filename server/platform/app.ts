@@ -7,6 +7,7 @@ import { certificationRoutes } from './datasets/certification-routes';
 import { datasetRoutes } from './datasets/routes';
 import { sharingRoutes } from './datasets/sharing-routes';
 import { datastoreRoutes } from './datastores/routes';
+import { exportRoutes } from './exports/routes';
 import { dataFileRoutes } from './files/routes';
 import { peopleRoutes } from './people/routes';
 import { streamRoutes } from './streams/routes';
@@ -20,6 +21,7 @@ const areas: Array<(deps: PlatformDeps) => Hono<PlatformEnv>> = [
   certificationRoutes,
   dataFileRoutes,
   streamRoutes,
+  exportRoutes,
 ];
 
 /**

@@ -1,5 +1,6 @@
 import type { Db } from '../store';
 import type { PlatformTokens } from '../types';
+import type { JobQueue } from '../jobs/queue';
 import type { Jobs } from './jobs';
 
 /** What every area's routes and services are built with. */
@@ -13,6 +14,9 @@ export interface PlatformDeps {
   log: (line: string) => void;
   /** Background-job intervals; tests shorten them. */
   intervals: { syncMs: number; streamSchedulerMs: number };
+  /** Durable jobs and exports (issue 10); tests shorten the lease. */
+  queue: JobQueue;
+  exports: { batchRows: number; target: 'local' | 's3'; s3Endpoint?: string; drainMs: number };
 }
 
 export type PlatformEnv = { Variables: { traceId: string; userId: number } };
