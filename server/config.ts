@@ -17,6 +17,11 @@ export interface ServerConfig {
   streamsAllowedPrivateHosts: string[];
   /** Embedded platform: text generation (4.11). */
   generation: GenerationConfig;
+  /** Durable jobs and exports (issue 10). */
+  jobLeaseSeconds: number;
+  exportBatchRows: number;
+  exportTarget: 'local' | 's3';
+  exportS3Endpoint: string | undefined;
 }
 
 /** Where the embedded platform's text generation goes; the key stays in the platform process. */
@@ -76,6 +81,26 @@ function generationConfig(env: NodeJS.ProcessEnv): GenerationConfig {
   };
 }
 
+function bounded(
+  name: string,
+  value: string | undefined,
+  fallback: number,
+  min: number,
+  max: number,
+) {
+  const n = Number(nonEmpty(value) ?? fallback);
+  if (!Number.isInteger(n) || n < min || n > max)
+    throw new Error(`${name} must be a whole number from ${min} to ${max}, not "${value}"`);
+  return n;
+}
+
+function exportTarget(value: string | undefined): 'local' | 's3' {
+  const v = nonEmpty(value) ?? 'local';
+  if (v !== 'local' && v !== 's3')
+    throw new Error(`EXPORT_TARGET must be local or s3, not "${value}"`);
+  return v;
+}
+
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const port = nonEmpty(env.PORT);
   return {
@@ -99,6 +124,10 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       )
       .filter(Boolean),
     generation: generationConfig(env),
+    jobLeaseSeconds: bounded('JOB_LEASE_SECONDS', env.JOB_LEASE_SECONDS, 60, 5, 3600),
+    exportBatchRows: bounded('EXPORT_BATCH_ROWS', env.EXPORT_BATCH_ROWS, 5000, 1, 100_000),
+    exportTarget: exportTarget(env.EXPORT_TARGET),
+    exportS3Endpoint: nonEmpty(env.EXPORT_S3_ENDPOINT),
   };
 }
 

@@ -8,6 +8,7 @@ import { certificationRoutes } from './datasets/certification-routes';
 import { datasetRoutes } from './datasets/routes';
 import { sharingRoutes } from './datasets/sharing-routes';
 import { datastoreRoutes } from './datastores/routes';
+import { exportRoutes } from './exports/routes';
 import { dataFileRoutes } from './files/routes';
 import { generationRoutes } from './generation/routes';
 import { peopleRoutes } from './people/routes';
@@ -24,6 +25,7 @@ const areas: Array<(deps: PlatformDeps) => Hono<PlatformEnv>> = [
   streamRoutes,
   generationRoutes,
   calculatedFieldRoutes,
+  exportRoutes,
 ];
 
 /**

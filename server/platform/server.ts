@@ -4,6 +4,7 @@ import type { ServerConfig } from '../config';
 import { createPlatformApp } from './app';
 import type { PlatformDeps } from './core/context';
 import { Jobs } from './core/jobs';
+import { JobQueue } from './jobs/queue';
 import { seedIfEmpty } from './seed';
 import { openStore } from './store';
 import { resolveTokens } from './tokens';
@@ -17,6 +18,8 @@ export interface PlatformOptions {
   schema?: string;
   seed?: boolean;
   intervals?: Partial<PlatformDeps['intervals']>;
+  /** How often queued and expired jobs are looked at (ms). */
+  jobDrainMs?: number;
 }
 
 /** Opens the store, seeds it on first start, and serves the platform on 127.0.0.1. */
@@ -37,6 +40,7 @@ export async function startEmbeddedPlatform(options: PlatformOptions): Promise<E
     throw error;
   }
   const jobs = new Jobs(log);
+  const queue = new JobQueue(db, jobs, config.jobLeaseSeconds, log);
   const deps: PlatformDeps = {
     db,
     tokens,
@@ -47,6 +51,13 @@ export async function startEmbeddedPlatform(options: PlatformOptions): Promise<E
     intervals: { syncMs: config.syncIntervalMs, streamSchedulerMs: 30_000, ...options.intervals },
     allowedPrivateHosts: new Set(config.streamsAllowedPrivateHosts),
     generation: config.generation,
+    queue,
+    exports: {
+      batchRows: config.exportBatchRows,
+      target: config.exportTarget,
+      s3Endpoint: config.exportS3Endpoint,
+      drainMs: options.jobDrainMs ?? 5_000,
+    },
   };
   try {
     if (options.seed !== false) await seedIfEmpty(db);
@@ -69,6 +80,7 @@ export async function startEmbeddedPlatform(options: PlatformOptions): Promise<E
     close: () =>
       (closing ??= (async () => {
         await new Promise<void>((resolve) => server.close(() => resolve()));
+        queue.abortAll();
         await jobs.stop();
         await db.close();
       })()),

@@ -1,6 +1,7 @@
 import type { GenerationConfig } from '../../config';
 import type { Db } from '../store';
 import type { PlatformTokens } from '../types';
+import type { JobQueue } from '../jobs/queue';
 import type { Jobs } from './jobs';
 
 /** What every area's routes and services are built with. */
@@ -18,6 +19,9 @@ export interface PlatformDeps {
   allowedPrivateHosts: ReadonlySet<string>;
   /** Text generation's models and provider (GENERATION_*). */
   generation: GenerationConfig;
+  /** Durable jobs and exports (issue 10); tests shorten the lease. */
+  queue: JobQueue;
+  exports: { batchRows: number; target: 'local' | 's3'; s3Endpoint?: string; drainMs: number };
 }
 
 export type PlatformEnv = { Variables: { traceId: string; userId: number } };

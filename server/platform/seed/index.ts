@@ -7,6 +7,7 @@ import { seedCalculatedFields } from './calculated-fields';
 import { seedFilesets } from './filesets';
 import { seedWorkflows } from './workflows';
 import { seedGenerationSessions } from './generation';
+import { seedExports } from './exports';
 
 /**
  * Sample data for every screen, written once on first start (meta key `seeded`).
@@ -21,6 +22,7 @@ const seeders: Array<(tx: Queryable) => Promise<void>> = [
   seedFilesets,
   seedWorkflows,
   seedGenerationSessions,
+  seedExports,
 ];
 
 export async function seedIfEmpty(db: Db) {

@@ -1,0 +1,292 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { createGzip } from 'node:zlib';
+import { S3Client } from '@aws-sdk/client-s3';
+import { Upload } from '@aws-sdk/lib-storage';
+import Papa from 'papaparse';
+import type { CreateExportBody } from '../../../src/api/contract';
+import type { PlatformDeps } from '../core/context';
+import { badRequest } from '../core/errors';
+import { datasetNotFound, type DatasetRow } from '../datasets/repository';
+import type { Cell } from '../datasets/store';
+import type { JobRow, Lease } from '../jobs/queue';
+import type { Queryable } from '../store';
+
+export const EXPORT_JOB = 'export';
+
+export interface ExportRow {
+  export_id: string;
+  dataset_id: string;
+  bucket: string;
+  path: string;
+  region: string | null;
+  compression: string;
+  export_format: string;
+  export_status: string;
+  error_code: string;
+  message: string;
+  started: Date;
+  finished: Date | null;
+  url_row_count_map: Record<string, number>;
+  data_version: number;
+  request_fingerprint: string;
+}
+
+interface Secrets {
+  accessKeyId: string;
+  secretAccessKey: string;
+  sessionToken?: string;
+}
+
+/** What the job needs besides the export row; kept in the job payload (no secret in it). */
+interface ExportPayload {
+  exportId: string;
+  datasetId: string;
+  columns: string[];
+  includeBOM: boolean;
+  target: 'local' | 's3';
+}
+
+/** The secrets of a request live in this process's memory only, until its job has used them. */
+const secretsByExport = new Map<string, Secrets>();
+
+export const SECRETS_GONE =
+  'The access key and secret were not available to the job (the platform restarted before it ran); start the export again';
+
+const BUCKET = /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/;
+const SEGMENT = /^[A-Za-z0-9!_.*'()=@,+-]+$/;
+
+export const objectKey = (row: Pick<ExportRow, 'path' | 'export_id' | 'compression'>) =>
+  `${row.path}/${row.export_id}/export/data.csv${row.compression === 'gzip' ? '.gz' : ''}`;
+
+function validate(body: CreateExportBody, dataset: DatasetRow, target: 'local' | 's3') {
+  if (!BUCKET.test(body.bucket))
+    throw badRequest(
+      'bucket: 3 to 63 lower-case letters, digits, dots or hyphens, starting and ending with a letter or digit',
+    );
+  const p = (body.path ?? dataset.id).replace(/^\/+|\/+$/g, '');
+  const segments = p.split('/');
+  if (p.length > 512 || segments.some((s) => !SEGMENT.test(s) || s === '.' || s === '..'))
+    throw badRequest(
+      'path: segments of letters, digits and -_.!*\'()=@,+ separated by "/" (no "." or "..")',
+    );
+  if (body.region !== undefined && !/^[a-z0-9-]{0,40}$/.test(body.region))
+    throw badRequest('region: lower-case letters, digits and hyphens, like eu-west-1');
+  if (target === 's3' && (!body.awsAccessKey || !body.awsAccessSecret))
+    throw badRequest('awsAccessKey and awsAccessSecret are required to write to the bucket');
+  const requested = body.queryRequest?.query?.columns ?? [];
+  if (requested.length > 1000) throw badRequest('queryRequest.query.columns: at most 1000 columns');
+  const known = new Set(dataset.columns.map((c) => c.name));
+  for (const [i, c] of requested.entries())
+    if (!known.has(c.column))
+      throw badRequest(
+        `queryRequest.query.columns.${i}.column: the dataset has no column "${c.column}"`,
+      );
+  const columns = requested.length
+    ? requested.map((c) => c.column)
+    : dataset.columns.map((c) => c.name);
+  return { path: p, columns };
+}
+
+/**
+ * Create Export (4.6) under rules 4.6a, decided in one transaction that locks the dataset row:
+ * a running export is returned as is; an earlier success on the same data version, columns and
+ * target is returned instead of a new export; otherwise a new export and its job are written.
+ * The partial unique index `exports_one_running` backs the first rule in the database.
+ */
+export async function createExport(deps: PlatformDeps, datasetId: string, body: CreateExportBody) {
+  const target = deps.exports.target;
+  const result = await deps.db.transaction(async (tx) => {
+    const [dataset] = await tx.query<DatasetRow>(
+      'SELECT * FROM datasets WHERE id = $1 FOR UPDATE',
+      [datasetId],
+    );
+    if (!dataset) throw datasetNotFound(datasetId);
+    const { path: objectPath, columns } = validate(body, dataset, target);
+    const compression = body.compression ?? 'none';
+    const includeBOM = body.queryRequest?.includeBOM ?? false;
+    const fingerprint = JSON.stringify({
+      target,
+      endpoint: target === 's3' ? (deps.exports.s3Endpoint ?? '') : '',
+      bucket: body.bucket,
+      path: objectPath,
+      region: body.region ?? '',
+      compression,
+      includeBOM,
+      columns,
+    });
+    const [running] = await tx.query<ExportRow>(
+      `SELECT * FROM exports WHERE dataset_id = $1 AND export_status = 'running'`,
+      [datasetId],
+    );
+    if (running) return { row: running, started: false };
+    if (body.queryRequest?.useCache !== false) {
+      const [previous] = await tx.query<ExportRow>(
+        `SELECT * FROM exports WHERE dataset_id = $1 AND export_status = 'success'
+           AND request_fingerprint = $2 AND data_version = $3
+         ORDER BY started DESC LIMIT 1`,
+        [datasetId, fingerprint, dataset.data_version],
+      );
+      if (previous) return { row: previous, started: false };
+    }
+    const exportId = randomUUID();
+    const [row] = await tx.query<ExportRow>(
+      `INSERT INTO exports (export_id, dataset_id, bucket, path, region, compression, export_format,
+         export_status, started, data_version, request_fingerprint)
+       VALUES ($1, $2, $3, $4, $5, $6, 'csv', 'running', now(), $7, $8) RETURNING *`,
+      [
+        exportId,
+        datasetId,
+        body.bucket,
+        objectPath,
+        body.region ?? null,
+        compression,
+        dataset.data_version,
+        fingerprint,
+      ],
+    );
+    const payload: ExportPayload = { exportId, datasetId, columns, includeBOM, target };
+    await deps.queue.enqueue(tx, EXPORT_JOB, { ...payload }, exportId);
+    return { row: row!, started: true };
+  });
+  if (result.started) {
+    if (target === 's3')
+      secretsByExport.set(result.row.export_id, {
+        accessKeyId: body.awsAccessKey!,
+        secretAccessKey: body.awsAccessSecret!,
+        sessionToken: body.sessionToken,
+      });
+    deps.queue.start(result.row.export_id);
+  }
+  return result.row;
+}
+
+export async function listExports(db: Queryable, datasetId: string, limit: number) {
+  const [dataset] = await db.query('SELECT id FROM datasets WHERE id = $1', [datasetId]);
+  if (!dataset) throw datasetNotFound(datasetId);
+  return db.query<ExportRow>(
+    'SELECT * FROM exports WHERE dataset_id = $1 ORDER BY started DESC, export_id LIMIT $2',
+    [datasetId, limit],
+  );
+}
+
+/** Rows in (partition, index) order, one batch per query: memory stays flat whatever the count. */
+async function* csvChunks(
+  deps: PlatformDeps,
+  payload: ExportPayload,
+  lease: Lease,
+  counter: { rows: number },
+): AsyncGenerator<Buffer> {
+  const { db } = deps;
+  const [dataset] = await db.query<DatasetRow>('SELECT * FROM datasets WHERE id = $1', [
+    payload.datasetId,
+  ]);
+  if (!dataset) throw new Error('The dataset was deleted during the export');
+  const indexes = payload.columns.map((name) => {
+    const i = dataset.columns.findIndex((c) => c.name === name);
+    if (i < 0) throw new Error(`The dataset no longer has the column "${name}"`);
+    return i;
+  });
+  const header = Papa.unparse([payload.columns], { newline: '\r\n' }) + '\r\n';
+  yield Buffer.from((payload.includeBOM ? '\uFEFF' : '') + header);
+  let after: [string, number] = ['', -1];
+  let lastBeat = Date.now();
+  for (;;) {
+    if (lease.signal.aborted)
+      throw new Error('Interrupted: the platform stopped during the export');
+    const rows = await db.query<{ partition_id: string; row_index: number; cells: Cell[] }>(
+      `SELECT partition_id, row_index, cells FROM dataset_rows
+       WHERE dataset_id = $1 AND (partition_id, row_index) > ($2, $3)
+       ORDER BY partition_id, row_index LIMIT $4`,
+      [payload.datasetId, after[0], after[1], deps.exports.batchRows],
+    );
+    if (!rows.length) return;
+    const last = rows[rows.length - 1]!;
+    after = [last.partition_id, last.row_index];
+    counter.rows += rows.length;
+    const data = rows.map((r) => indexes.map((i) => r.cells[i] ?? null));
+    yield Buffer.from(Papa.unparse(data, { newline: '\r\n', header: false }) + '\r\n');
+    if (Date.now() - lastBeat > 5_000) {
+      await lease.heartbeat();
+      lastBeat = Date.now();
+    }
+  }
+}
+
+export function exportHandler(deps: PlatformDeps) {
+  return {
+    async run(job: JobRow, lease: Lease) {
+      const payload = job.payload as unknown as ExportPayload;
+      const [row] = await deps.db.query<ExportRow>('SELECT * FROM exports WHERE export_id = $1', [
+        payload.exportId,
+      ]);
+      if (!row) return;
+      const key = objectKey(row);
+      const counter = { rows: 0 };
+      const source = Readable.from(csvChunks(deps, payload, lease, counter));
+      const stages: NodeJS.ReadWriteStream[] = row.compression === 'gzip' ? [createGzip()] : [];
+      let url: string;
+      if (payload.target === 's3') {
+        const secrets = secretsByExport.get(row.export_id);
+        secretsByExport.delete(row.export_id);
+        if (!secrets) throw new Error(SECRETS_GONE);
+        const client = new S3Client({
+          region: row.region || 'us-east-1',
+          endpoint: deps.exports.s3Endpoint,
+          forcePathStyle: deps.exports.s3Endpoint !== undefined,
+          credentials: secrets,
+          maxAttempts: 2,
+        });
+        try {
+          const body = stages.length ? source.pipe(stages[0]!) : source;
+          source.on('error', (e) => (body as Readable).destroy(e));
+          const upload = new Upload({
+            client,
+            params: {
+              Bucket: row.bucket,
+              Key: key,
+              Body: body as Readable,
+              ContentType: 'text/csv',
+            },
+            queueSize: 2,
+            partSize: 5 * 1024 * 1024,
+          });
+          lease.signal.addEventListener('abort', () => void upload.abort());
+          await upload.done();
+        } finally {
+          client.destroy();
+        }
+        url = `s3://${row.bucket}/${key}`;
+      } else {
+        const file = path.join(deps.dataDir, 'buckets', row.bucket, ...key.split('/'));
+        await fs.promises.mkdir(path.dirname(file), { recursive: true });
+        const partial = `${file}.partial`;
+        try {
+          await pipeline([source, ...stages, fs.createWriteStream(partial)]);
+          await fs.promises.rename(partial, file);
+        } catch (error) {
+          await fs.promises.rm(partial, { force: true });
+          throw error;
+        }
+        url = `local://${row.bucket}/${key}`;
+      }
+      await deps.db.query(
+        `UPDATE exports SET export_status = 'success', finished = now(), url_row_count_map = $2
+         WHERE export_id = $1 AND export_status = 'running'`,
+        [row.export_id, JSON.stringify({ [url]: counter.rows })],
+      );
+    },
+    async onFailed(tx: Queryable, job: JobRow, reason: string) {
+      const payload = job.payload as unknown as ExportPayload;
+      secretsByExport.delete(payload.exportId);
+      await tx.query(
+        `UPDATE exports SET export_status = 'failed', finished = now(), error_code = 'EXPORT_FAILED', message = $2
+         WHERE export_id = $1 AND export_status = 'running'`,
+        [payload.exportId, reason.slice(0, 1000)],
+      );
+    },
+  };
+}
