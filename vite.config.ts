@@ -31,7 +31,7 @@ export default defineConfig({
           name: 'console',
           environment: 'jsdom',
           // A screen test renders lazy routes and waits on debounces: generous on a busy 2-core machine.
-          testTimeout: 20_000,
+          testTimeout: 40_000,
           include: ['src/**/*.test.{ts,tsx}'],
           setupFiles: ['src/test/setup.ts'],
         },

@@ -42,4 +42,4 @@ afterEach(() => {
 afterAll(() => server.close());
 
 // Lazy pages are transformed on first import, which can take a while on a busy machine.
-configure({ asyncUtilTimeout: 5000 });
+configure({ asyncUtilTimeout: 15_000 });

@@ -6,7 +6,7 @@ const specCollection = {
   id: '9a1f2c3d-4e5f-4a6b-8c7d-0e1f2a3b4c5d',
   datastoreId: '1b2c3d4e-5f6a-4b7c-8d9e-0f1a2b3c4d5e',
   defaultPermissions: 'ADMIN,READ',
-  requiredAuthorities: { READ: 'authority.read' },
+  requiredAuthorities: { READ: ['authority.read'] },
   owner: 27,
   name: 'orders',
   datasourceId: null,
@@ -37,8 +37,16 @@ const documentFields = {
 };
 
 describe('2.1 Collection', () => {
-  it('reads the spec shape, nullable fields null', () => {
-    expect(collection.parse(specCollection)).toEqual(specCollection);
+  it('reads the spec shape, nullable fields null; exportable is false when an instance omits it', () => {
+    expect(collection.parse(specCollection)).toEqual({ ...specCollection, exportable: false });
+    expect(collection.parse({ ...specCollection, exportable: true }).exportable).toBe(true);
+  });
+
+  it('refuses a required authority that is not a list (the vendor model: a list per operation)', () => {
+    expect(
+      collection.safeParse({ ...specCollection, requiredAuthorities: { READ: 'authority.read' } })
+        .success,
+    ).toBe(false);
   });
 
   it('reads the nullable fields filled in', () => {
