@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
+import { accessRoutes } from './access/routes';
 import { authenticate } from './core/auth';
 import type { PlatformDeps, PlatformEnv } from './core/context';
 import { PlatformError, sendError } from './core/errors';
@@ -20,6 +21,7 @@ const areas: Array<(deps: PlatformDeps) => Hono<PlatformEnv>> = [
   certificationRoutes,
   dataFileRoutes,
   streamRoutes,
+  accessRoutes,
 ];
 
 /**
