@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
 import { calculatedFieldRoutes } from './calculated-fields/routes';
+import { accessRoutes } from './access/routes';
 import { authenticate } from './core/auth';
 import type { PlatformDeps, PlatformEnv } from './core/context';
 import { PlatformError, sendError } from './core/errors';
@@ -26,6 +27,7 @@ const areas: Array<(deps: PlatformDeps) => Hono<PlatformEnv>> = [
   generationRoutes,
   calculatedFieldRoutes,
   exportRoutes,
+  accessRoutes,
 ];
 
 /**

@@ -1,6 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
 import { developerTokenHeader, sessionTokenHeader } from '../../config';
+import { userOfToken } from '../access/tokens';
 import type { PlatformDeps, PlatformEnv } from './context';
 import { PlatformError, unauthorized } from './errors';
 
@@ -31,12 +32,20 @@ export function authenticate(deps: PlatformDeps): MiddlewareHandler<PlatformEnv>
     if (path === '/' || path === '/api/content/v2/authentication') return next();
     if (path.startsWith('/v1/')) {
       const bearer = /^Bearer (.+)$/i.exec(c.req.header('authorization') ?? '')?.[1];
-      if (!sameToken(bearer, deps.tokens.access)) throw unauthorized('Missing or invalid bearer token');
+      if (!sameToken(bearer, deps.tokens.access))
+        throw unauthorized('Missing or invalid bearer token');
       c.set('userId', ADMIN_USER_ID);
       return next();
     }
-    if (sameToken(c.req.header(devHeader), deps.tokens.developer)) {
+    const developer = c.req.header(devHeader);
+    if (sameToken(developer, deps.tokens.developer)) {
       c.set('userId', ADMIN_USER_ID);
+      return next();
+    }
+    // Issue 14: a developer token minted for a user acts as that user.
+    const minted = developer ? await userOfToken(deps.db, developer) : undefined;
+    if (minted !== undefined) {
+      c.set('userId', minted);
       return next();
     }
     if (isIndexedSchema(path)) {

@@ -1,4 +1,5 @@
 import type { DatasetListParams } from '../../../src/api/contract';
+import { visibleDatasetSql } from '../access/visibility';
 import { notFound } from '../core/errors';
 import { likePattern } from '../people/repository';
 import type { Queryable } from '../store';
@@ -37,18 +38,25 @@ const sortColumns = {
   lastUpdated: 'last_updated',
 };
 
-export async function listDatasets(db: Queryable, params: DatasetListParams) {
-  const where = `lower(name) LIKE $1 ESCAPE '\\'`;
+/** With `viewerId`, only the datasets that user may see (the access policy's rule). */
+export async function listDatasets(db: Queryable, params: DatasetListParams, viewerId?: number) {
+  const visible = viewerId === undefined ? '' : ` AND ${visibleDatasetSql('$4')}`;
+  const where = `lower(name) LIKE $1 ESCAPE '\\'${visible}`;
   const sort = sortColumns[params.sort ?? 'name'];
   const order = params.order === 'desc' ? 'DESC' : 'ASC';
   const pattern = likePattern(params.nameLike);
   const rows = await db.query<DatasetRow>(
-    `SELECT * FROM datasets WHERE ${where} ORDER BY ${sort} ${order}, id ${order} LIMIT $2 OFFSET $3`,
-    [pattern, params.limit ?? 50, params.offset ?? 0],
+    `SELECT * FROM datasets d WHERE ${where} ORDER BY ${sort} ${order}, id ${order} LIMIT $2 OFFSET $3`,
+    [
+      pattern,
+      params.limit ?? 50,
+      params.offset ?? 0,
+      ...(viewerId === undefined ? [] : [viewerId]),
+    ],
   );
   const [count] = await db.query<{ total: number }>(
-    `SELECT count(*)::int AS total FROM datasets WHERE ${where}`,
-    [pattern],
+    `SELECT count(*)::int AS total FROM datasets d WHERE ${where.replaceAll('$4', '$2')}`,
+    [pattern, ...(viewerId === undefined ? [] : [viewerId])],
   );
   return { rows, total: count?.total ?? 0 };
 }

@@ -1,12 +1,13 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { datasetListParams, executeQueryBody, queryBool } from '../../../src/api/contract';
+import { datasetFor } from '../access/policy';
 import type { PlatformDeps, PlatformEnv } from '../core/context';
 import { notFound } from '../core/errors';
 import { body, query } from '../core/validate';
 import { toDataset, toIndexedSchema, toPartition } from './mappers';
 import { runPreview } from './preview';
-import { getDataset, listDatasets, listPartitions } from './repository';
+import { listDatasets, listPartitions } from './repository';
 import { deletePartition } from './store';
 
 const schemaParams = z.object({ includeHidden: queryBool.optional() });
@@ -17,31 +18,33 @@ export function datasetRoutes({ db }: PlatformDeps) {
 
   // The answer is the array gaps.md names; the total for paging rides in a header.
   r.get('/api/data/v3/datasources', async (c) => {
-    const { rows, total } = await listDatasets(db, query(c, datasetListParams));
+    const { rows, total } = await listDatasets(db, query(c, datasetListParams), c.get('userId'));
     c.header('X-Total-Count', String(total));
     return c.json(rows.map(toDataset));
   });
   r.get('/api/data/v3/datasources/:id', async (c) =>
-    c.json(toDataset(await getDataset(db, c.req.param('id')))),
+    c.json(toDataset(await datasetFor(c, db, c.req.param('id'), 'read'))),
   );
 
   r.post('/api/query/v1/execute/:id', async (c) => {
-    const dataset = await getDataset(db, c.req.param('id'));
+    const dataset = await datasetFor(c, db, c.req.param('id'), 'read');
     const { sql } = await body(c, executeQueryBody);
     return c.json(await runPreview(db, dataset, sql));
   });
 
   r.get('/api/query/v1/datasources/:id/schema/indexed', async (c) => {
     const { includeHidden } = query(c, schemaParams);
-    return c.json(toIndexedSchema(await getDataset(db, c.req.param('id')), includeHidden ?? false));
+    return c.json(
+      toIndexedSchema(await datasetFor(c, db, c.req.param('id'), 'read'), includeHidden ?? false),
+    );
   });
 
   r.get('/api/query/v1/datasources/:id/partition', async (c) => {
-    const dataset = await getDataset(db, c.req.param('id'));
+    const dataset = await datasetFor(c, db, c.req.param('id'), 'read');
     return c.json((await listPartitions(db, dataset.id)).map(toPartition));
   });
   r.delete('/api/query/v1/datasources/:id/partition/:partitionId', async (c) => {
-    const dataset = await getDataset(db, c.req.param('id'));
+    const dataset = await datasetFor(c, db, c.req.param('id'), 'edit');
     const partitionId = c.req.param('partitionId');
     const deleted = await db.transaction((tx) => deletePartition(tx, dataset.id, partitionId));
     if (!deleted) throw notFound(`No partition ${partitionId} in dataset ${dataset.id}`);

@@ -1,10 +1,10 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { queryInt, shareBody } from '../../../src/api/contract';
+import { datasetFor } from '../access/policy';
 import type { PlatformDeps, PlatformEnv } from '../core/context';
 import { body, query } from '../core/validate';
 import { listOutbox } from './outbox';
-import { getDataset } from './repository';
 import { listPermissions, removePermission, shareDataset } from './sharing';
 
 const outboxParams = z.object({
@@ -19,16 +19,16 @@ export function sharingRoutes({ db }: PlatformDeps) {
   const datasources = '/api/data/v3/datasources/:id';
 
   r.post(`${datasources}/share`, async (c) => {
-    const dataset = await getDataset(db, c.req.param('id'));
+    const dataset = await datasetFor(c, db, c.req.param('id'), 'share');
     await shareDataset(db, dataset, await body(c, shareBody), c.get('userId'));
     return c.json({});
   });
   r.get(`${datasources}/permissions`, async (c) => {
-    const dataset = await getDataset(db, c.req.param('id'));
+    const dataset = await datasetFor(c, db, c.req.param('id'), 'read');
     return c.json(await listPermissions(db, dataset.id));
   });
   r.delete(`${datasources}/permissions/:type/:principalId`, async (c) => {
-    const dataset = await getDataset(db, c.req.param('id'));
+    const dataset = await datasetFor(c, db, c.req.param('id'), 'manage');
     await removePermission(db, dataset.id, c.req.param('type'), c.req.param('principalId'));
     return c.json({});
   });

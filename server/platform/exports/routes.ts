@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { createExportBody, queryInt } from '../../../src/api/contract';
+import { datasetFor } from '../access/policy';
 import type { PlatformDeps, PlatformEnv } from '../core/context';
 import { body, query } from '../core/validate';
 import { toExportRecord } from './mappers';
@@ -14,15 +15,16 @@ export function exportRoutes(deps: PlatformDeps) {
   deps.queue.register(EXPORT_JOB, exportHandler(deps));
   deps.queue.schedule(deps.exports.drainMs);
 
+  // An export reads every row: the caller must be able to read the dataset (access/policy.ts).
   r.post('/api/query/v1/export/:datasetId', async (c) => {
-    const row = await createExport(deps, c.req.param('datasetId'), await body(c, createExportBody));
+    const dataset = await datasetFor(c, deps.db, c.req.param('datasetId'), 'read');
+    const row = await createExport(deps, dataset.id, await body(c, createExportBody));
     return c.json(toExportRecord(row));
   });
   r.get('/api/query/v1/export/:datasetId', async (c) => {
     const { limit } = query(c, listParams);
-    return c.json(
-      (await listExports(deps.db, c.req.param('datasetId'), limit ?? 100)).map(toExportRecord),
-    );
+    const dataset = await datasetFor(c, deps.db, c.req.param('datasetId'), 'read');
+    return c.json((await listExports(deps.db, dataset.id, limit ?? 100)).map(toExportRecord));
   });
   return r;
 }

@@ -1,3 +1,4 @@
+import { visibleDatasetSql } from '../access/visibility';
 import type { CreateStreamBody } from '../../../src/api/contract';
 import { conflict, notFound } from '../core/errors';
 import type { Queryable } from '../store';
@@ -49,13 +50,15 @@ export async function getStream(db: Queryable, id: string | number): Promise<Str
   return row;
 }
 
+/** The streams of the datasets `viewerId` may see (access/visibility.ts). */
 export const listStreams = (
   db: Queryable,
-  p: { datasetId?: string; limit: number; offset: number },
+  p: { datasetId?: string; limit: number; offset: number; viewerId: number },
 ) =>
   db.query<StreamRow>(
-    `${streamSelect} WHERE ($1::text IS NULL OR s.dataset_id = $1) ORDER BY s.id LIMIT $2 OFFSET $3`,
-    [p.datasetId ?? null, p.limit, p.offset],
+    `${streamSelect} WHERE ($1::text IS NULL OR s.dataset_id = $1) AND ${visibleDatasetSql('$4')}
+     ORDER BY s.id LIMIT $2 OFFSET $3`,
+    [p.datasetId ?? null, p.limit, p.offset, p.viewerId],
   );
 
 export const dueStreams = (db: Queryable) =>

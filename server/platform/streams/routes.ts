@@ -1,7 +1,11 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { createStreamBody, queryInt, runStreamBody } from '../../../src/api/contract';
+import type { Context } from 'hono';
+import { datasetFor, type DatasetOperation } from '../access/policy';
 import type { PlatformDeps, PlatformEnv } from '../core/context';
+import { PlatformError, notFound } from '../core/errors';
+import type { Queryable } from '../store';
 import { body, parseWith, query, readJson } from '../core/validate';
 import { connectorList } from './connectors';
 import { toAccount, toExecution, toStream } from './mappers';
@@ -14,6 +18,26 @@ const streamListParams = z.object({ datasetId: z.string().min(1).optional(), ...
 const executionListParams = z.object(page);
 
 /** Streams (4.3), their executions, and the connectors and accounts the wizard offers. */
+/**
+ * The stream, when the caller may do `operation` on the dataset it loads (access/policy.ts);
+ * a stream of a dataset they may not see is not found, as the dataset would be.
+ */
+async function streamFor(
+  c: Context<PlatformEnv>,
+  db: Queryable,
+  id: string,
+  operation: DatasetOperation,
+) {
+  const stream = await getStream(db, id);
+  try {
+    await datasetFor(c, db, stream.dataset_id, operation);
+  } catch (error) {
+    if (error instanceof PlatformError && error.status === 404) throw notFound(`No stream ${id}`);
+    throw error;
+  }
+  return stream;
+}
+
 export function streamRoutes(deps: PlatformDeps) {
   const { db } = deps;
   const r = new Hono<PlatformEnv>();
@@ -30,26 +54,33 @@ export function streamRoutes(deps: PlatformDeps) {
   r.get(streams, async (c) => {
     const { datasetId, limit, offset } = query(c, streamListParams);
     return c.json(
-      (await listStreams(db, { datasetId, limit: limit ?? 100, offset: offset ?? 0 })).map(
-        toStream,
-      ),
+      (
+        await listStreams(db, {
+          datasetId,
+          limit: limit ?? 100,
+          offset: offset ?? 0,
+          viewerId: c.get('userId'),
+        })
+      ).map(toStream),
     );
   });
-  r.get(`${streams}/:id`, async (c) => c.json(toStream(await getStream(db, c.req.param('id')))));
+  r.get(`${streams}/:id`, async (c) =>
+    c.json(toStream(await streamFor(c, db, c.req.param('id'), 'read'))),
+  );
 
   // gaps.md: `{runType: "MANUAL"}`, `{action}` or no body at all start a run.
   r.post(`${streams}/:id/executions`, async (c) => {
-    const stream = await getStream(db, c.req.param('id'));
+    const stream = await streamFor(c, db, c.req.param('id'), 'edit');
     parseWith(runStreamBody, await readJson(c, { optional: true }));
     return c.json(toExecution(await startExecution(deps, stream, 'MANUAL')), 201);
   });
   r.get(`${streams}/:id/executions`, async (c) => {
-    const stream = await getStream(db, c.req.param('id'));
+    const stream = await streamFor(c, db, c.req.param('id'), 'read');
     const { limit, offset } = query(c, executionListParams);
     return c.json((await listExecutions(db, stream.id, limit ?? 50, offset ?? 0)).map(toExecution));
   });
   r.get(`${streams}/:id/executions/:executionId`, async (c) => {
-    const stream = await getStream(db, c.req.param('id'));
+    const stream = await streamFor(c, db, c.req.param('id'), 'read');
     return c.json(toExecution(await getExecution(db, stream.id, c.req.param('executionId'))));
   });
 

@@ -1,0 +1,264 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SALES_DATASET_ID as SALES, WEB_TRAFFIC_DATASET_ID as TRAFFIC } from '../seed/datasets';
+import { SAMPLE_PASSWORD } from '../seed/people';
+import { startTestPlatform, type TestPlatform } from '../testing';
+
+// Seed: Sales is owned by Ada (Admin), shared CAN_EDIT with Ben and CAN_SHARE with Finance
+// (Chloe, Eve); Web traffic is owned by Ben and shared with no one.
+let platform: TestPlatform;
+const tokens: Record<string, string> = {};
+const users = { ben: 2, chloe: 3, dev: 4, eve: 5 };
+const DEV_HEADER = 'X-SERVICE-Developer-Token';
+
+beforeAll(async () => {
+  platform = await startTestPlatform();
+  tokens.ada = platform.tokens.developer;
+  for (const [name, ownerId] of Object.entries(users)) {
+    const res = await platform.api('/api/data/v1/accesstokens', {
+      method: 'POST',
+      json: { name: `${name} test`, ownerId },
+    });
+    expect(res.status).toBe(201);
+    tokens[name] = ((await res.json()) as { token: string }).token;
+  }
+});
+afterAll(() => platform.close());
+
+const as = (who: string, path: string, init: RequestInit & { json?: unknown } = {}) =>
+  platform.api(path, {
+    ...init,
+    headers: {
+      [DEV_HEADER]: tokens[who]!,
+      ...(init.json !== undefined ? { 'content-type': 'application/json' } : {}),
+    },
+    body: init.json !== undefined ? JSON.stringify(init.json) : undefined,
+  });
+
+const ds = (id: string) => `/api/data/v3/datasources/${id}`;
+const operations = {
+  get: (id: string) => ({ path: ds(id) }),
+  schema: (id: string) => ({ path: `/api/query/v1/datasources/${id}/schema/indexed` }),
+  preview: (id: string) => ({
+    path: `/api/query/v1/execute/${id}`,
+    init: { method: 'POST', json: { sql: 'SELECT * FROM table LIMIT 1' } },
+  }),
+  partitions: (id: string) => ({ path: `/api/query/v1/datasources/${id}/partition` }),
+  permissions: (id: string) => ({ path: `${ds(id)}/permissions` }),
+  certification: (id: string) => ({
+    path: `/api/tags/v3/DATA_SOURCE/${id}/system/CERTIFIED/state`,
+  }),
+  // Deleting a partition that does not exist: allowed → "No partition" 404, refused → 403/404 of the dataset.
+  deletePartition: (id: string) => ({
+    path: `/api/query/v1/datasources/${id}/partition/no-such-partition`,
+    init: { method: 'DELETE' },
+  }),
+  removePermission: (id: string) => ({
+    path: `${ds(id)}/permissions/USER/999999`,
+    init: { method: 'DELETE' },
+  }),
+  exports: (id: string) => ({ path: `/api/query/v1/export/${id}` }),
+  startExport: (id: string) => ({
+    path: `/api/query/v1/export/${id}`,
+    init: { method: 'POST', json: {} },
+  }),
+  certify: (id: string) => ({
+    path: `/api/tags/v3/DATA_SOURCE/${id}/system/CERTIFIED/state/ACTIVE`,
+    init: { method: 'PUT' },
+  }),
+};
+type Op = keyof typeof operations;
+type Outcome = 'allowed' | 403 | 404;
+
+async function outcome(who: string, op: Op, id: string): Promise<Outcome> {
+  const { path, init } = operations[op](id) as {
+    path: string;
+    init?: RequestInit & { json?: unknown };
+  };
+  const res = await as(who, path, init ?? {});
+  const text = await res.text();
+  if (res.status === 403) {
+    expect(text).toMatch(/need (CAN_SHARE|CAN_EDIT|CO_OWNER|Editor role)/);
+    return 403;
+  }
+  if (res.status === 404 && !/No partition|No user|999999/.test(text)) {
+    expect(text).toContain(`No dataset ${id}`);
+    return 404;
+  }
+  expect(res.status, `${who} ${op} ${id}: ${text}`).toBeLessThan(500);
+  return 'allowed';
+}
+
+// user × dataset × operation → allowed / 403 / 404
+const table: Array<[string, string, Op, Outcome]> = [
+  ['ada', TRAFFIC, 'get', 'allowed'],
+  ['ada', TRAFFIC, 'certify', 'allowed'],
+  ['ada', TRAFFIC, 'removePermission', 'allowed'],
+  ['ben', TRAFFIC, 'get', 'allowed'],
+  ['ben', TRAFFIC, 'deletePartition', 'allowed'],
+  ['ben', TRAFFIC, 'removePermission', 'allowed'],
+  ['ben', SALES, 'get', 'allowed'],
+  ['ben', SALES, 'preview', 'allowed'],
+  ['ben', SALES, 'deletePartition', 'allowed'],
+  ['ben', SALES, 'removePermission', 403],
+  ['ben', SALES, 'certify', 403],
+  ['chloe', SALES, 'get', 'allowed'],
+  ['chloe', SALES, 'schema', 'allowed'],
+  ['chloe', SALES, 'partitions', 'allowed'],
+  ['chloe', SALES, 'permissions', 'allowed'],
+  ['chloe', SALES, 'certification', 'allowed'],
+  ['chloe', SALES, 'deletePartition', 403],
+  ['chloe', SALES, 'removePermission', 403],
+  ['chloe', TRAFFIC, 'get', 404],
+  ['chloe', TRAFFIC, 'schema', 404],
+  ['chloe', TRAFFIC, 'preview', 404],
+  ['chloe', TRAFFIC, 'partitions', 404],
+  ['chloe', TRAFFIC, 'permissions', 404],
+  ['chloe', TRAFFIC, 'certification', 404],
+  ['chloe', TRAFFIC, 'deletePartition', 404],
+  ['chloe', TRAFFIC, 'certify', 404],
+  ['dev', SALES, 'get', 404],
+  ['dev', TRAFFIC, 'get', 404],
+  ['eve', SALES, 'get', 'allowed'],
+  ['eve', TRAFFIC, 'get', 404],
+  ['chloe', SALES, 'exports', 'allowed'],
+  ['chloe', TRAFFIC, 'exports', 404],
+  ['chloe', TRAFFIC, 'startExport', 404],
+  ['dev', SALES, 'exports', 404],
+];
+
+describe('dataset policy (issue 14)', () => {
+  it.each(table)('%s on %s: %s → %s', async (who, id, op, expected) => {
+    expect(await outcome(who, op, id)).toBe(expected);
+  });
+
+  it('hides the streams of datasets the user may not see, as not found', async () => {
+    const mine = (await (await as('ada', '/api/data/v1/streams')).json()) as Array<{ id: number }>;
+    expect(mine.length).toBeGreaterThan(0);
+    const theirs = (await (await as('chloe', '/api/data/v1/streams')).json()) as unknown[];
+    expect(theirs).toEqual([]);
+    const id = mine[0]!.id;
+    for (const [path, method] of [
+      [`/api/data/v1/streams/${id}`, 'GET'],
+      [`/api/data/v1/streams/${id}/executions`, 'GET'],
+      [`/api/data/v1/streams/${id}/executions`, 'POST'],
+    ] as const) {
+      const res = await as('chloe', path, { method });
+      expect(res.status, `${method} ${path}`).toBe(404);
+      expect(await res.text()).toContain(`No stream ${id}`);
+    }
+    expect((await as('ada', `/api/data/v1/streams/${id}`)).status).toBe(200);
+  });
+
+  it('filters the list and counts only what the user may see', async () => {
+    const res = await as('chloe', '/api/data/v3/datasources?limit=50');
+    const ids = ((await res.json()) as Array<{ id: string }>).map((d) => d.id);
+    expect(ids).toContain(SALES);
+    expect(ids).not.toContain(TRAFFIC);
+    expect(Number(res.headers.get('X-Total-Count'))).toBe(ids.length);
+    const all = await platform.api('/api/data/v3/datasources?limit=50');
+    expect(Number(all.headers.get('X-Total-Count'))).toBeGreaterThan(ids.length);
+  });
+
+  it('a session token reads only the schema of a dataset its user may see', async () => {
+    const login = await fetch(`${platform.url}/api/content/v2/authentication`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        method: 'password',
+        emailAddress: 'eve@example.com',
+        password: SAMPLE_PASSWORD,
+      }),
+    });
+    expect(login.status).toBe(200);
+    const { sessionToken } = (await login.json()) as { sessionToken: string };
+    const schema = (id: string) =>
+      fetch(`${platform.url}/api/query/v1/datasources/${id}/schema/indexed`, {
+        headers: { 'x-service-authentication': sessionToken },
+      });
+    expect((await schema(SALES)).status).toBe(200);
+    expect((await schema(TRAFFIC)).status).toBe(404);
+  });
+
+  it('sharing makes a dataset visible at once; removing the share hides it again', async () => {
+    expect((await as('dev', ds(TRAFFIC))).status).toBe(404);
+    const shared = await as('ben', `${ds(TRAFFIC)}/share`, {
+      method: 'POST',
+      json: { permissions: [{ id: '4', type: 'USER', accessLevel: 'CAN_EDIT' }], sendEmail: false },
+    });
+    expect(shared.status).toBe(200);
+    expect((await as('dev', ds(TRAFFIC))).status).toBe(200);
+    const list = (await (await as('dev', '/api/data/v3/datasources')).json()) as Array<{
+      id: string;
+    }>;
+    expect(list.map((d) => d.id)).toEqual([TRAFFIC]);
+    // A Participant may view and edit what is shared with them, but not share it on.
+    expect(await outcome('dev', 'deletePartition', TRAFFIC)).toBe('allowed');
+    const reshare = await as('dev', `${ds(TRAFFIC)}/share`, {
+      method: 'POST',
+      json: {
+        permissions: [{ id: '3', type: 'USER', accessLevel: 'CAN_SHARE' }],
+        sendEmail: false,
+      },
+    });
+    expect(reshare.status).toBe(403);
+    expect(await reshare.text()).toContain('Editor role');
+    expect(
+      (await as('ben', `${ds(TRAFFIC)}/permissions/USER/4`, { method: 'DELETE' })).status,
+    ).toBe(200);
+    expect((await as('dev', ds(TRAFFIC))).status).toBe(404);
+  });
+});
+
+describe('tokens and users (issue 14)', () => {
+  it('me names the user behind the token', async () => {
+    const me = (await (await as('chloe', '/api/content/v2/users/me')).json()) as unknown;
+    expect(me).toMatchObject({ id: 3, displayName: 'Chloe Editor', role: 'Editor' });
+    const admin = (await (await platform.api('/api/content/v2/users/me')).json()) as unknown;
+    expect(admin).toMatchObject({ id: 1, role: 'Admin', grants: ['Workflow API'] });
+  });
+
+  it('only admins list users and mint tokens; a revoked token stops working', async () => {
+    expect((await as('ben', '/api/access/v1/users')).status).toBe(403);
+    const mint = await as('ben', '/api/data/v1/accesstokens', {
+      method: 'POST',
+      json: { name: 'x', ownerId: 2 },
+    });
+    expect(mint.status).toBe(403);
+    const users = (await (await platform.api('/api/access/v1/users')).json()) as Array<{
+      id: number;
+      role: string;
+      groups: Array<{ name: string }>;
+      grants: string[];
+    }>;
+    expect(users.find((u) => u.id === 4)).toMatchObject({
+      role: 'Participant',
+      groups: [{ name: 'Support' }],
+      grants: [],
+    });
+    const list = (await (
+      await platform.api('/api/data/v1/accesstokens?ownerId=5')
+    ).json()) as Array<{ id: string; lastUsed: string | null }>;
+    expect(list).toHaveLength(1);
+    expect(JSON.stringify(list)).not.toContain(tokens.eve);
+    expect(
+      (await platform.api(`/api/data/v1/accesstokens/${list[0]!.id}`, { method: 'DELETE' })).status,
+    ).toBe(204);
+    expect((await as('eve', '/api/content/v2/users/me')).status).toBe(401);
+    expect(
+      (
+        await platform.api('/api/data/v1/accesstokens', {
+          method: 'POST',
+          json: { name: '', ownerId: 5 },
+        })
+      ).status,
+    ).toBe(400);
+    expect(
+      (
+        await platform.api('/api/data/v1/accesstokens', {
+          method: 'POST',
+          json: { name: 'n', ownerId: 999 },
+        })
+      ).status,
+    ).toBe(404);
+  });
+});

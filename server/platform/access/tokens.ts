@@ -1,0 +1,63 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { hashToken } from '../core/auth';
+import type { Queryable } from '../store';
+
+export interface AccessTokenRow {
+  id: string;
+  user_id: number;
+  name: string;
+  kind: string;
+  created_at: Date;
+  expires_at: Date | null;
+  last_used_at: Date | null;
+  revoked_at: Date | null;
+}
+
+/** The user a minted token acts as, or undefined (unknown, revoked or expired); marks it used. */
+export async function userOfToken(db: Queryable, token: string, kind = 'developer') {
+  const [row] = await db.query<{ user_id: number }>(
+    `UPDATE access_tokens SET last_used_at = now()
+     WHERE token_hash = $1 AND kind = $2 AND revoked_at IS NULL
+       AND (expires_at IS NULL OR expires_at > now())
+     RETURNING user_id`,
+    [hashToken(token), kind],
+  );
+  return row?.user_id;
+}
+
+/** A new token for `userId`: the value is returned once, only its hash is kept. */
+export async function mintToken(
+  db: Queryable,
+  input: { userId: number; name: string; expiresAt?: Date; kind?: string },
+) {
+  const value = `pct_${randomBytes(24).toString('base64url')}`;
+  const [row] = await db.query<AccessTokenRow>(
+    `INSERT INTO access_tokens (id, user_id, name, kind, token_hash, expires_at)
+     VALUES ($1, $2, $3, $4, $5, $6)
+     RETURNING id, user_id, name, kind, created_at, expires_at, last_used_at, revoked_at`,
+    [
+      randomUUID(),
+      input.userId,
+      input.name,
+      input.kind ?? 'developer',
+      hashToken(value),
+      input.expiresAt ?? null,
+    ],
+  );
+  return { row: row!, value };
+}
+
+export const listTokens = (db: Queryable, userId?: number) =>
+  db.query<AccessTokenRow>(
+    `SELECT id, user_id, name, kind, created_at, expires_at, last_used_at, revoked_at
+     FROM access_tokens WHERE ($1::int IS NULL OR user_id = $1) ORDER BY created_at DESC, id`,
+    [userId ?? null],
+  );
+
+export async function revokeToken(db: Queryable, id: string) {
+  const rows = await db.query<{ id: string }>(
+    `UPDATE access_tokens SET revoked_at = coalesce(revoked_at, now()) WHERE id = $1 RETURNING id`,
+    [id],
+  );
+  return rows.length > 0;
+}
