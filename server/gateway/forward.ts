@@ -1,3 +1,4 @@
+import { CLIENT_CLOSED_REQUEST } from './access-log';
 import { declaredLength, readBoundedBody } from './body';
 import { browserResponseHeaders, upstreamRequestHeaders } from './headers';
 import { jsonError } from './json-error';
@@ -63,11 +64,15 @@ export function createForward(options: ResolvedGatewayOptions): Forward {
       });
     } catch (error) {
       deadline.clear();
-      // The browser went away (a page left, a request cancelled): not a failure of the platform.
-      // 499 is what the access log shows; nobody reads the answer.
-      if (request.signal.aborted) return jsonError(499, 'The client closed the request');
       if (deadline.expired) {
         return jsonError(504, `The platform did not answer within ${options.timeoutMs} ms`, {
+          upstream: label,
+        });
+      }
+      // The browser went away (navigated on, cancelled): not a platform failure. Nobody reads this
+      // answer; its status is for the log (499, as nginx logs a client that closed the request).
+      if (request.signal.aborted) {
+        return jsonError(CLIENT_CLOSED_REQUEST, 'The browser abandoned the request', {
           upstream: label,
         });
       }

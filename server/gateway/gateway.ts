@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { formatAccessLogLine } from './access-log';
+import { CLIENT_CLOSED_REQUEST, formatAccessLogLine } from './access-log';
 import { createForward } from './forward';
 import { API_ANSWER_HEADERS } from './headers';
 import { isAllowedHost, isCrossSiteWrite } from './guards';
@@ -79,7 +79,9 @@ export function createGateway(input: GatewayOptions): Hono {
     if (!paths.some(isGatewayPath)) return next();
     const started = performance.now();
     const response = await answer(c.req.raw, url, raw).catch(() =>
-      jsonError(502, 'The gateway failed to handle the request'),
+      c.req.raw.signal.aborted
+        ? jsonError(CLIENT_CLOSED_REQUEST, 'The browser abandoned the request')
+        : jsonError(502, 'The gateway failed to handle the request'),
     );
     options.log(
       formatAccessLogLine({

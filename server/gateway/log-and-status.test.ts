@@ -1,7 +1,8 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { request as httpRequest } from 'node:http';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { gatewayStatus } from '../../src/api/contract/gateway';
 import { formatAccessLogLine } from './access-log';
-import { startFakeUpstream, startGateway, send } from './test-support';
+import { silentHandler, startFakeUpstream, startGateway, send } from './test-support';
 
 const TOKENS = {
   developer: 'dev-token-123',
@@ -132,5 +133,35 @@ describe('rule 9: GET /gateway/status', () => {
     expect(answer.status).toBe(404);
     expect(answer.json()).toEqual({ message: 'No such gateway endpoint' });
     expect(upstream.requests).toHaveLength(0);
+  });
+});
+
+describe('a request the browser abandoned', () => {
+  it('is logged as abandoned (499), not as a 502 from the platform', async () => {
+    const upstream = await startFakeUpstream(silentHandler);
+    const gateway = await startGateway({
+      baseUrl: upstream.url,
+      apiUrl: upstream.url,
+      tokens: TOKENS,
+    });
+    open.push(upstream, gateway);
+
+    const outgoing = httpRequest({
+      host: '127.0.0.1',
+      port: gateway.port,
+      path: '/v1/collections/gone/sync',
+      headers: { host: gateway.host },
+      agent: false,
+    });
+    outgoing.on('error', () => {});
+    outgoing.end();
+    await vi.waitFor(() => expect(upstream.requests).toHaveLength(1));
+    outgoing.destroy();
+
+    await vi.waitFor(() => expect(gateway.logs).toHaveLength(1));
+    expect(gateway.logs[0]).toMatch(
+      /^gateway GET \/v1\/collections\/gone\/sync 499 \d+ms abandoned by the browser$/,
+    );
+    expect(gateway.logs[0]).not.toContain('502');
   });
 });

@@ -6,7 +6,7 @@ import type { NoticeSeverity, Notifier } from './store';
 
 const hideAfterMs: Record<NoticeSeverity, number> = { success: 4000, info: 6000, error: 10000 };
 
-/** Shows the notifier's toasts one at a time, in order. */
+/** Shows the toast of the screen the user is on; a new one replaces it (see createNotifier). */
 export function NotificationsProvider({
   notifier,
   children,

@@ -37,18 +37,19 @@ const stateValue = () =>
   within(screen.getByRole('group', { name: 'State' })).getByRole('definition');
 
 describe('/datasets/:datasetId/certification', { timeout: 20_000 }, () => {
-  it('certifies after a confirm, and says what the platform answered', async () => {
+  it('certifies after a confirm, and says so with the dataset’s name', async () => {
     const user = userEvent.setup();
     const calls = givenCertification(notCertified);
     openCertification();
 
-    expect(await screen.findByText('Not certified')).toBeInTheDocument();
+    expect(await screen.findByText('Not certified', {}, { timeout: 10_000 })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Certify' }));
     const confirm = await screen.findByRole('dialog', { name: 'Certify “Sales by region”?' });
     expect(calls).toEqual([]);
     await user.click(within(confirm).getByRole('button', { name: 'Certify' }));
 
-    expect(await screen.findByText(`DATA_SOURCE ${dataset.id} is certified`)).toBeInTheDocument();
+    expect(await screen.findByRole('alert')).toHaveTextContent('Sales by region is certified');
+    expect(screen.queryByText(`DATA_SOURCE ${dataset.id} is certified`)).not.toBeInTheDocument();
     await vi.waitFor(() => expect(stateValue()).toHaveTextContent('Certified'));
     expect(calls).toEqual([`PUT ${dataset.id}`]);
     expect(screen.getByRole('group', { name: 'Certified by' })).toHaveTextContent('User 1');

@@ -45,8 +45,9 @@ export function useCreateCollectionDialog(datastoreId: string) {
         syncEnabled,
         ...(initial.length > 0 ? { schema: { columns: initial } } : {}),
       });
-      notify.success(`Collection ${created.name} created`);
+      // Navigate first: a message belongs to the screen it is raised on.
       await navigate(collectionPath(created.datastoreId, created.id));
+      notify.success(`Collection ${created.name} created`);
     } catch (error) {
       showServerErrorOnField(
         error,

@@ -25,8 +25,9 @@ export function useCreateDatastoreDialog() {
   const submit = form.handleSubmit(async (values) => {
     try {
       const created = await create.mutateAsync(values);
-      notify.success(`Datastore ${created.name} created`);
+      // Navigate first: a message belongs to the screen it is raised on.
       await navigate(datastorePath(created.id));
+      notify.success(`Datastore ${created.name} created`);
     } catch (error) {
       showServerErrorOnField(error, form.setError, (field) => field === 'name');
     }

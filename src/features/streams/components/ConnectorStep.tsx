@@ -126,6 +126,10 @@ export function ConnectorStep({ connectors, onChoose }: ConnectorStepProps) {
               fieldState.error?.message ??
               (chosen ? `The versions of ${chosen.name}` : 'Choose a connector first')
             }
+            // The hint of a disabled field is still read: keep it at 4.5:1 (axe color-contrast).
+            slotProps={{
+              formHelperText: { sx: { '&.Mui-disabled': { color: 'text.secondary' } } },
+            }}
             sx={{ maxWidth: 320 }}
           >
             {(chosen?.versions ?? []).map((version) => (
