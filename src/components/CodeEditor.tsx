@@ -90,6 +90,8 @@ export function CodeEditor({
         },
         '& .cm-editor': { fontSize: '0.875rem' },
         '& .cm-editor.cm-focused': { outline: 'none' },
+        // CodeMirror's own placeholder grey is below 4.5:1 on both themes.
+        '& .cm-placeholder': { color: 'text.secondary', opacity: 1 },
         '& .cm-scroller': {
           fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace',
         },

@@ -4,7 +4,7 @@ import { filterExamples } from '../lib/filter-examples';
 
 describe('checkFilter: the query bar checks a filter as it is typed', () => {
   it('reads an empty text as {} (every document)', () => {
-    expect(checkFilter('  ')).toEqual({ kind: 'valid', filter: {}, unknownOperators: [] });
+    expect(checkFilter('  ')).toEqual({ kind: 'valid', filter: {}, renamed: [] });
   });
 
   it('refuses invalid JSON with the line and column of the problem', () => {
@@ -31,9 +31,36 @@ describe('checkFilter: the query bar checks a filter as it is typed', () => {
         'content.tags': { $in: ['a'], $elemMatch: { $eq: 'a' } },
       }),
     );
-    expect(check).toMatchObject({
+    expect(check.kind).toBe('invalid');
+    expect(check.kind === 'invalid' && check.message).toMatch(
+      /^Unknown operators \$near, \$where, \$elemMatch\. Supported: \$eq /,
+    );
+  });
+
+  it('refuses one unknown operator in the singular', () => {
+    const check = checkFilter('{"content.a": {"$near": 1}}');
+    expect(check.kind === 'invalid' && check.message).toMatch(/^Unknown operator \$near\. /);
+  });
+
+  it('reads a bare schema column as content.<name> and says which it renamed', () => {
+    const check = checkFilter(
+      JSON.stringify({
+        region: 'North',
+        $or: [{ quantity: { $gte: 3 } }, { 'content.region': 'South' }],
+        owner: 7,
+        other: 1,
+      }),
+      ['region', 'quantity', 'owner'],
+    );
+    expect(check).toEqual({
       kind: 'valid',
-      unknownOperators: ['$near', '$where', '$elemMatch'],
+      filter: {
+        'content.region': 'North',
+        $or: [{ 'content.quantity': { $gte: 3 } }, { 'content.region': 'South' }],
+        owner: 7,
+        other: 1,
+      },
+      renamed: ['region', 'quantity'],
     });
   });
 
@@ -44,7 +71,7 @@ describe('checkFilter: the query bar checks a filter as it is typed', () => {
         { $or: [{ b: { $exists: true } }, { c: { $not: { $regex: 'x' } } }] },
       ],
     });
-    expect(checkFilter(text)).toMatchObject({ kind: 'valid', unknownOperators: [] });
+    expect(checkFilter(text)).toMatchObject({ kind: 'valid', renamed: [] });
   });
 
   it('compares filters by meaning, not by spacing', () => {
@@ -82,8 +109,7 @@ describe('filterExamples', () => {
       '{"content.region":{"$regex":"^We"}}',
       '{"content.quantity":{"$exists":false}}',
     ]);
-    for (const filter of filters)
-      expect(checkFilter(filter)).toMatchObject({ unknownOperators: [] });
+    for (const filter of filters) expect(checkFilter(filter)).toMatchObject({ kind: 'valid' });
   });
 
   it('falls back to the fields of the examples in the docs', () => {

@@ -5,12 +5,12 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import ErrorOutlineIcon from '@mui/icons-material/ErrorOutlined';
-import WarningAmberIcon from '@mui/icons-material/WarningAmber';
+import InfoOutlinedIcon from '@mui/icons-material/InfoOutlined';
 import { isApiError } from '../../../../api/errors';
 import { CopyButton } from '../../../../components';
 import { useQueryDraft } from '../hooks/use-query-draft';
 import type { QueryLibraryApi } from '../hooks/use-query-library';
-import { SUPPORTED_OPERATORS, filterText } from '../lib/filter-check';
+import { filterText } from '../lib/filter-check';
 import type { FilterExample } from '../lib/filter-examples';
 import { ExamplesMenu, RecentQueriesMenu, SavedQueriesMenu } from './QueryMenus';
 import { LazyJsonEditor as JsonEditor } from './LazyJsonEditor';
@@ -24,9 +24,9 @@ export interface QueryBarProps {
   refusal: unknown;
   examples: FilterExample[];
   library: QueryLibraryApi;
+  /** The names of the collection's schema columns: a bare one is read as `content.<name>`. */
+  columns?: readonly string[];
 }
-
-const operatorList = SUPPORTED_OPERATORS.join(' ');
 
 function Message({
   id,
@@ -34,16 +34,16 @@ function Message({
   children,
 }: {
   id: string;
-  tone: 'error' | 'warning';
+  tone: 'error' | 'info';
   children: ReactNode;
 }) {
-  const Icon = tone === 'error' ? ErrorOutlineIcon : WarningAmberIcon;
+  const Icon = tone === 'error' ? ErrorOutlineIcon : InfoOutlinedIcon;
   return (
     <Stack
       id={id}
       direction="row"
       spacing={0.75}
-      sx={{ color: `${tone}.main`, alignItems: 'flex-start' }}
+      sx={{ color: tone === 'error' ? 'error.main' : 'text.secondary', alignItems: 'flex-start' }}
     >
       <Icon fontSize="small" sx={{ mt: '1px' }} />
       <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
@@ -54,20 +54,37 @@ function Message({
 }
 
 /** The MongoDB-style filter of the documents list, checked as it is typed. */
-export function QueryBar({ applied, onApply, refusal, examples, library }: QueryBarProps) {
-  const { draft, setDraft, check, changed } = useQueryDraft(applied);
+export function QueryBar({
+  applied,
+  onApply,
+  refusal,
+  examples,
+  library,
+  columns = [],
+}: QueryBarProps) {
+  const { draft, setDraft: setDraftText, check, changed } = useQueryDraft(applied, columns);
+  // The bare field names the last applied filter had, and what they were read as.
+  const [renamed, setRenamed] = useState<string[]>([]);
+  const setDraft = (text: string) => {
+    setRenamed([]);
+    setDraftText(text);
+  };
   const [saving, setSaving] = useState(false);
   const messageId = useId();
   const hintId = useId();
 
   const valid = check.kind === 'valid';
   const apply = () => {
-    if (check.kind === 'valid') onApply(filterText(check.filter));
+    if (check.kind !== 'valid') return;
+    setRenamed(check.renamed);
+    onApply(filterText(check.filter));
   };
   const run = (filter: string) => {
     setDraft(filter);
     onApply(filter);
   };
+  const pending = check.kind === 'valid' && changed ? check.renamed : [];
+  const notes = pending.length > 0 ? pending : renamed;
   const refused = !changed && refusal ? refusal : null;
   const apiRefusal = isApiError(refused) ? refused : undefined;
 
@@ -93,10 +110,15 @@ export function QueryBar({ applied, onApply, refusal, examples, library }: Query
               {check.message}
             </Message>
           )}
-          {check.kind === 'valid' && check.unknownOperators.length > 0 && (
-            <Message id={messageId} tone="warning">
-              Unknown operator{check.unknownOperators.length > 1 ? 's' : ''}{' '}
-              {check.unknownOperators.join(', ')}. Supported: {operatorList}
+          {check.kind === 'valid' && notes.length > 0 && (
+            <Message id={messageId} tone="info">
+              {notes
+                .map(
+                  (name) =>
+                    `${name} ${pending.length > 0 ? 'will be read' : 'was read'} as content.${name}`,
+                )
+                .join('; ')}
+              .
             </Message>
           )}
           {refused !== null && (
@@ -121,15 +143,15 @@ export function QueryBar({ applied, onApply, refusal, examples, library }: Query
           sx={{ alignItems: { md: 'center' }, justifyContent: 'space-between' }}
         >
           <Typography id={hintId} variant="caption" sx={{ color: 'text.secondary', minWidth: 0 }}>
-            Ctrl+Enter (⌘+Enter) applies. Fields: content.&lt;name&gt;, id, owner, createdOn,
-            updatedOn.
+            Ctrl+Enter (⌘+Enter) applies; choosing an example runs it. Fields: content.&lt;name&gt;
+            (or a column&apos;s bare name), id, owner, createdOn, updatedOn.
           </Typography>
           <Stack
             direction="row"
             spacing={0.5}
             sx={{ flexWrap: 'wrap', alignItems: 'center', rowGap: 0.5, flexShrink: 0 }}
           >
-            <ExamplesMenu examples={examples} onPick={setDraft} />
+            <ExamplesMenu examples={examples} onPick={run} />
             <RecentQueriesMenu recent={library.recent} onRun={run} />
             <SavedQueriesMenu saved={library.saved} onRun={run} onManage={() => setSaving(true)} />
             {(applied !== '' || draft !== '') && (

@@ -17,7 +17,10 @@ export type DocumentsView =
 
 /** One page of the collection's documents, its total, and which state the list is in. */
 export function useCollectionDocuments(collection: Collection, list: DocumentListState) {
-  const check = checkFilter(list.filter);
+  const check = checkFilter(
+    list.filter,
+    collection.schema.columns.map((column) => column.name),
+  );
   const filter = check.kind === 'valid' ? check.filter : undefined;
   const filtered = filter !== undefined && Object.keys(filter).length > 0;
   const sort =

@@ -77,6 +77,7 @@ export function DocumentsTab() {
     [schema, documents.rows],
   );
 
+  const columnNames = useMemo(() => schema.map((column) => column.name), [schema]);
   const applyFilter = (filter: string) => {
     library.addRecent(filter);
     list.setFilter(filter);
@@ -91,6 +92,7 @@ export function DocumentsTab() {
         refusal={view.kind === 'refused' ? view.error : null}
         examples={examples}
         library={library}
+        columns={columnNames}
       />
       <DocumentsToolbar
         total={documents.total}
