@@ -1,27 +1,8 @@
-import { spawn } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { chromium } from '@playwright/test';
-import { build } from 'vite';
-import { chromiumArgs, chromiumExecutable } from '../e2e/chromium';
+import { startConsoleServer } from './console-server';
 import { median, ms, percentile, type Bench, type BenchRow } from './lib';
 
 const PORT = 5192;
 const base = `http://127.0.0.1:${PORT}`;
-
-async function waitFor(url: string, timeoutMs: number) {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not up yet
-    }
-    if (Date.now() > until) throw new Error(`${url} did not answer`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
 
 /** The model's own time, as the platform reports it (`Server-Timing: model;dur=…`). */
 const modelTime = (res: Response) =>
@@ -33,26 +14,8 @@ const modelTime = (res: Response) =>
  * row, the gateway hop); then the playground's time from Run to the answer on screen.
  */
 const generation: Bench = async () => {
-  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-generation-'));
-  const dist = path.join(work, 'dist');
-  await build({ logLevel: 'silent', build: { outDir: dist, emptyOutDir: true } });
-  const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: {
-      ...process.env,
-      PORT: String(PORT),
-      DATA_DIR: path.join(work, 'data'),
-      CONSOLE_DIST_DIR: dist,
-      PLATFORM_BASE_URL: '',
-      DATABASE_URL: '',
-    },
-    stdio: 'ignore',
-  });
-  const browser = await chromium.launch({
-    executablePath: chromiumExecutable(),
-    args: chromiumArgs,
-  });
+  const { browser, stop } = await startConsoleServer(PORT);
   try {
-    await waitFor(`${base}/gateway/status`, 120_000);
     const body = JSON.stringify({
       input: 'Revenue rose 12 % in the North; the South was flat. '.repeat(20),
       promptTemplate: 'Summarise for ${audience}:\n\n${input}',
@@ -108,10 +71,7 @@ const generation: Bench = async () => {
     ];
     return rows;
   } finally {
-    await browser.close();
-    server.kill('SIGINT');
-    await new Promise((r) => server.once('exit', r));
-    fs.rmSync(work, { recursive: true, force: true });
+    await stop();
   }
 };
 export default generation;

@@ -1,30 +1,12 @@
-import { spawn } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { chromium, type Page } from '@playwright/test';
-import { build } from 'vite';
-import { chromiumArgs, chromiumExecutable } from '../e2e/chromium';
+import type { Page } from '@playwright/test';
 import { SAMPLE_DATASTORE_ID } from '../server/platform/seed/datastores';
+import { startConsoleServer } from './console-server';
 import { median, ms, percentile, type Bench } from './lib';
 
 const DOCUMENTS = 100_000;
 const PORT = 5191;
 const base = `http://127.0.0.1:${PORT}`;
 const regions = ['North', 'South', 'East', 'West', 'Central'];
-
-async function waitFor(url: string, timeoutMs: number) {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
-}
 
 async function api(pathname: string, init: { method: string; json: unknown }) {
   const res = await fetch(base + pathname, {
@@ -60,26 +42,8 @@ async function clickToFirstRow(page: Page, linkName: string) {
  * 300 ms of navigation, in headless Chromium, against the real server (`npm start`'s code).
  */
 const grid: Bench = async () => {
-  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-grid-'));
-  const dist = path.join(work, 'dist');
-  await build({ logLevel: 'silent', build: { outDir: dist, emptyOutDir: true } });
-  const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: {
-      ...process.env,
-      PORT: String(PORT),
-      DATA_DIR: path.join(work, 'data'),
-      CONSOLE_DIST_DIR: dist,
-      PLATFORM_BASE_URL: '',
-      DATABASE_URL: '',
-    },
-    stdio: 'ignore',
-  });
-  const browser = await chromium.launch({
-    executablePath: chromiumExecutable(),
-    args: chromiumArgs,
-  });
+  const { browser, stop } = await startConsoleServer(PORT);
   try {
-    await waitFor(`${base}/gateway/status`, 120_000);
     const collection = await api(`/api/datastores/v1/${SAMPLE_DATASTORE_ID}/collections`, {
       method: 'POST',
       json: {
@@ -137,10 +101,7 @@ const grid: Bench = async () => {
       },
     ];
   } finally {
-    await browser.close();
-    server.kill('SIGINT');
-    await new Promise((r) => server.once('exit', r));
-    fs.rmSync(work, { recursive: true, force: true });
+    await stop();
   }
 };
 export default grid;

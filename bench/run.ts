@@ -19,7 +19,8 @@ for (const [name, load] of modules) {
 const widths = [0, 1, 2, 3].map((i) =>
   Math.max(...rows.map((r) => [r.group, r.metric, r.value, r.note ?? ''][i]!.length), 6),
 );
-const line = (cells: string[]) => '| ' + cells.map((c, i) => c.padEnd(widths[i]!)).join(' | ') + ' |';
+const line = (cells: string[]) =>
+  '| ' + cells.map((c, i) => c.padEnd(widths[i]!)).join(' | ') + ' |';
 console.log(`Machine: ${machine()}\n`);
 console.log(line(['group', 'metric', 'value', 'note']));
 console.log('|' + widths.map((w) => '-'.repeat(w + 2)).join('|') + '|');
