@@ -118,6 +118,27 @@ test('restore a run of the sample session into the editor', async ({ page }) => 
   await expect(page.getByRole('textbox', { name: 'audience' })).toHaveValue('the sales leads');
   await expect(page.getByRole('textbox', { name: 'words' })).toHaveValue('30');
 
+  // The session's history leaves as a JSON file and comes back as an imported list.
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export history' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe('sample-weekly-summary.history.json');
+  const file = await download.path();
+  await page.getByLabel('History file to import').setInputFiles(file);
+  await expect(
+    page.getByRole('heading', {
+      name: /Imported from a file: session sample-weekly-summary, 2 runs/,
+    }),
+  ).toBeVisible();
+  await page.getByLabel('History file to import').setInputFiles({
+    name: 'notes.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from('{"kind":"something else"}'),
+  });
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'notes.json: Not an exported history' }),
+  ).toBeVisible();
+
   await page.getByRole('tab', { name: 'Saved prompts' }).click();
   await expect(page).toHaveURL(/view=saved/);
   await page.getByRole('button', { name: 'Save the current prompt' }).click();
