@@ -19,7 +19,7 @@ test('from the datastore list to a collection and its fields', async ({ page }) 
   const value = (label: string) =>
     page.getByRole('group', { name: label, exact: true }).getByRole('definition');
   await expect(value('Sync enabled')).toHaveText('Yes');
-  await expect(value('Owner')).toHaveText('1');
+  await expect(value('Owner')).toHaveText('Ada Admin');
   await expect(value('ID')).toContainText('0d9e8f7a-1b2c-4d3e-8f4a-5b6c7d8e9f01');
   const schema = page.getByRole('table', { name: 'Schema columns' });
   await expect(schema.getByRole('row', { name: /orderDate\s+DATE/ })).toBeVisible();

@@ -66,3 +66,10 @@ export const aGatewayStatus = (overrides: Partial<GatewayStatus> = {}): GatewayS
   brand: 'SERVICE',
   ...overrides,
 });
+
+/** The users every test's platform knows (`GET /api/content/v3/users/{id}`), named by name on screen. */
+export const testUsers = [
+  { id: 1, displayName: 'Ada Admin', emailAddress: 'ada@example.com', role: 'Admin' },
+  { id: 1001, displayName: 'Nia Owner', emailAddress: 'nia@example.com', role: 'Editor' },
+  { id: 1002, displayName: 'Omar Editor', emailAddress: 'omar@example.com', role: 'Editor' },
+];

@@ -8,10 +8,11 @@ import type { CertificationState } from '../../../api/contract';
 import { DateTime, DefinitionList } from '../../../components';
 import type { CertificationAction } from '../hooks/use-certification-actions';
 import { CertifiedChip } from './CertifiedChip';
+import { UserName } from '../../../components/UserName';
 
 const certifiedBy = (metadata: CertificationState['metadata']) => {
   const by = metadata?.certifiedBy;
-  return typeof by === 'number' || typeof by === 'string' ? `User ${by}` : undefined;
+  return typeof by === 'number' || typeof by === 'string' ? <UserName id={by} /> : undefined;
 };
 
 export function CertificationPanel({

@@ -23,6 +23,7 @@ import { useDatasetContext } from '../hooks/use-dataset-context';
 import { useDatasetStream } from '../hooks/use-dataset-stream';
 import { useShowHidden } from '../hooks/use-show-hidden';
 import { useStreamRun } from '../hooks/use-stream-run';
+import { UserName } from '../../../components/UserName';
 
 function Summary({ dataset }: { dataset: Dataset }) {
   const certification = useCertification(dataset.id);
@@ -46,7 +47,7 @@ function Summary({ dataset }: { dataset: Dataset }) {
           },
           { label: 'Created', value: <DateTime value={dataset.created} /> },
           { label: 'Updated', value: <DateTime value={dataset.lastUpdated} /> },
-          { label: 'Owner', value: `User ${dataset.owner}` },
+          { label: 'Owner', value: <UserName id={dataset.owner} /> },
           {
             label: 'ID',
             value: (

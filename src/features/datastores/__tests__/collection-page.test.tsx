@@ -56,7 +56,7 @@ describe('/datastores/:datastoreId/collections/:collectionId', () => {
       'href',
       `/datastores/${datastore.id}`,
     );
-    expect(value('Owner')).toHaveTextContent('1001');
+    expect(await within(value('Owner')).findByText('Nia Owner')).toBeVisible();
     expect(value('Linked dataset')).toHaveTextContent('ds-7c6b5a49');
     expect(within(value('Default permissions')).getAllByText(/^(READ|WRITE|SHARE)$/)).toHaveLength(
       3,
@@ -77,7 +77,7 @@ describe('/datastores/:datastoreId/collections/:collectionId', () => {
       'title',
       collection.updatedOn,
     );
-    expect(value('Updated by')).toHaveTextContent('1002');
+    expect(await within(value('Updated by')).findByText('Omar Editor')).toBeVisible();
 
     expect(value('Sync enabled')).toHaveTextContent('Yes');
     expect(value('Sync required')).toHaveTextContent('No');

@@ -11,6 +11,7 @@ import { IdText } from './IdText';
 import { SchemaTable } from './SchemaTable';
 import { Section } from '../../../components/Section';
 import { yesNo } from './yes-no';
+import { UserName } from '../../../components/UserName';
 
 const None = ({ text = 'none' }: { text?: string }) => (
   <Typography
@@ -89,7 +90,7 @@ export function CollectionDetails({ collection }: { collection: Collection }) {
                 </Link>
               ),
             },
-            { label: 'Owner', value: collection.owner },
+            { label: 'Owner', value: <UserName id={collection.owner} /> },
             {
               label: 'Linked dataset',
               value: collection.datasourceId ? (
@@ -109,7 +110,7 @@ export function CollectionDetails({ collection }: { collection: Collection }) {
             { label: 'Filters', value: <Filters value={collection.filters} /> },
             { label: 'Created', value: <DateTime value={collection.createdOn} /> },
             { label: 'Updated', value: <DateTime value={collection.updatedOn} /> },
-            { label: 'Updated by', value: collection.updatedBy },
+            { label: 'Updated by', value: <UserName id={collection.updatedBy} /> },
           ]}
         />
       </Section>

@@ -11,6 +11,7 @@ import type { Datastore } from '../../../api/contract';
 import { DateTime } from '../../../components';
 import { datastorePath } from '../paths';
 import { IdText } from './IdText';
+import { UserName } from '../../../components/UserName';
 
 export function DatastoresTable({ datastores }: { datastores: Datastore[] }) {
   return (
@@ -36,7 +37,9 @@ export function DatastoresTable({ datastores }: { datastores: Datastore[] }) {
               <TableCell sx={{ whiteSpace: 'nowrap' }}>
                 <IdText value={datastore.id} />
               </TableCell>
-              <TableCell>{datastore.owner}</TableCell>
+              <TableCell>
+                <UserName id={datastore.owner} />
+              </TableCell>
               <TableCell>
                 <DateTime value={datastore.createdOn} />
               </TableCell>

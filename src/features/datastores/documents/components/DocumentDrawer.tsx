@@ -21,6 +21,7 @@ import {
 } from '../../../../components';
 import type { DocumentDrawerState, DrawerTarget } from '../hooks/use-document-drawer';
 import { ContentEditor } from './ContentEditor';
+import { UserName } from '../../../../components/UserName';
 
 export interface DocumentDrawerProps {
   collection: Collection;
@@ -38,11 +39,11 @@ function DocumentFields({ document }: { document: DocumentV2 }) {
   return (
     <DefinitionList
       items={[
-        { label: 'Owner', value: document.owner },
+        { label: 'Owner', value: <UserName id={document.owner} /> },
         { label: 'Created', value: <DateTime value={document.createdOn} /> },
-        { label: 'Created by', value: document.createdBy },
+        { label: 'Created by', value: <UserName id={document.createdBy} /> },
         { label: 'Updated', value: <DateTime value={document.updatedOn} /> },
-        { label: 'Updated by', value: document.updatedBy },
+        { label: 'Updated by', value: <UserName id={document.updatedBy} /> },
         { label: 'Sync required', value: document.syncRequired ? 'Yes' : 'No' },
       ]}
     />
