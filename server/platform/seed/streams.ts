@@ -72,8 +72,8 @@ export async function seedStreams(tx: Queryable) {
     ],
   );
   await tx.query(
-    `INSERT INTO stream_executions (stream_id, state, run_type, started_at, ended_at, rows_inserted)
-     VALUES ($1, 'SUCCESS', 'MANUAL', now(), now(), $2)`,
+    `INSERT INTO stream_executions (stream_id, state, run_type, started_at, ended_at, rows_inserted, run_number)
+     VALUES ($1, 'SUCCESS', 'MANUAL', now(), now(), $2, 1)`,
     [stream!.id, table.rows.length],
   );
 }

@@ -24,6 +24,7 @@ export const toExecution = (e: ExecutionRow): StreamExecution => ({
   streamId: e.stream_id,
   state: e.state,
   runType: e.run_type,
+  ...(e.run_number === null ? {} : { runNumber: e.run_number }),
   startedAt: iso(e.started_at),
   endedAt: e.ended_at === null ? null : iso(e.ended_at),
   rowsInserted: e.rows_inserted,

@@ -23,6 +23,8 @@ export interface ExecutionRow {
   stream_id: number;
   state: 'ACTIVE' | 'SUCCESS' | 'ERROR';
   run_type: string;
+  /** 1 for a stream's first run (migration 070); null only for rows written around it. */
+  run_number: number | null;
   started_at: Date;
   ended_at: Date | null;
   rows_inserted: number;
@@ -128,8 +130,9 @@ export async function insertExecution(
     conflict(`Stream ${streamId} is already running; wait for its execution to end`);
   try {
     const [row] = await db.query<ExecutionRow>(
-      `INSERT INTO stream_executions (stream_id, state, run_type, started_at)
-       SELECT $1, 'ACTIVE', $2, now()
+      `INSERT INTO stream_executions (stream_id, state, run_type, started_at, run_number)
+       SELECT $1, 'ACTIVE', $2, now(),
+         (SELECT COALESCE(max(run_number), 0) + 1 FROM stream_executions WHERE stream_id = $1)
        WHERE NOT EXISTS (SELECT 1 FROM stream_executions WHERE stream_id = $1 AND state = 'ACTIVE')
        RETURNING *`,
       [streamId, runType],

@@ -397,14 +397,17 @@ describe('run a stream', () => {
       platform,
       streamBody('http-csv', { url: `${webUrl}/cities.csv` }),
     );
+    // Runs are numbered per stream: the first run of a new stream is run 1, whatever ran before.
     expect(await runToEnd(platform, created.id)).toMatchObject({
       state: 'SUCCESS',
       rowsInserted: 2,
+      runNumber: 1,
     });
     expect((await rowsOf(created.dataSource.id)).rows).toEqual([
       ['Lyon', 522000],
       ['Nice', 342000],
     ]);
+    expect(await runToEnd(platform, created.id)).toMatchObject({ runNumber: 2 });
   });
 
   it('HTTP CSV URL: ends in ERROR with the reason on 404, refusal, unknown host and timeout', async () => {

@@ -90,6 +90,8 @@ export const streamExecution = z.object({
   streamId: z.number().int(),
   state: executionState,
   runType: z.string(),
+  /** The run's number within its stream, from 1 (embedded platform; gaps: a real instance may omit it). */
+  runNumber: z.number().int().optional(),
   startedAt: isoDateTime,
   endedAt: isoDateTime.nullable(),
   rowsInserted: z.number().int(),

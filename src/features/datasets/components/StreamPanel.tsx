@@ -59,7 +59,7 @@ function RunProgress({
   rowCount: number;
   isFollowed: boolean;
 }) {
-  const name = `Run ${execution.id}`;
+  const name = `Run ${execution.runNumber ?? execution.id}`;
   if (execution.state === 'ACTIVE')
     return (
       <Stack spacing={1}>
