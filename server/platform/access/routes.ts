@@ -51,19 +51,28 @@ export function accessRoutes({ db }: PlatformDeps) {
       throw forbidden('You need the Admin role to manage users and tokens');
   };
 
+  /** Users as the access endpoints answer them: with their role, groups and grants. */
+  const withRolesAndGroups = async (
+    users: Array<{ id: number; display_name: string; email_address: string; role: string }>,
+  ) => {
+    const ids = users.map((u) => u.id);
+    const groups = await groupsOf(db, ids);
+    const grants = await grantsOf(db, ids);
+    return users.map((u) => ({
+      id: u.id,
+      displayName: u.display_name,
+      emailAddress: u.email_address,
+      role: u.role,
+      groups: groups(u.id),
+      grants: grants(u.id),
+    }));
+  };
+
   r.get('/api/content/v2/users/me', async (c) => {
     const user = await getUser(db, c.get('userId'));
     if (!user) throw notFound('The user of this token no longer exists');
-    const groups = await groupsOf(db, [user.id]);
-    const grants = await grantsOf(db, [user.id]);
-    return c.json({
-      id: user.id,
-      displayName: user.display_name,
-      emailAddress: user.email_address,
-      role: user.role,
-      groups: groups(user.id),
-      grants: grants(user.id),
-    });
+    const [me] = await withRolesAndGroups([user]);
+    return c.json(me);
   });
 
   r.get('/api/access/v1/users', async (c) => {
@@ -76,19 +85,7 @@ export function accessRoutes({ db }: PlatformDeps) {
     }>(
       'SELECT id, display_name, email_address, role FROM users ORDER BY lower(display_name), id LIMIT 1000',
     );
-    const ids = users.map((u) => u.id);
-    const groups = await groupsOf(db, ids);
-    const grants = await grantsOf(db, ids);
-    return c.json(
-      users.map((u) => ({
-        id: u.id,
-        displayName: u.display_name,
-        emailAddress: u.email_address,
-        role: u.role,
-        groups: groups(u.id),
-        grants: grants(u.id),
-      })),
-    );
+    return c.json(await withRolesAndGroups(users));
   });
 
   r.get('/api/data/v1/accesstokens', async (c) => {
