@@ -74,14 +74,16 @@ for (const step of steps) {
 console.log('\n== results by runner');
 for (const r of results) {
   const note = r.problem ? `  (${r.problem})` : '';
+  // Not in the closing line's form (`N passed, M failed`): only the last line may look like it.
   console.log(
-    `${r.runner.padEnd(28)} ${r.passed} passed, ${r.failed} failed, ${r.skipped} skipped${note}`,
+    `${r.runner.padEnd(28)} passed ${r.passed} · failed ${r.failed} · skipped ${r.skipped}${note}`,
   );
 }
 for (const name of stepFailures) console.log(`${name.padEnd(28)} FAILED`);
 
-const line = summaryLine(total(results));
+const sums = total(results);
+const line = summaryLine(sums);
 writeFileSync(path.join(reports, 'summary.txt'), `${line}\n`);
-const failed = total(results).failed > 0 || stepFailures.length > 0;
+const failed = sums.failed > 0 || stepFailures.length > 0;
 console.log(line);
 process.exit(failed ? 1 : 0);
