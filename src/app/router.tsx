@@ -1,6 +1,7 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { datastoreRoutes } from '../features/datastores/routes';
 import { datasetRoutes } from '../features/datasets/routes';
+import { datasetExportsTabRoute, exportRoutes } from '../features/exports/routes';
 import { playgroundRoutes } from '../features/playground/routes';
 import { streamRoutes } from '../features/streams/routes';
 import { AppLayout } from './layout/AppLayout';
@@ -26,7 +27,8 @@ export const appRoutes = (): RouteObject[] => [
         children: [
           { index: true, element: <Navigate to={HOME_PATH} replace /> },
           ...datastoreRoutes(),
-          ...datasetRoutes(),
+          ...datasetRoutes({ tabs: [datasetExportsTabRoute()] }),
+          ...exportRoutes(),
           ...streamRoutes(),
           ...playgroundRoutes(),
           { path: '*', Component: NotFoundPage },

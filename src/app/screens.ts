@@ -3,6 +3,7 @@ import StorageIcon from '@mui/icons-material/Storage';
 import DatasetOutlinedIcon from '@mui/icons-material/DatasetOutlined';
 import StreamIcon from '@mui/icons-material/Stream';
 import ChatOutlinedIcon from '@mui/icons-material/ChatOutlined';
+import CloudUploadOutlinedIcon from '@mui/icons-material/CloudUploadOutlined';
 
 export interface Screen {
   path: string;
@@ -14,6 +15,7 @@ export interface Screen {
 export const screens: Screen[] = [
   { path: '/datastores', label: 'Document store', icon: StorageIcon },
   { path: '/datasets', label: 'Datasets', icon: DatasetOutlinedIcon },
+  { path: '/exports', label: 'Export monitoring', icon: CloudUploadOutlinedIcon },
   { path: '/streams/new', label: 'New stream', icon: StreamIcon },
   { path: '/playground', label: 'Prompt playground', icon: ChatOutlinedIcon },
 ];

@@ -71,3 +71,9 @@ export const formatDay = (date: Date) => formatDate(date, 'd MMM yyyy');
 /** "3 minutes ago" / "in 5 minutes". */
 export const formatRelative = (date: Date, now: Date = new Date()) =>
   formatDistanceStrict(date, now, { addSuffix: true });
+
+/** "14:05": a time of day (chart axes of the last day). */
+export const formatTimeOfDay = (date: Date | number) => formatDate(date, 'HH:mm');
+
+/** "22 May": a day of this year (chart axes of days). */
+export const formatShortDay = (date: Date | number) => formatDate(date, 'd MMM');

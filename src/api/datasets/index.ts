@@ -12,3 +12,4 @@ export * from './certify-dataset';
 export * from './remove-certification';
 export * from './get-partitions';
 export * from './delete-partition';
+export * from './get-all-datasets';

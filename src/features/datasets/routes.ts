@@ -2,8 +2,11 @@ import type { RouteObject } from 'react-router';
 
 const pages = () => import('./pages');
 
-/** The datasets' routes; the dataset page's tabs are child routes. One lazy chunk. */
-export const datasetRoutes = (): RouteObject[] => [
+/**
+ * The datasets' routes; the dataset page's tabs are child routes. One lazy chunk. Tabs owned by
+ * other features (the Exports tab) are handed in by the app, so no feature imports another.
+ */
+export const datasetRoutes = ({ tabs = [] }: { tabs?: RouteObject[] } = {}): RouteObject[] => [
   {
     path: 'datasets',
     children: [
@@ -19,6 +22,7 @@ export const datasetRoutes = (): RouteObject[] => [
             lazy: { Component: async () => (await pages()).CertificationTab },
           },
           { path: 'partitions', lazy: { Component: async () => (await pages()).PartitionsTab } },
+          ...tabs,
         ],
       },
     ],

@@ -32,9 +32,8 @@ describe('/datasets/:datasetId (Overview)', { timeout: 20_000 }, () => {
     expect(document.title).toBe('Sales by region · Platform Console');
     expect(screen.getByText('2,000 rows, 3 columns')).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'Overview', selected: true })).toBeInTheDocument();
-    for (const tab of ['Sharing', 'Certification', 'Partitions'])
+    for (const tab of ['Sharing', 'Certification', 'Partitions', 'Exports'])
       expect(screen.getByRole('tab', { name: tab })).toBeInTheDocument();
-    expect(screen.queryByRole('tab', { name: 'Exports' })).not.toBeInTheDocument();
 
     expect(value('Rows')).toHaveTextContent('2,000');
     expect(value('Columns')).toHaveTextContent('3');

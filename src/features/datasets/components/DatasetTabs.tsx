@@ -8,6 +8,7 @@ export const datasetTabs: { path: DatasetTab; label: string }[] = [
   { path: 'sharing', label: 'Sharing' },
   { path: 'certification', label: 'Certification' },
   { path: 'partitions', label: 'Partitions' },
+  { path: 'exports', label: 'Exports' },
 ];
 
 export const datasetTabId = (path: string) => `dataset-tab-${path || 'overview'}`;

@@ -1,0 +1,3 @@
+export * from './keys';
+export * from './get-export-history';
+export * from './create-export';

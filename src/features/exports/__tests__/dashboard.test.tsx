@@ -1,0 +1,81 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { renderApp } from '../../../test/render';
+import { aDataset, anExport, givenExports } from './fake-platform';
+
+const sales = aDataset();
+const traffic = aDataset({ id: 'ds-traffic', name: 'Web traffic' });
+const secret = aDataset({ id: 'ds-secret', name: 'Payroll' });
+const hoursAgo = (h: number) => new Date(Date.now() - h * 3_600_000).toISOString();
+
+function givenThreeDatasets() {
+  return givenExports(
+    [sales, traffic, secret],
+    {
+      [sales.id]: [
+        anExport({ exportId: 's-2', started: hoursAgo(1), finished: hoursAgo(0.9) }),
+        anExport({
+          exportId: 's-1',
+          exportStatus: 'failed',
+          errorCode: 'EXPORT_FAILED',
+          message: 'Access Denied',
+          started: hoursAgo(30),
+          finished: hoursAgo(29.9),
+          urlRowCountMap: {},
+        }),
+      ],
+      [traffic.id]: [
+        anExport({
+          exportId: 't-1',
+          exportStatus: 'running',
+          started: hoursAgo(0.1),
+          finished: null,
+        }),
+      ],
+    },
+    { pollsToFinish: 1_000, unreadable: [secret.id] },
+  );
+}
+
+describe('/exports', { timeout: 20_000 }, () => {
+  it('counts every dataset’s exports by status, and a count filters the list', async () => {
+    const user = userEvent.setup();
+    givenThreeDatasets();
+    const { router } = renderApp('/exports');
+
+    const counts = await screen.findByRole('group', { name: 'Filter by status' });
+    await within(counts).findByRole('button', { name: /All exports\s*3/ });
+    expect(within(counts).getByRole('button', { name: /Running\s*1/ })).toBeInTheDocument();
+    expect(within(counts).getByRole('button', { name: /Failed\s*1/ })).toBeInTheDocument();
+
+    expect(
+      within(screen.getByRole('list', { name: 'Running exports' })).getByRole('link'),
+    ).toHaveTextContent('Web traffic');
+    expect(screen.getByRole('list', { name: 'Recent failures' })).toHaveTextContent(
+      'EXPORT_FAILED: Access Denied',
+    );
+    expect(screen.getByText(/Payroll \(No read access\)/)).toBeInTheDocument();
+
+    await user.click(within(counts).getByRole('button', { name: /Failed/ }));
+    expect(router.state.location.search).toContain('status=failed');
+    const table = screen.getByRole('table', { name: 'Exports' });
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toHaveTextContent('Sales by region');
+    expect(within(rows[0]!).getByRole('link', { name: 'Sales by region' })).toHaveAttribute(
+      'href',
+      `/datasets/${sales.id}/exports`,
+    );
+  });
+
+  it('reads the period and the dataset name from the URL', async () => {
+    givenThreeDatasets();
+    renderApp('/exports?range=24h&q=sales');
+    const table = await screen.findByRole('table', { name: 'Exports' });
+    await screen.findByText(/3 datasets watched/);
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows.map((r) => within(r).getByRole('link').textContent)).toEqual(['Sales by region']);
+    expect(screen.getByRole('combobox', { name: 'Period' })).toHaveTextContent('Last 24 hours');
+  });
+});

@@ -1,0 +1,188 @@
+import { Controller, useWatch } from 'react-hook-form';
+import Autocomplete from '@mui/material/Autocomplete';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import type { Dataset } from '../../../api/contract';
+import { ErrorState } from '../../../components';
+import type { ExportFormState } from '../hooks/use-export-form';
+import { objectKeyPreview } from '../lib/records';
+
+export interface ExportFormProps {
+  dataset: Dataset;
+  state: ExportFormState;
+  /** The dataset's column names, in order; undefined while the schema loads. */
+  columns: string[] | undefined;
+  /** True while an export of the dataset runs: the platform would return it, not start one. */
+  running: boolean;
+}
+
+const fieldSx = { flex: '1 1 220px', minWidth: 0 };
+
+export function ExportForm({ dataset, state, columns, running }: ExportFormProps) {
+  const { form, submit, pending, error } = state;
+  const { errors } = form.formState;
+  const [bucket, path, compression] = useWatch({
+    control: form.control,
+    name: ['bucket', 'path', 'compression'],
+  });
+
+  return (
+    <Box component="form" noValidate onSubmit={(e) => void submit(e)} aria-label="New export">
+      <Stack spacing={2.5}>
+        <Stack direction="row" useFlexGap spacing={2} sx={{ flexWrap: 'wrap' }}>
+          <TextField
+            {...form.register('bucket')}
+            label="Bucket"
+            required
+            error={!!errors.bucket}
+            helperText={errors.bucket?.message ?? 'For example: analytics-exports'}
+            sx={fieldSx}
+          />
+          <TextField
+            {...form.register('path')}
+            label="Path"
+            error={!!errors.path}
+            helperText={errors.path?.message ?? `Empty: the dataset id (${dataset.id})`}
+            sx={fieldSx}
+          />
+          <TextField
+            {...form.register('region')}
+            label="Region"
+            error={!!errors.region}
+            helperText={errors.region?.message ?? 'For example: eu-west-1'}
+            sx={fieldSx}
+          />
+        </Stack>
+        <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+          Writes to{' '}
+          <Box component="code" sx={{ overflowWrap: 'anywhere' }}>
+            {objectKeyPreview(bucket, path || dataset.id, compression)}
+          </Box>
+        </Typography>
+        <Stack direction="row" useFlexGap spacing={2} sx={{ flexWrap: 'wrap' }}>
+          <TextField
+            {...form.register('awsAccessKey')}
+            label="Access key"
+            type="password"
+            autoComplete="off"
+            helperText="Needed by an S3 bucket; sent with this request only, never kept"
+            sx={fieldSx}
+          />
+          <TextField
+            {...form.register('awsAccessSecret')}
+            label="Secret"
+            type="password"
+            autoComplete="new-password"
+            helperText="Cleared as soon as the export is sent"
+            sx={fieldSx}
+          />
+        </Stack>
+        <Controller
+          control={form.control}
+          name="columns"
+          render={({ field }) => (
+            <Autocomplete
+              multiple
+              options={columns ?? []}
+              loading={columns === undefined}
+              value={field.value}
+              onChange={(_e, value) => field.onChange(value)}
+              onBlur={field.onBlur}
+              filterSelectedOptions
+              renderInput={(params) => (
+                <TextField
+                  {...params}
+                  label="Columns"
+                  placeholder={field.value.length ? '' : 'Every column, in the dataset’s order'}
+                  helperText="Pick columns to export only those, in the order picked"
+                />
+              )}
+            />
+          )}
+        />
+        <Stack
+          direction="row"
+          useFlexGap
+          spacing={3}
+          sx={{ flexWrap: 'wrap', alignItems: 'flex-start' }}
+        >
+          <Controller
+            control={form.control}
+            name="compression"
+            render={({ field }) => (
+              <TextField
+                select
+                label="Compression"
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                sx={{ width: 200 }}
+              >
+                <MenuItem value="none">None (.csv)</MenuItem>
+                <MenuItem value="gzip">gzip (.csv.gz)</MenuItem>
+              </TextField>
+            )}
+          />
+          <Controller
+            control={form.control}
+            name="includeBOM"
+            render={({ field }) => (
+              <div>
+                <FormControlLabel
+                  control={
+                    <Checkbox
+                      checked={field.value}
+                      onChange={(e) => field.onChange(e.target.checked)}
+                      onBlur={field.onBlur}
+                    />
+                  }
+                  label="Byte order mark"
+                />
+                <FormHelperText sx={{ mt: 0 }}>Helps Excel read UTF-8</FormHelperText>
+              </div>
+            )}
+          />
+          <Controller
+            control={form.control}
+            name="useCache"
+            render={({ field }) => (
+              <div>
+                <FormControlLabel
+                  control={
+                    <Checkbox
+                      checked={field.value}
+                      onChange={(e) => field.onChange(e.target.checked)}
+                      onBlur={field.onBlur}
+                    />
+                  }
+                  label="Reuse an unchanged export"
+                />
+                <FormHelperText sx={{ mt: 0 }}>
+                  When the data has not changed, the last export is returned instead
+                </FormHelperText>
+              </div>
+            )}
+          />
+        </Stack>
+        {error ? <ErrorState error={error} title="The export was not started" /> : null}
+        <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+          <Button type="submit" variant="contained" loading={pending}>
+            Start export
+          </Button>
+          {running && (
+            <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+              An export of this dataset is running: the platform runs one at a time.
+            </Typography>
+          )}
+        </Stack>
+      </Stack>
+    </Box>
+  );
+}

@@ -1,0 +1,2 @@
+export { DatasetExportsTab } from './DatasetExportsTab';
+export { ExportsDashboardPage } from './ExportsDashboardPage';

@@ -1,0 +1,14 @@
+import type { RouteObject } from 'react-router';
+
+const pages = () => import('./pages');
+
+/** The export monitoring dashboard. One lazy chunk with the dataset's Exports tab. */
+export const exportRoutes = (): RouteObject[] => [
+  { path: 'exports', lazy: { Component: async () => (await pages()).ExportsDashboardPage } },
+];
+
+/** The dataset page's Exports tab, mounted by the app among the dataset's tabs. */
+export const datasetExportsTabRoute = (): RouteObject => ({
+  path: 'exports',
+  lazy: { Component: async () => (await pages()).DatasetExportsTab },
+});
