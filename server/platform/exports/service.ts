@@ -216,6 +216,24 @@ async function* csvChunks(
   }
 }
 
+const fileSystemReasons: Record<string, string> = {
+  ENOTDIR: 'a file stands where one of its folders should be',
+  EEXIST: 'a file stands where one of its folders should be',
+  EACCES: 'permission denied',
+  EPERM: 'permission denied',
+  ENOSPC: 'the disk is full',
+  EROFS: 'the file system is read-only',
+};
+
+/** A file-system failure of the local object store, said without the server's own paths. */
+export function localTargetError(error: unknown, bucket: string): unknown {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  const reason = code ? fileSystemReasons[code] : undefined;
+  return reason
+    ? new Error(`The local bucket "${bucket}" cannot be written: ${reason} (${code})`)
+    : error;
+}
+
 export function exportHandler(deps: PlatformDeps) {
   return {
     async run(job: JobRow, lease: Lease) {
@@ -262,14 +280,15 @@ export function exportHandler(deps: PlatformDeps) {
         url = `s3://${row.bucket}/${key}`;
       } else {
         const file = path.join(deps.dataDir, 'buckets', row.bucket, ...key.split('/'));
-        await fs.promises.mkdir(path.dirname(file), { recursive: true });
         const partial = `${file}.partial`;
         try {
+          await fs.promises.mkdir(path.dirname(file), { recursive: true });
           await pipeline([source, ...stages, fs.createWriteStream(partial)]);
           await fs.promises.rename(partial, file);
         } catch (error) {
-          await fs.promises.rm(partial, { force: true });
-          throw error;
+          // The folder may be what failed: a clean-up that cannot run must not hide the reason.
+          await fs.promises.rm(partial, { force: true }).catch(() => undefined);
+          throw localTargetError(error, row.bucket);
         }
         url = `local://${row.bucket}/${key}`;
       }

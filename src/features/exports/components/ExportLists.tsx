@@ -10,7 +10,7 @@ import { exportDuration } from '../lib/records';
 import { datasetExportsPath } from '../paths';
 
 export const DatasetLink = ({ dataset }: { dataset: DatasetExport['dataset'] }) => (
-  <Link component={RouterLink} to={datasetExportsPath(dataset.id)}>
+  <Link component={RouterLink} to={datasetExportsPath(dataset.id)} underline="always">
     {dataset.name}
   </Link>
 );

@@ -1,0 +1,111 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { expectAccessibleInBothThemes } from './axe';
+import { expect, test } from './fixtures';
+
+// Sample data (server/platform/seed): "Regional targets" has 5 rows and a few earlier exports;
+// the embedded platform writes exports to DATA_DIR/buckets/<bucket>/ (the local object store).
+
+async function openExportsTab(page: Page, dataset: string) {
+  await page.goto('/datasets');
+  await page.getByRole('table', { name: 'Datasets' }).getByRole('link', { name: dataset }).click();
+  await page.getByRole('tab', { name: 'Exports' }).click();
+  await expect(page.getByRole('heading', { name: 'New export' })).toBeVisible();
+}
+
+async function startExport(page: Page, bucket: string) {
+  const form = page.getByRole('form', { name: 'New export' });
+  await form.getByLabel('Bucket').fill(bucket);
+  await form.getByRole('button', { name: 'Start export' }).click();
+}
+
+const statusOf = (page: Page) =>
+  page.getByRole('region', { name: /export$/ }).getByRole('group', { name: 'Status' });
+
+test('start an export, watch it finish, find it on the dashboard, and repeat it on unchanged data', async ({
+  page,
+}) => {
+  await openExportsTab(page, 'Regional targets');
+  await expectAccessibleInBothThemes(page, 'dataset exports tab');
+
+  const form = page.getByRole('form', { name: 'New export' });
+  await form.getByLabel('Bucket').fill('e2e-reports');
+  await form.getByLabel('Secret').fill('not-kept');
+  await form.getByRole('combobox', { name: 'Columns' }).click();
+  await page.getByRole('option', { name: 'region' }).click();
+  await form.getByRole('checkbox', { name: 'Byte order mark' }).check();
+  await form.getByRole('button', { name: 'Start export' }).click();
+  await expect(form.getByLabel('Secret')).toHaveValue('');
+
+  const latest = page.getByRole('region', { name: 'Latest export' });
+  await expect(latest.getByRole('group', { name: 'Status' })).toContainText('Succeeded', {
+    timeout: 20_000,
+  });
+  await expect(latest.getByRole('group', { name: 'Rows' })).toContainText('5 rows');
+  await expect(latest.getByRole('group', { name: 'Target' })).toContainText('local://e2e-reports/');
+
+  // Rule 4.6a: nothing changed, so the platform returns the same export and the tab says so.
+  await startExport(page, 'e2e-reports');
+  await expect(page.getByText('No new export: the data has not changed')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Earlier exports' })).not.toContainText(
+    'e2e-reports',
+  );
+
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: 'Export monitoring' })
+    .click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Export monitoring' })).toBeVisible();
+  await expect(page.getByText(/\d+ datasets watched/)).toBeVisible();
+  const table = page.getByRole('table', { name: 'Exports' });
+  const row = table.getByRole('row', { name: /e2e-reports/ });
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText('Regional targets');
+  await expect(row).toContainText('Succeeded');
+
+  await page
+    .getByRole('group', { name: 'Filter by status' })
+    .getByRole('button', { name: /Failed/ })
+    .click();
+  await expect(page).toHaveURL(/status=failed/);
+  await expect(table.getByRole('row', { name: /e2e-reports/ })).toHaveCount(0);
+  await expectAccessibleInBothThemes(page, 'export monitoring');
+
+  await page.getByRole('combobox', { name: 'Period' }).click();
+  await page.getByRole('option', { name: 'Last 24 hours' }).click();
+  await expect(page).toHaveURL(/range=24h/);
+});
+
+test('an export to a bucket that cannot be written fails, with its reason, here and on the dashboard', async ({
+  page,
+}) => {
+  // A file where the bucket's folder should be: the local object store cannot write there.
+  const buckets = path.join(process.env.E2E_DATA_DIR!, 'buckets');
+  mkdirSync(buckets, { recursive: true });
+  writeFileSync(path.join(buckets, 'e2e-blocked'), 'not a folder');
+
+  await openExportsTab(page, 'Web traffic');
+  await startExport(page, 'e2e-blocked');
+  await expect(statusOf(page)).toContainText('Failed', { timeout: 20_000 });
+  await expect(page.getByText('The export failed (EXPORT_FAILED)')).toBeVisible();
+  await expect(
+    page.getByText(/The local bucket "e2e-blocked" cannot be written: a file stands where/),
+  ).toBeVisible();
+
+  await page.goto('/exports?status=failed');
+  const failures = page.getByRole('list', { name: 'Recent failures' });
+  await expect(failures.getByRole('listitem').first()).toContainText('Web traffic');
+  await expect(failures.getByRole('listitem').first()).toContainText('EXPORT_FAILED');
+});
+
+test('a bad bucket name is refused beside the field before anything is sent', async ({ page }) => {
+  await openExportsTab(page, 'Web traffic');
+  let posted = 0;
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && r.url().includes('/api/query/v1/export/')) posted += 1;
+  });
+  await startExport(page, 'Not_A_Bucket');
+  await expect(page.getByText(/3 to 63 lower-case letters/)).toBeVisible();
+  expect(posted).toBe(0);
+});
