@@ -9,7 +9,6 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { streamExecution, type StreamExecution } from '../../../src/api/contract';
 import { newCollection, bulkCreate } from '../datastores/test-support';
-import { seedIfEmpty } from '../seed';
 import { openStore } from '../store';
 import { createStream, streamBody, uploadCsv } from '../streams/test-support';
 import type { TestPlatform } from '../testing';
@@ -131,11 +130,9 @@ describe.runIf(databaseUrl)('two platform processes on one PostgreSQL', () => {
     const u = new URL(databaseUrl!);
     u.pathname = `/${database}`;
     url = u.toString();
-    // Migrated and seeded once, before the processes start (both would otherwise race to).
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'two-processes-'));
-    db = await openStore({ dataDir: dir, databaseUrl: url });
-    await seedIfEmpty(db);
+    // Both start on the empty database at once: migrations and the seed take a lock each.
     [a, b] = await Promise.all([startChild(url), startChild(url)]);
+    db = await openStore({ dataDir: a.dataDir, databaseUrl: url });
   }, 120_000);
 
   afterAll(async () => {
