@@ -2,7 +2,7 @@ import type { PlatformDeps } from '../core/context';
 import type { JobHandler } from '../jobs/queue';
 import type { Queryable } from '../store';
 import { insertExecution, type ExecutionRow, type StreamRow } from './repository';
-import { runExecution } from './service';
+import { INTERRUPTED, runExecution } from './service';
 
 /**
  * Stream executions are jobs of the durable job table (issue 10): the execution row and its job
@@ -64,5 +64,5 @@ export const failExecutionsWithoutJob = (db: Queryable) =>
   db.query(
     `UPDATE stream_executions e SET state = 'ERROR', ended_at = now(), error_message = $1
      WHERE e.state = 'ACTIVE' AND NOT EXISTS (SELECT 1 FROM jobs j WHERE j.id = 'stream-run-' || e.id)`,
-    ['Interrupted: the platform stopped during the run'],
+    [INTERRUPTED],
   );

@@ -19,7 +19,8 @@ import {
 import { dateIn, nextRunAt, parseSchedule } from './schedule';
 import { SourceError } from './table';
 
-const INTERRUPTED = 'Interrupted: the platform stopped during the run';
+/** The reason of a run whose process stopped before the job table knew of it. */
+export const INTERRUPTED = 'Interrupted: the platform stopped during the run';
 
 /** 4.3: every reference is checked before anything is written; the stream's dataset is created with it. */
 export async function createStream(
@@ -87,7 +88,6 @@ export async function runExecution(
     const table = await connectorFor(stream.transport.description).read(stream.configuration, db, {
       allowedPrivateHosts: deps.allowedPrivateHosts,
     });
-    if (lease.signal.aborted) throw new Error(INTERRUPTED);
     await db.transaction(async (tx) => {
       await lease.hold(tx);
       const dataset = await getDataset(tx, stream.dataset_id);
