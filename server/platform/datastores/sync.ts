@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { CollectionSchema, JsonObject } from '../../../src/api/contract';
 import type { PlatformDeps } from '../core/context';
 import { PlatformError } from '../core/errors';
@@ -8,15 +9,26 @@ import type { SyncStatusRow } from './mappers';
 import { datastoreNotFound } from './repository';
 import { SyncValueError, toRow } from './sync-cells';
 
+/** A claim is free when no sync holds it or its holder's lease ran out (that process died). */
+const FREE = '(NOT sync_running OR sync_lease_until IS NULL OR sync_lease_until < now())';
+const HELD = 'sync_running AND sync_lease_until >= now()';
+
+export const SYNC_LEASE_EXPIRED =
+  'Interrupted: the process running this sync stopped and its lease expired';
+const SYNC_LEASE_LOST = 'the sync lease was lost';
+
 /**
  * Sync (gaps.md): a sync-enabled collection's documents become the rows of its linked dataset,
  * one row per document and one column per schema column. `sync_running` is claimed with one
- * UPDATE ... WHERE NOT sync_running, so two callers never sync one collection at once.
+ * UPDATE under a lease (`sync_owner`, `sync_lease_until`), so two callers, in one process or
+ * in several on one PostgreSQL, never sync one collection at once (issue 10).
  */
 export class DocumentSync {
   constructor(
     private readonly db: Db,
     private readonly log: (line: string) => void,
+    private readonly leaseSeconds = 60,
+    private readonly owner: string = randomUUID(),
   ) {}
 
   /** "Sync now": every sync-enabled collection of the datastore, answered when done; 423 while one runs. */
@@ -25,14 +37,15 @@ export class DocumentSync {
     // sync-enabled collections means another sync holds them.
     const [claim] = await this.db.query<{ found: boolean; enabled: number; claimed: string[] }>(
       `WITH claimed AS (
-         UPDATE collections SET sync_running = true
-         WHERE datastore_id = $1 AND sync_enabled AND NOT sync_running
-           AND NOT EXISTS (SELECT 1 FROM collections r WHERE r.datastore_id = $1 AND r.sync_running)
+         UPDATE collections SET sync_running = true, sync_owner = $2,
+           sync_lease_until = now() + make_interval(secs => $3)
+         WHERE datastore_id = $1 AND sync_enabled AND ${FREE}
+           AND NOT EXISTS (SELECT 1 FROM collections r WHERE r.datastore_id = $1 AND r.${HELD})
          RETURNING id)
        SELECT EXISTS (SELECT 1 FROM datastores WHERE id = $1) AS found,
          (SELECT count(*) FROM collections WHERE datastore_id = $1 AND sync_enabled) AS enabled,
          ARRAY(SELECT id FROM claimed) AS claimed`,
-      [datastoreId],
+      [datastoreId, this.owner, this.leaseSeconds],
     );
     if (!claim?.found) throw datastoreNotFound(datastoreId);
     const claimed = claim.claimed;
@@ -47,28 +60,62 @@ export class DocumentSync {
 
   /** The background sync: collections with sync on and a sync pending. */
   async syncPending() {
+    await this.releaseExpired();
     const due = await this.db.query<{ id: string }>(
-      'SELECT id FROM collections WHERE sync_enabled AND sync_required AND NOT sync_running ORDER BY updated_on',
+      `SELECT id FROM collections WHERE sync_enabled AND sync_required AND ${FREE} ORDER BY updated_on`,
     );
     for (const { id } of due) {
       const claimed = await this.db.query(
-        'UPDATE collections SET sync_running = true WHERE id = $1 AND sync_enabled AND NOT sync_running RETURNING id',
-        [id],
+        `UPDATE collections SET sync_running = true, sync_owner = $2,
+           sync_lease_until = now() + make_interval(secs => $3)
+         WHERE id = $1 AND sync_enabled AND ${FREE} RETURNING id`,
+        [id, this.owner, this.leaseSeconds],
       );
       if (claimed.length) await this.syncClaimed(id);
     }
   }
 
-  /** A stop in the middle of a sync leaves the flag set; nothing runs before start. */
-  async clearStaleRuns() {
-    await this.db.query('UPDATE collections SET sync_running = false WHERE sync_running');
+  /**
+   * A sync whose process died leaves its claim: once the lease ran out it is released with the
+   * reason. `orphans`: a store only this process opens (PGlite) releases every claim at start.
+   */
+  async releaseExpired(orphans = false) {
+    await this.db.query(
+      `UPDATE collections SET sync_running = false, sync_owner = NULL, sync_lease_until = NULL,
+         last_sync_error = $1, last_sync_error_at = now()
+       WHERE sync_running AND (sync_lease_until IS NULL OR sync_lease_until < now()
+         OR $2 AND sync_owner IS DISTINCT FROM $3)`,
+      [SYNC_LEASE_EXPIRED, orphans, this.owner],
+    );
   }
 
   private async syncClaimed(collectionId: string) {
+    const renew = () =>
+      this.db.query(
+        `UPDATE collections SET sync_lease_until = now() + make_interval(secs => $3)
+         WHERE id = $1 AND sync_owner = $2 AND sync_running RETURNING id`,
+        [collectionId, this.owner, this.leaseSeconds],
+      );
+    const beat = setInterval(
+      () => void renew().catch(() => undefined),
+      (this.leaseSeconds * 1000) / 3,
+    );
+    beat.unref();
     try {
       await nextTurn();
-      await this.db.transaction((tx) => copyToDataset(tx, collectionId));
+      await this.db.transaction(async (tx) => {
+        // Takes the row lock writers take first (no write lands between reading the documents
+        // and clearing their flags) and checks the claim is still this process's.
+        const [held] = await tx.query(
+          `UPDATE collections SET sync_lease_until = now() + make_interval(secs => $3)
+           WHERE id = $1 AND sync_owner = $2 AND sync_running RETURNING id`,
+          [collectionId, this.owner, this.leaseSeconds],
+        );
+        if (!held) throw new Error(SYNC_LEASE_LOST);
+        await copyToDataset(tx, collectionId);
+      });
     } catch (error) {
+      if ((error as Error).message === SYNC_LEASE_LOST) return;
       const reason =
         error instanceof SyncValueError ? error.message : `the sync failed: ${String(error)}`;
       if (!(error instanceof SyncValueError))
@@ -78,9 +125,12 @@ export class DocumentSync {
         [collectionId, reason],
       );
     } finally {
-      await this.db.query('UPDATE collections SET sync_running = false WHERE id = $1', [
-        collectionId,
-      ]);
+      clearInterval(beat);
+      await this.db.query(
+        `UPDATE collections SET sync_running = false, sync_owner = NULL, sync_lease_until = NULL
+         WHERE id = $1 AND sync_owner = $2`,
+        [collectionId, this.owner],
+      );
     }
   }
 }
@@ -93,8 +143,8 @@ export class DocumentSync {
 const TURN_ROWS = 500;
 const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
 
+/** Runs in the transaction that holds the collection's lock (syncClaimed). */
 async function copyToDataset(tx: Queryable, collectionId: string) {
-  // The lock writers take first: no write lands between reading the documents and clearing their flags.
   const collection = await lockCollection(tx, collectionId);
   const schema: CollectionSchema = collection.schema;
   const docs = await tx.query<{ id: string; content: JsonObject }>(
@@ -143,8 +193,10 @@ export async function readSyncStatus(db: Queryable, collectionIds: string[]) {
 
 /** One sync service per platform, with the background run on `intervals.syncMs`. */
 export function startDocumentSync(deps: PlatformDeps): DocumentSync {
-  const sync = new DocumentSync(deps.db, deps.log);
-  deps.jobs.run('document-sync-reset', () => sync.clearStaleRuns());
+  const sync = new DocumentSync(deps.db, deps.log, deps.queue.leaseSeconds, deps.queue.owner);
+  deps.jobs.run('document-sync: release expired claims', () =>
+    sync.releaseExpired(deps.db.kind === 'pglite'),
+  );
   deps.jobs.every('document-sync', deps.intervals.syncMs, () => sync.syncPending());
   return sync;
 }

@@ -22,7 +22,14 @@ export interface Lease {
   signal: AbortSignal;
   /** Extends the lease; throws when another process has taken the job over. */
   heartbeat(): Promise<void>;
+  /**
+   * Locks the job row inside the transaction that writes the job's outcome and throws when this
+   * process no longer holds the lease: a job failed for an expired lease never commits a result.
+   */
+  hold(tx: Queryable): Promise<void>;
 }
+
+export const LEASE_LOST = 'the job lease was lost';
 
 export const LEASE_EXPIRED =
   'Interrupted: the process running this job stopped and its lease expired';
@@ -40,7 +47,7 @@ export class JobQueue {
   constructor(
     private readonly db: Db,
     private readonly jobs: Jobs,
-    private readonly leaseSeconds: number,
+    readonly leaseSeconds: number,
     private readonly log: (line: string) => void,
   ) {}
 
@@ -49,7 +56,12 @@ export class JobQueue {
   }
 
   /** Adds a queued job inside the caller's transaction. */
-  async enqueue(tx: Queryable, kind: string, payload: Record<string, unknown>, id = randomUUID()) {
+  async enqueue(
+    tx: Queryable,
+    kind: string,
+    payload: Record<string, unknown>,
+    id: string = randomUUID(),
+  ) {
     await tx.query('INSERT INTO jobs (id, kind, payload) VALUES ($1, $2, $3)', [
       id,
       kind,
@@ -80,10 +92,14 @@ export class JobQueue {
 
   /** Claims and runs the job `id` in the background (the process that enqueued it). */
   start(id: string) {
-    this.jobs.run(`job ${id}`, async () => {
-      const job = await this.claim([...this.handlers.keys()], id);
-      if (job) await this.execute(job);
-    });
+    this.jobs.run(`job ${id}`, () => this.runNow(id));
+  }
+
+  /** Claims and runs the job `id` now; false when it was not free (another process has it). */
+  async runNow(id: string) {
+    const job = await this.claim([...this.handlers.keys()], id);
+    if (job) await this.execute(job);
+    return job !== undefined;
   }
 
   /**
@@ -121,10 +137,27 @@ export class JobQueue {
         );
         if (!rows.length) {
           abort.abort();
-          throw new Error('the job lease was lost');
+          throw new Error(LEASE_LOST);
+        }
+      },
+      hold: async (tx) => {
+        const [held] = await tx.query(
+          `SELECT id FROM jobs WHERE id = $1 AND lease_owner = $2 AND status = 'running' FOR UPDATE`,
+          [job.id, this.owner],
+        );
+        if (!held) {
+          abort.abort();
+          throw new Error(LEASE_LOST);
         }
       },
     };
+    // A live process keeps its lease whatever the handler does between its own heartbeats;
+    // only a dead (or frozen) process lets it expire.
+    const beat = setInterval(
+      () => void lease.heartbeat().catch(() => undefined),
+      (this.leaseSeconds * 1000) / 3,
+    );
+    beat.unref();
     try {
       await handler.run(job, lease);
       await this.db.query(
@@ -136,6 +169,7 @@ export class JobQueue {
       const reason = error instanceof Error ? error.message : String(error);
       await this.fail(job, reason, this.owner);
     } finally {
+      clearInterval(beat);
       this.aborts.delete(job.id);
     }
   }
@@ -157,15 +191,16 @@ export class JobQueue {
   async failExpired(orphans = false) {
     const expired = await this.db.query<JobRow>(
       `SELECT id, kind, payload, status, attempts, error FROM jobs
-       WHERE status = 'running' AND (lease_until < now() OR $1)`,
-      [orphans],
+       WHERE status = 'running' AND (lease_until < now() OR $1 AND lease_owner IS DISTINCT FROM $2)`,
+      [orphans, this.owner],
     );
     for (const job of expired) {
       await this.db.transaction(async (tx) => {
         const [still] = await tx.query(
-          `SELECT id FROM jobs WHERE id = $1 AND status = 'running' AND (lease_until < now() OR $2)
+          `SELECT id FROM jobs WHERE id = $1 AND status = 'running'
+             AND (lease_until < now() OR $2 AND lease_owner IS DISTINCT FROM $3)
            FOR UPDATE SKIP LOCKED`,
-          [job.id, orphans],
+          [job.id, orphans, this.owner],
         );
         if (!still) return;
         await tx.query(

@@ -1,4 +1,5 @@
 import type { Db, Queryable } from '../store';
+import { lockSchema } from '../store/migrate';
 import { seedDocumentStore } from './datastores';
 import { seedPeople } from './people';
 import { seedDatasets } from './datasets';
@@ -29,6 +30,10 @@ export async function seedIfEmpty(db: Db) {
   const [done] = await db.query('SELECT 1 FROM meta WHERE key = $1', ['seeded']);
   if (done) return;
   await db.transaction(async (tx) => {
+    // Another process starting at the same time may have seeded while this one waited.
+    await lockSchema(tx, 'seed:');
+    const [seeded] = await tx.query('SELECT 1 FROM meta WHERE key = $1', ['seeded']);
+    if (seeded) return;
     for (const seed of seeders) await seed(tx);
     await tx.query('INSERT INTO meta (key, value) VALUES ($1, $2)', [
       'seeded',

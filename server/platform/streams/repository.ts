@@ -156,7 +156,7 @@ export const finishExecution = (
 ) =>
   db.query(
     `UPDATE stream_executions SET state = $2, ended_at = now(), rows_inserted = $3, partition_id = $4, error_message = $5
-     WHERE id = $1`,
+     WHERE id = $1 AND state = 'ACTIVE'`,
     [
       id,
       outcome.state,
@@ -164,15 +164,6 @@ export const finishExecution = (
       outcome.partitionId ?? null,
       outcome.errorMessage ?? null,
     ],
-  );
-
-/** A run cut off by a crash stays ACTIVE in the store; at start it is marked as failed. */
-export const failInterruptedExecutions = (db: Queryable, startedBefore: Date) =>
-  db.query(
-    `UPDATE stream_executions SET state = 'ERROR', ended_at = now(),
-       error_message = 'Interrupted: the platform stopped during the run'
-     WHERE state = 'ACTIVE' AND started_at < $1`,
-    [startedBefore],
   );
 
 export const listAccounts = (db: Queryable) =>

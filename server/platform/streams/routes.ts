@@ -11,7 +11,8 @@ import { connectorList } from './connectors';
 import { toAccount, toExecution, toStream } from './mappers';
 import { getExecution, getStream, listAccounts, listExecutions, listStreams } from './repository';
 import { scheduleStreams } from './scheduler';
-import { createStream, startExecution } from './service';
+import { STREAM_RUN_JOB, startExecution, streamRunHandler } from './run-job';
+import { createStream } from './service';
 
 const page = { limit: queryInt(1, 500).optional(), offset: queryInt(0, 1_000_000).optional() };
 const streamListParams = z.object({ datasetId: z.string().min(1).optional(), ...page });
@@ -42,6 +43,7 @@ export function streamRoutes(deps: PlatformDeps) {
   const { db } = deps;
   const r = new Hono<PlatformEnv>();
   const streams = '/api/data/v1/streams';
+  deps.queue.register(STREAM_RUN_JOB, streamRunHandler(deps));
   scheduleStreams(deps);
 
   r.get(`${streams}/connectors`, (c) => c.json(connectorList()));

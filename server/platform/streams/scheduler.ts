@@ -1,15 +1,13 @@
 import type { PlatformDeps } from '../core/context';
 import { PlatformError } from '../core/errors';
-import {
-  advanceSchedule,
-  dueStreams,
-  failInterruptedExecutions,
-  insertExecution,
-} from './repository';
+import { advanceSchedule, dueStreams } from './repository';
+import { enqueueExecution, failExecutionsWithoutJob, streamRunJobId } from './run-job';
 import { nextRunAt, parseSchedule } from './schedule';
-import { runExecution } from './service';
 
-/** Runs every stream whose `next_run_at` has come, one after another, moving each one's next run on first. */
+/**
+ * Runs every stream whose `next_run_at` has come, one after another. Moving a stream's next run
+ * on is the claim (a conditional UPDATE): of several processes, one fires each scheduled run.
+ */
 export async function runDueStreams(deps: PlatformDeps) {
   for (const stream of await dueStreams(deps.db)) {
     let next: Date | null = null;
@@ -20,8 +18,8 @@ export async function runDueStreams(deps: PlatformDeps) {
     }
     if (!(await advanceSchedule(deps.db, stream, next))) continue;
     try {
-      const execution = await insertExecution(deps.db, stream.id, 'SCHEDULED');
-      await runExecution(deps, stream.id, execution);
+      const execution = await enqueueExecution(deps, stream.id, 'SCHEDULED');
+      await deps.queue.runNow(streamRunJobId(execution.id));
     } catch (error) {
       if (!(error instanceof PlatformError)) throw error;
       deps.log(`stream ${stream.id}: scheduled run skipped: ${error.message}`);
@@ -31,10 +29,9 @@ export async function runDueStreams(deps: PlatformDeps) {
 
 /** INTERVAL and DAILY streams run on their own; MANUAL ones only on demand (4.3, gaps.md). */
 export function scheduleStreams(deps: PlatformDeps) {
-  const started = new Date();
-  deps.jobs.run('streams: fail interrupted executions', () =>
-    failInterruptedExecutions(deps.db, started),
-  );
+  // Runs cut off by a dead process end through their job's lease (jobs/queue.ts); only runs
+  // from before the job table have none.
+  deps.jobs.run('streams: fail executions without a job', () => failExecutionsWithoutJob(deps.db));
   deps.jobs.every('streams: scheduler', deps.intervals.streamSchedulerMs, () =>
     runDueStreams(deps),
   );

@@ -3,6 +3,7 @@ import type { PlatformDeps } from '../core/context';
 import { PlatformError, badRequest } from '../core/errors';
 import { getDataset } from '../datasets/repository';
 import { appendPartition, createDataset, replaceRows } from '../datasets/store';
+import { LEASE_LOST, type Lease } from '../jobs/queue';
 import type { Db, Queryable } from '../store';
 import { columnsAfterRun } from './columns';
 import { connectorFor } from './connectors';
@@ -11,13 +12,15 @@ import {
   finishExecution,
   getAccount,
   getStream,
-  insertExecution,
   insertStream,
   type ExecutionRow,
   type StreamRow,
 } from './repository';
 import { dateIn, nextRunAt, parseSchedule } from './schedule';
 import { SourceError } from './table';
+
+/** The reason of a run whose process stopped before the job table knew of it. */
+export const INTERRUPTED = 'Interrupted: the platform stopped during the run';
 
 /** 4.3: every reference is checked before anything is written; the stream's dataset is created with it. */
 export async function createStream(
@@ -69,8 +72,16 @@ async function partitionFor(tx: Queryable, stream: StreamRow, execution: Executi
   return taken ? `exec-${execution.id}` : date;
 }
 
-/** Reads the source, then writes the rows and the execution's outcome in one transaction. */
-export async function runExecution(deps: PlatformDeps, streamId: number, execution: ExecutionRow) {
+/**
+ * Reads the source, then writes the rows and the execution's outcome in one transaction, which
+ * first makes sure this process still holds the run's lease (no outcome after a takeover).
+ */
+export async function runExecution(
+  deps: PlatformDeps,
+  streamId: number,
+  execution: ExecutionRow,
+  lease: Lease,
+) {
   const { db } = deps;
   try {
     const stream = await getStream(db, streamId);
@@ -78,6 +89,7 @@ export async function runExecution(deps: PlatformDeps, streamId: number, executi
       allowedPrivateHosts: deps.allowedPrivateHosts,
     });
     await db.transaction(async (tx) => {
+      await lease.hold(tx);
       const dataset = await getDataset(tx, stream.dataset_id);
       const columns = columnsAfterRun(
         dataset.columns,
@@ -99,6 +111,7 @@ export async function runExecution(deps: PlatformDeps, streamId: number, executi
       });
     });
   } catch (error) {
+    if ((error as Error).message === LEASE_LOST) return;
     const known = error instanceof SourceError || error instanceof PlatformError;
     if (!known)
       deps.log(
@@ -109,15 +122,9 @@ export async function runExecution(deps: PlatformDeps, streamId: number, executi
     const errorMessage = redactCredentials(
       known ? error.message : `The run failed: ${(error as Error).message}`,
     );
-    await finishExecution(db, execution.id, { state: 'ERROR', errorMessage });
+    await db.transaction(async (tx) => {
+      await lease.hold(tx);
+      await finishExecution(tx, execution.id, { state: 'ERROR', errorMessage });
+    });
   }
-}
-
-/** 201 comes back at once; the run goes on in the background (ACTIVE → SUCCESS or ERROR). */
-export async function startExecution(deps: PlatformDeps, stream: StreamRow, runType: string) {
-  const execution = await insertExecution(deps.db, stream.id, runType);
-  deps.jobs.run(`stream ${stream.id} execution ${execution.id}`, () =>
-    runExecution(deps, stream.id, execution),
-  );
-  return execution;
 }

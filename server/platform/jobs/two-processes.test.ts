@@ -1,0 +1,342 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { streamExecution, type StreamExecution } from '../../../src/api/contract';
+import { newCollection, bulkCreate } from '../datastores/test-support';
+import { openStore } from '../store';
+import { createStream, streamBody, uploadCsv } from '../streams/test-support';
+import type { TestPlatform } from '../testing';
+import { LEASE_EXPIRED } from './queue';
+
+/**
+ * Issue 10: two platform processes on one PostgreSQL never run one job twice, and a process
+ * killed mid-job leaves a lease that runs out: its job is then failed with a reason. Only a
+ * shared PostgreSQL can be opened by two processes (PGlite locks DATA_DIR), so this file runs
+ * only with DATABASE_URL.
+ */
+const databaseUrl = process.env.DATABASE_URL;
+const TOKEN = 'two-processes-token';
+const LEASE_SECONDS = 5;
+
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const server = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+    server.once('error', reject);
+  });
+
+interface Child {
+  process: ChildProcess;
+  dataDir: string;
+  platform: Pick<TestPlatform, 'api' | 'tokens'>;
+}
+
+/** `node --import tsx server/platform/main.ts`, resolved once it prints its URL. */
+async function startChild(url: string): Promise<Child> {
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'two-processes-'));
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/platform/main.ts'], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      DATABASE_URL: url,
+      PLATFORM_DEVELOPER_TOKEN: TOKEN,
+      JOB_LEASE_SECONDS: String(LEASE_SECONDS),
+      STREAMS_ALLOWED_PRIVATE_HOSTS: 'localhost',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no start in 60 s:\n${output}`)), 60_000);
+    const seen = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('Embedded platform: http')) {
+        clearTimeout(timer);
+        resolve();
+      }
+    };
+    child.stdout.on('data', seen);
+    child.stderr.on('data', seen);
+    child.once('exit', (code) => reject(new Error(`exited with ${code}:\n${output}`)));
+  });
+  const base = `http://127.0.0.1:${port}`;
+  return {
+    process: child,
+    dataDir,
+    platform: {
+      tokens: { developer: TOKEN } as TestPlatform['tokens'],
+      api(pathname, init = {}) {
+        const headers = new Headers(init.headers);
+        headers.set('X-SERVICE-Developer-Token', TOKEN);
+        if (init.json !== undefined) headers.set('content-type', 'application/json');
+        return fetch(base + pathname, {
+          ...init,
+          headers,
+          body: init.json !== undefined ? JSON.stringify(init.json) : init.body,
+        });
+      },
+    },
+  };
+}
+
+async function stopChild(child: Child) {
+  if (child.process.exitCode === null && child.process.signalCode === null) {
+    const exited = new Promise((resolve) => child.process.once('exit', resolve));
+    child.process.kill('SIGTERM');
+    await exited;
+  }
+  fs.rmSync(child.dataDir, { recursive: true, force: true });
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function executions(p: Child['platform'], streamId: number): Promise<StreamExecution[]> {
+  const res = await p.api(`/api/data/v1/streams/${streamId}/executions?limit=100`);
+  return streamExecution.array().parse(await res.json());
+}
+
+async function until<T>(what: string, timeoutMs: number, probe: () => Promise<T | undefined>) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs} ms`);
+    await sleep(200);
+  }
+}
+
+describe.runIf(databaseUrl)('two platform processes on one PostgreSQL', () => {
+  const database = `jobs_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
+  let url: string;
+  let a: Child;
+  let b: Child;
+  let db: Awaited<ReturnType<typeof openStore>>;
+
+  beforeAll(async () => {
+    const admin = new pg.Client({ connectionString: databaseUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${database}`);
+    await admin.end();
+    const u = new URL(databaseUrl!);
+    u.pathname = `/${database}`;
+    url = u.toString();
+    // Both start on the empty database at once: migrations and the seed take a lock each.
+    [a, b] = await Promise.all([startChild(url), startChild(url)]);
+    db = await openStore({ dataDir: a.dataDir, databaseUrl: url });
+  }, 120_000);
+
+  afterAll(async () => {
+    await Promise.all([a, b].filter(Boolean).map(stopChild));
+    await db?.close();
+    const admin = new pg.Client({ connectionString: databaseUrl });
+    await admin.connect();
+    await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+    await admin.end();
+  }, 60_000);
+
+  it('runs each stream run, scheduled run, export and sync once, whichever process is asked', async () => {
+    const fileId = await uploadCsv(a.platform as TestPlatform, 'two.csv', 'n\n1\n2\n3\n');
+    const body = (schedule: object) =>
+      streamBody(
+        'data-file',
+        { dataFileId: String(fileId) },
+        { updateMethod: 'APPEND', advancedScheduleJson: JSON.stringify(schedule) },
+      );
+    const manual: Array<Awaited<ReturnType<typeof createStream>>> = [];
+    for (let i = 0; i < 6; i++)
+      manual.push(
+        await createStream(a.platform as TestPlatform, body({ type: 'MANUAL', timezone: 'UTC' })),
+      );
+    // INTERVAL streams are due at once: both processes' schedulers (every 30 s) see them.
+    const scheduled: typeof manual = [];
+    for (let i = 0; i < 4; i++)
+      scheduled.push(
+        await createStream(
+          b.platform as TestPlatform,
+          body({ type: 'INTERVAL', timezone: 'UTC', intervalMinutes: 60 }),
+        ),
+      );
+
+    // Three rounds: each stream is asked to run four times at once, twice through each process.
+    // A request is refused (409) while the stream's run is ACTIVE; one that comes after a fast
+    // run ended starts another run: what counts is that every 201 is one run, run once.
+    const started = new Map<number, number>(manual.map((s) => [s.id, 0]));
+    for (let round = 0; round < 3; round++) {
+      const answers = await Promise.all(
+        manual.flatMap((s) =>
+          [a, b, a, b].map(async (p) => {
+            const res = await p.platform.api(`/api/data/v1/streams/${s.id}/executions`, {
+              method: 'POST',
+            });
+            return { stream: s.id, status: res.status };
+          }),
+        ),
+      );
+      for (const s of manual) {
+        const mine = answers.filter((x) => x.stream === s.id).map((x) => x.status);
+        expect(mine.every((status) => status === 201 || status === 409)).toBe(true);
+        expect(mine.includes(201), `stream ${s.id}: ${mine.join(', ')}`).toBe(true);
+        started.set(s.id, started.get(s.id)! + mine.filter((status) => status === 201).length);
+      }
+      await until('every run ended', 60_000, async () => {
+        const rows = await db.query(
+          `SELECT 1 FROM stream_executions WHERE state = 'ACTIVE' AND stream_id = ANY($1)`,
+          [manual.map((s) => s.id)],
+        );
+        return rows.length ? undefined : true;
+      });
+    }
+    for (const s of manual) {
+      const runs = await executions(b.platform, s.id);
+      expect(runs.map((r) => r.state)).toEqual(Array(started.get(s.id)).fill('SUCCESS'));
+      // APPEND: a run that ran twice would have written its rows twice.
+      const [dataset] = await db.query<{ row_count: number }>(
+        'SELECT row_count FROM datasets WHERE id = $1',
+        [s.dataSource.id],
+      );
+      expect(dataset!.row_count).toBe(3 * started.get(s.id)!);
+    }
+
+    // Exports: four requests per dataset at once through both processes make one export.
+    const exported = [...manual.slice(0, 3)];
+    const exportAnswers = await Promise.all(
+      exported.flatMap((s) =>
+        [a, b, a, b].map(async (p) => {
+          const res = await p.platform.api(`/api/query/v1/export/${s.dataSource.id}`, {
+            method: 'POST',
+            json: { bucket: 'two-processes' },
+          });
+          expect(res.status).toBe(200);
+          return ((await res.json()) as { exportId: string }).exportId;
+        }),
+      ),
+    );
+    expect(new Set(exportAnswers).size).toBe(exported.length);
+
+    // Sync now: four at once through both processes; each answer is 200 or 423.
+    const collection = await newCollection(a.platform as TestPlatform, { syncEnabled: true });
+    await bulkCreate(
+      a.platform as TestPlatform,
+      collection.id,
+      Array.from({ length: 200 }, (_, i) => ({ i })),
+    );
+    const syncAnswers = await Promise.all(
+      [a, b, a, b].map(
+        async (p) =>
+          (
+            await p.platform.api(`/api/datastores/v1/export/${collection.datastoreId}`, {
+              method: 'POST',
+            })
+          ).status,
+      ),
+    );
+    expect(syncAnswers.filter((s) => s === 200).length).toBeGreaterThanOrEqual(1);
+    expect(
+      syncAnswers.every((s) => s === 200 || s === 423),
+      String(syncAnswers),
+    ).toBe(true);
+
+    // The scheduled runs: one SCHEDULED execution per stream, though two schedulers tick.
+    for (const s of scheduled) {
+      const runs = await until(`stream ${s.id}'s scheduled run`, 45_000, async () => {
+        const seen = await executions(a.platform, s.id);
+        return seen.length && seen.every((r) => r.state !== 'ACTIVE') ? seen : undefined;
+      });
+      expect(runs.map((r) => [r.runType, r.state])).toEqual([['SCHEDULED', 'SUCCESS']]);
+    }
+    await sleep(1_000);
+    for (const s of scheduled) expect(await executions(b.platform, s.id)).toHaveLength(1);
+
+    const jobs = await until('every job ended', 30_000, async () => {
+      const rows = await db.query<{ kind: string; status: string; attempts: number }>(
+        'SELECT kind, status, attempts FROM jobs',
+      );
+      return rows.some((r) => r.status === 'queued' || r.status === 'running') ? undefined : rows;
+    });
+    const runJobs = jobs.filter((j) => j.kind === 'stream-run');
+    const manualRuns = [...started.values()].reduce((sum, n) => sum + n, 0);
+    expect(runJobs).toHaveLength(manualRuns + scheduled.length);
+    expect(jobs.filter((j) => j.kind === 'export')).toHaveLength(exported.length);
+    for (const j of jobs) expect(j).toMatchObject({ status: 'succeeded', attempts: 1 });
+    const [synced] = await db.query<{ last_sync_error: string | null; row_count: number }>(
+      `SELECT c.last_sync_error, d.row_count FROM collections c JOIN datasets d ON d.id = c.datasource_id
+       WHERE c.id = $1`,
+      [collection.id],
+    );
+    expect(synced).toEqual({ last_sync_error: null, row_count: 200 });
+  }, 240_000);
+
+  it('a run whose process is killed ends in ERROR with a reason once its lease expires; the stream runs again', async () => {
+    // A source that answers its headers and then never finishes: the run stays in progress.
+    let asked!: () => void;
+    const reading = new Promise<void>((resolve) => (asked = resolve));
+    const hanging = http.createServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/csv' });
+      res.write('n\n1\n');
+      asked();
+    });
+    await new Promise<void>((resolve) => hanging.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = hanging.address() as net.AddressInfo;
+      const s = await createStream(
+        a.platform as TestPlatform,
+        streamBody('http-csv', { url: `http://localhost:${port}/slow.csv` }),
+      );
+      const started = await a.platform.api(`/api/data/v1/streams/${s.id}/executions`, {
+        method: 'POST',
+      });
+      expect(started.status).toBe(201);
+      const run = streamExecution.parse(await started.json());
+      await reading;
+      a.process.kill('SIGKILL');
+      await new Promise((resolve) => a.process.once('exit', resolve));
+
+      // Until the lease runs out the run is still the stream's one ACTIVE run.
+      expect(
+        (await b.platform.api(`/api/data/v1/streams/${s.id}/executions`, { method: 'POST' }))
+          .status,
+      ).toBe(409);
+      const ended = await until('the killed run ended', LEASE_SECONDS * 1000 + 20_000, async () => {
+        const seen = (await executions(b.platform, s.id)).find((r) => r.id === run.id);
+        return seen?.state === 'ACTIVE' ? undefined : seen;
+      });
+      expect(ended).toMatchObject({ state: 'ERROR', errorMessage: LEASE_EXPIRED });
+      const [job] = await db.query<{ status: string; error: string }>(
+        'SELECT status, error FROM jobs WHERE id = $1',
+        [`stream-run-${run.id}`],
+      );
+      expect(job).toEqual({ status: 'failed', error: LEASE_EXPIRED });
+      expect(
+        (await b.platform.api(`/api/data/v1/streams/${s.id}/executions`, { method: 'POST' }))
+          .status,
+      ).toBe(201);
+    } finally {
+      hanging.closeAllConnections();
+      hanging.close();
+    }
+  }, 90_000);
+
+  it("a sync held by a dead process blocks 'sync now' (423) only until its lease expires", async () => {
+    const collection = await newCollection(b.platform as TestPlatform, { syncEnabled: true });
+    const syncNow = () =>
+      b.platform.api(`/api/datastores/v1/export/${collection.datastoreId}`, { method: 'POST' });
+    await db.query(
+      `UPDATE collections SET sync_running = true, sync_owner = 'a-process-that-died',
+         sync_lease_until = now() + make_interval(secs => 2) WHERE id = $1`,
+      [collection.id],
+    );
+    expect((await syncNow()).status).toBe(423);
+    await sleep(2_500);
+    expect((await syncNow()).status).toBe(200);
+  }, 60_000);
+});
