@@ -193,6 +193,7 @@ const bench: Bench = async () => {
     const { id, header } = await seedDataset(dataDir);
     const seedSeconds = (performance.now() - t) / 1000;
     const runs: Run[] = [];
+    const load = os.loadavg()[0]!;
     for (let run = 0; run < RUNS; run++) {
       t = performance.now();
       runs.push(await exportOnce(dataDir, id, header, run));
@@ -206,7 +207,7 @@ const bench: Bench = async () => {
         group: 'exports',
         metric: `export ${thousands(ROWS)} rows to the local target (median of ${RUNS})`,
         value: `${thousands(median(runs.map((r) => r.rowsPerSecond)))} rows/s`,
-        note: `aim ≥ 200,000 rows/s; PGlite, EXPORT_BATCH_ROWS ${batch}; runs ${runs.map((r) => `${r.exportSeconds.toFixed(1)} s`).join(', ')} (wall ${runs.map((r) => r.wallSeconds.toFixed(1)).join(', ')} s); CSV ${mib(runs[0]!.bytes)}`,
+        note: `aim ≥ 200,000 rows/s; PGlite, EXPORT_BATCH_ROWS ${batch}; load average ${load.toFixed(1)} at the start; runs ${runs.map((r) => `${r.exportSeconds.toFixed(1)} s`).join(', ')} (wall ${runs.map((r) => r.wallSeconds.toFixed(1)).join(', ')} s); CSV ${mib(runs[0]!.bytes)}`,
       },
       {
         group: 'exports',
