@@ -60,6 +60,8 @@ export function SideNav({ variant, open, onClose }: SideNavProps) {
     return everOpened ? (
       <Suspense fallback={null}>
         <NavDrawer open={open} onClose={onClose} width={SIDE_NAV_WIDTH}>
+          {/* The drawer sits under the app bar (zIndex drawer < app bar): start below it. */}
+          <Toolbar />
           <NavList onNavigate={onClose} />
         </NavDrawer>
       </Suspense>
