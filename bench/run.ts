@@ -27,3 +27,10 @@ console.log(`Machine: ${machine()}\n`);
 console.log(line(['group', 'metric', 'value', 'note']));
 console.log('|' + widths.map((w) => '-'.repeat(w + 2)).join('|') + '|');
 for (const r of rows) console.log(line([r.group, r.metric, r.value, r.note ?? '']));
+const failures = rows.flatMap((r) =>
+  r.failure ? [`FAIL ${r.group}: ${r.metric}: ${r.failure}`] : [],
+);
+if (failures.length) {
+  console.log(`\n${failures.join('\n')}`);
+  process.exitCode = 1;
+}
