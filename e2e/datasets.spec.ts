@@ -1,5 +1,6 @@
 import { expect, test } from './fixtures';
 import type { Page } from '@playwright/test';
+import { expectAccessibleInBothThemes } from './axe';
 
 // Sample data (server/platform/seed): "Sales by region" has 2,000 rows in three monthly
 // partitions and is shared with Ben Analyst and the Finance group; "Web traffic" has a hidden
@@ -60,14 +61,18 @@ test('search the datasets, open one and read its schema, hidden columns included
   await expect(preview.getByRole('row')).toHaveCount(51);
 });
 
-test('share with a user and a group by email, see who has access and the notifications', async ({
+test('share with the least access by email, change a level in place, see who has access and the notifications', async ({
   page,
 }) => {
   await openDataset(page, 'Sales by region');
   await page.getByRole('tab', { name: 'Sharing' }).click();
   const access = page.getByRole('table', { name: 'People and groups with access' });
-  await expect(access.getByRole('row', { name: /Ben Analyst\s+User\s+Can edit/ })).toBeVisible();
-  await expect(access.getByRole('row', { name: /Finance\s+Group\s+Can share/ })).toBeVisible();
+  const level = (name: string) => access.getByRole('combobox', { name: `Access of ${name}` });
+  await expect(access.getByRole('row').nth(1)).toContainText('Owner');
+  await expect(level('Ben Analyst')).toHaveText(/Can edit/);
+  await expect(access.getByRole('row', { name: /Ben Analyst/ })).toContainText('ben@example.com');
+  await expect(level('Finance')).toHaveText(/Can share/);
+  await expectAccessibleInBothThemes(page, 'dataset sharing');
 
   await page.getByRole('button', { name: 'Share', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Share “Sales by region”' });
@@ -75,8 +80,8 @@ test('share with a user and a group by email, see who has access and the notific
   await pick(page, 'supp', /Support/);
   await expect(dialog.getByRole('button', { name: 'Chloe Editor (user)' })).toBeVisible();
   await expect(dialog.getByRole('button', { name: 'Support (group)' })).toBeVisible();
-  await dialog.getByRole('combobox', { name: 'Access level' }).click();
-  await page.getByRole('option', { name: 'Can edit' }).click();
+  // The least access is offered first.
+  await expect(dialog.getByRole('combobox', { name: 'Access level' })).toHaveText(/Can share/);
   await dialog.getByRole('checkbox', { name: 'Send email' }).check();
   await dialog.getByRole('button', { name: 'Next' }).click();
 
@@ -93,13 +98,19 @@ test('share with a user and a group by email, see who has access and the notific
   await confirm.getByRole('button', { name: 'Share and send email' }).click();
   await expect(confirm).toBeHidden();
 
-  await expect(access.getByRole('row', { name: /Chloe Editor\s+User\s+Can edit/ })).toBeVisible();
-  await expect(access.getByRole('row', { name: /Support\s+Group\s+Can edit/ })).toBeVisible();
+  await expect(level('Chloe Editor')).toHaveText(/Can share/);
+  await expect(level('Support')).toHaveText(/Can share/);
   const sent = page.getByRole('table', { name: 'Notifications sent' });
   await expect(sent.getByRole('row', { name: /chloe@example\.com/ })).toBeVisible();
   await expect(
     sent.getByRole('row', { name: /dev@example\.com.*through the group "Support"/ }),
   ).toBeVisible();
+
+  await level('Chloe Editor').click();
+  await page.getByRole('option', { name: /^Can edit/ }).click();
+  await expect(page.getByText('Chloe Editor now has “can edit” access')).toBeVisible();
+  await page.reload();
+  await expect(level('Chloe Editor')).toHaveText(/Can edit/);
 
   await page.getByRole('button', { name: 'Remove access for Chloe Editor' }).click();
   const remove = page.getByRole('dialog', { name: 'Remove access for Chloe Editor?' });

@@ -25,9 +25,12 @@ function givenSharing(initial: Permission[] = []) {
       expect(params.id).toBe(dataset.id);
       const body = (await request.json()) as ShareBody;
       shared.push(body);
+      // The platform upserts: sharing again with someone changes their level.
+      const given = body.permissions.map((p) => ({ ...p, name: names[`${p.type}:${p.id}`] }));
+      const key = (p: Permission) => `${p.type}:${p.id}`;
       permissions = [
-        ...permissions,
-        ...body.permissions.map((p) => ({ ...p, name: names[`${p.type}:${p.id}`] })),
+        ...permissions.map((p) => given.find((g) => key(g) === key(p)) ?? p),
+        ...given.filter((g) => !permissions.some((p) => key(p) === key(g))),
       ];
       return HttpResponse.json({});
     }),
@@ -76,6 +79,8 @@ describe('/datasets/:datasetId/sharing', { timeout: 20_000 }, () => {
     await openSharing();
 
     const table = await screen.findByRole('table', { name: 'People and groups with access' });
+    // The owner (user 1 of the test users) first, with the email a share would reach.
+    await within(table).findByText('ada@example.com');
     const rows = within(table)
       .getAllByRole('row')
       .slice(1)
@@ -83,13 +88,18 @@ describe('/datasets/:datasetId/sharing', { timeout: 20_000 }, () => {
         within(row)
           .getAllByRole('cell')
           .slice(0, 3)
-          .map((c) => c.textContent),
+          // A select's display ends with a zero-width space (MUI keeps its height when empty).
+          .map((c) => c.textContent?.replace(/\u200b/g, '')),
       );
     expect(rows).toEqual([
+      ['Ada Adminada@example.com', 'User', 'Owner'],
       ['Ben Analyst', 'User', 'Can edit'],
       ['Finance', 'Group', 'Can share'],
       ['User 9', 'User', 'Co-owner'],
     ]);
+    expect(within(table).getByRole('combobox', { name: 'Access of Finance' })).toHaveTextContent(
+      'Can share',
+    );
 
     const outbox = await screen.findByRole('table', { name: 'Notifications sent' });
     expect(within(outbox).getByText('ben@example.com')).toBeInTheDocument();
@@ -102,7 +112,9 @@ describe('/datasets/:datasetId/sharing', { timeout: 20_000 }, () => {
     givenSharing();
     await openSharing();
     expect(
-      await screen.findByRole('heading', { name: 'Not shared with anyone yet' }),
+      await screen.findByText(
+        'Only the owner has access: share it to give people or groups access.',
+      ),
     ).toBeInTheDocument();
     expect(
       await screen.findByRole('heading', { name: 'No notifications sent for this dataset yet' }),
@@ -127,7 +139,14 @@ describe('/datasets/:datasetId/sharing', { timeout: 20_000 }, () => {
     );
 
     await user.click(within(dialog).getByRole('combobox', { name: 'Access level' }));
-    await user.click(await screen.findByRole('option', { name: 'Co-owner' }));
+    const levels = await screen.findAllByRole('option');
+    // From least to most access, each saying what it allows.
+    expect(levels.map((o) => o.textContent)).toEqual([
+      'Can shareSee the dataset, its rows and exports, and share it on',
+      'Can editAlso change its data: run its stream, delete partitions',
+      'Co-ownerAlso remove other people’s access, as the owner can',
+    ]);
+    await user.click(screen.getByRole('option', { name: /^Co-owner/ }));
     await user.click(within(dialog).getByRole('checkbox', { name: 'Send email' }));
     await user.click(within(dialog).getByRole('button', { name: 'Next' }));
 
@@ -164,7 +183,9 @@ describe('/datasets/:datasetId/sharing', { timeout: 20_000 }, () => {
       await screen.findByText('Shared with Ben Analyst and Finance; notifications sent'),
     ).toBeInTheDocument();
     const table = await screen.findByRole('table', { name: 'People and groups with access' });
-    expect(within(table).getByRole('row', { name: /Finance Group Co-owner/ })).toBeInTheDocument();
+    expect(
+      await within(table).findByRole('combobox', { name: 'Access of Finance' }),
+    ).toHaveTextContent('Co-owner');
     const sent = await screen.findByRole('table', { name: 'Notifications sent' });
     expect(within(sent).getByText('chloe@example.com')).toBeInTheDocument();
   });
@@ -197,7 +218,8 @@ describe('/datasets/:datasetId/sharing', { timeout: 20_000 }, () => {
 
     await vi.waitFor(() =>
       expect(sharing.shared).toEqual([
-        { permissions: [{ id: '3', type: 'USER', accessLevel: 'CAN_EDIT' }], sendEmail: false },
+        // The least access is the default.
+        { permissions: [{ id: '3', type: 'USER', accessLevel: 'CAN_SHARE' }], sendEmail: false },
       ]),
     );
     expect(await screen.findByText('Shared with Chloe Editor')).toBeInTheDocument();
@@ -275,5 +297,46 @@ describe('/datasets/:datasetId/sharing', { timeout: 20_000 }, () => {
       within(await screen.findByRole('dialog')).getByRole('button', { name: 'Remove access' }),
     );
     await vi.waitFor(() => expect(sharing.removed).toEqual(['GROUP/102']));
+  });
+});
+
+describe('/datasets/:datasetId/sharing, changing a level in place', { timeout: 20_000 }, () => {
+  it('shares again at the new level, without email, and keeps the new level', async () => {
+    const user = userEvent.setup();
+    const sharing = givenSharing([
+      { id: '102', type: 'GROUP', accessLevel: 'CAN_SHARE', name: 'Finance' },
+    ]);
+    await openSharing();
+    const level = await screen.findByRole('combobox', { name: 'Access of Finance' });
+    await user.click(level);
+    await user.click(await screen.findByRole('option', { name: /^Can edit/ }));
+
+    expect(await screen.findByText('Finance now has “can edit” access')).toBeInTheDocument();
+    expect(sharing.shared).toEqual([
+      { permissions: [{ id: '102', type: 'GROUP', accessLevel: 'CAN_EDIT' }], sendEmail: false },
+    ]);
+    expect(screen.getByRole('combobox', { name: 'Access of Finance' })).toHaveTextContent(
+      'Can edit',
+    );
+  });
+
+  it('puts the old level back and says why when the platform refuses', async () => {
+    const user = userEvent.setup();
+    givenSharing([{ id: '102', type: 'GROUP', accessLevel: 'CAN_SHARE', name: 'Finance' }]);
+    server.use(
+      http.post(`${base}/share`, () =>
+        HttpResponse.json({ message: 'You need co-owner access' }, { status: 403 }),
+      ),
+    );
+    await openSharing();
+    await user.click(await screen.findByRole('combobox', { name: 'Access of Finance' }));
+    await user.click(await screen.findByRole('option', { name: /^Co-owner/ }));
+
+    expect(
+      await screen.findByText('The access of Finance was not changed: You need co-owner access'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Access of Finance' })).toHaveTextContent(
+      'Can share',
+    );
   });
 });

@@ -9,22 +9,50 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlineOutlined';
 import GroupIcon from '@mui/icons-material/Group';
 import PersonIcon from '@mui/icons-material/Person';
 import type { PermissionList } from '../../../api/contract';
+import { useUser } from '../../../api/people';
+import { UserName } from '../../../components';
+import type { ChangeAccess } from '../hooks/use-change-access';
+import { AccessLevelSelect } from './AccessLevelSelect';
+import { principalName, principalTypeLabels, type PrincipalType } from './access-levels';
 import { visuallyHidden } from './visually-hidden';
-import { accessLevelLabels, principalName, principalTypeLabels } from './access-levels';
 
 type Permission = PermissionList['list'][number];
 
-export function PermissionsTable({
-  permissions,
-  onRemove,
-}: {
+const TypeChip = ({ type }: { type: PrincipalType }) => (
+  <Chip
+    size="small"
+    variant="outlined"
+    icon={type === 'GROUP' ? <GroupIcon /> : <PersonIcon />}
+    label={principalTypeLabels[type]}
+  />
+);
+
+/** A user's email under their name (who a share reaches); nothing for a group. */
+function Email({ permission }: { permission: Permission }) {
+  const id = permission.type === 'USER' ? Number(permission.id) : undefined;
+  const { data: user } = useUser(Number.isInteger(id) ? id : undefined);
+  if (!user) return null;
+  return (
+    <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+      {user.emailAddress}
+    </Typography>
+  );
+}
+
+export interface PermissionsTableProps {
+  /** The dataset's owner (a user id): listed first, with every right. */
+  owner: number;
   permissions: Permission[];
+  access: ChangeAccess;
   onRemove: (permission: Permission) => void;
-}) {
+}
+
+export function PermissionsTable({ owner, permissions, access, onRemove }: PermissionsTableProps) {
   return (
     <TableContainer component={Paper} variant="outlined">
       <Table aria-label="People and groups with access" size="small">
@@ -41,20 +69,39 @@ export function PermissionsTable({
           </TableRow>
         </TableHead>
         <TableBody>
+          <TableRow>
+            <TableCell>
+              <UserName id={owner} />
+              <Email permission={{ id: String(owner), type: 'USER', accessLevel: 'CO_OWNER' }} />
+            </TableCell>
+            <TableCell>
+              <TypeChip type="USER" />
+            </TableCell>
+            <TableCell>Owner</TableCell>
+            <TableCell />
+          </TableRow>
           {permissions.map((permission) => {
             const name = principalName(permission);
             return (
               <TableRow key={`${permission.type}:${permission.id}`} hover>
-                <TableCell>{name}</TableCell>
                 <TableCell>
-                  <Chip
+                  {name}
+                  <Email permission={permission} />
+                </TableCell>
+                <TableCell>
+                  <TypeChip type={permission.type} />
+                </TableCell>
+                <TableCell sx={{ py: 0.5 }}>
+                  <AccessLevelSelect
                     size="small"
-                    variant="outlined"
-                    icon={permission.type === 'GROUP' ? <GroupIcon /> : <PersonIcon />}
-                    label={principalTypeLabels[permission.type]}
+                    value={access.levelOf(permission)}
+                    onChange={(level) => access.change(permission, level)}
+                    disabled={access.busy}
+                    aria-busy={access.isSaving(permission)}
+                    accessibleName={`Access of ${name}`}
+                    sx={{ minWidth: 150 }}
                   />
                 </TableCell>
-                <TableCell>{accessLevelLabels[permission.accessLevel]}</TableCell>
                 <TableCell align="right" sx={{ py: 0 }}>
                   <Tooltip title="Remove access">
                     <IconButton

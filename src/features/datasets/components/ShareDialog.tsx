@@ -9,14 +9,13 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { Dataset } from '../../../api/contract';
 import { ErrorState } from '../../../components';
 import type { ShareDialogState } from '../hooks/use-share-dialog';
-import { accessLevelLabels, listNames, type AccessLevel } from './access-levels';
+import { AccessLevelSelect } from './AccessLevelSelect';
+import { accessLevelHelp, accessLevelLabels, listNames, type AccessLevel } from './access-levels';
 import { PrincipalPicker } from './PrincipalPicker';
 import { RecipientsList, recipientsTitle } from './RecipientsList';
 
@@ -53,20 +52,14 @@ function PickStep({ dialog, current }: Omit<ShareDialogProps, 'dataset'>) {
         control={form.control}
         name="accessLevel"
         render={({ field }) => (
-          <TextField
-            select
+          <AccessLevelSelect
             label="Access level"
             value={field.value}
             onChange={field.onChange}
             onBlur={field.onBlur}
-            sx={{ maxWidth: 240 }}
-          >
-            {Object.entries(accessLevelLabels).map(([level, label]) => (
-              <MenuItem key={level} value={level}>
-                {label}
-              </MenuItem>
-            ))}
-          </TextField>
+            helperText={accessLevelHelp[field.value]}
+            sx={{ maxWidth: 360 }}
+          />
         )}
       />
       <Controller

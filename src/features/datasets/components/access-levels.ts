@@ -9,6 +9,19 @@ export const accessLevelLabels: Record<AccessLevel, string> = {
   CAN_SHARE: 'Can share',
 };
 
+/** The levels from least to most access (gaps.md; the platform's policy ranks them so). */
+export const accessLevelOrder: AccessLevel[] = ['CAN_SHARE', 'CAN_EDIT', 'CO_OWNER'];
+
+/** What each level allows, in one line (server/platform/access/policy.ts). */
+export const accessLevelHelp: Record<AccessLevel, string> = {
+  CAN_SHARE: 'See the dataset, its rows and exports, and share it on',
+  CAN_EDIT: 'Also change its data: run its stream, delete partitions',
+  CO_OWNER: 'Also remove other people’s access, as the owner can',
+};
+
+/** The least access: what a new share offers first. */
+export const LEAST_ACCESS: AccessLevel = 'CAN_SHARE';
+
 export const principalTypeLabels: Record<PrincipalType, string> = { USER: 'User', GROUP: 'Group' };
 
 /** A user or a group the dataset can be shared with. */

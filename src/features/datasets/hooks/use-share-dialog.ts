@@ -6,7 +6,7 @@ import type { Dataset, ShareBody } from '../../../api/contract';
 import { accessLevel, shareType } from '../../../api/contract';
 import { useShareDataset } from '../../../api/datasets';
 import { useNotify } from '../../../components';
-import { listNames, type Principal } from '../components/access-levels';
+import { LEAST_ACCESS, listNames, type Principal } from '../components/access-levels';
 import { usePrincipalSearch } from './use-principal-search';
 import { useShareRecipients } from './use-share-recipients';
 
@@ -25,7 +25,7 @@ export const shareForm = z.object({
 });
 export type ShareFormValues = z.infer<typeof shareForm>;
 
-const defaults: ShareFormValues = { principals: [], accessLevel: 'CAN_EDIT', sendEmail: false };
+const defaults: ShareFormValues = { principals: [], accessLevel: LEAST_ACCESS, sendEmail: false };
 
 export const toShareBody = (values: ShareFormValues): ShareBody => ({
   permissions: values.principals.map((p) => ({

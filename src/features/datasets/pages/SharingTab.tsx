@@ -1,4 +1,5 @@
 import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
 import { useMemo } from 'react';
 import Button from '@mui/material/Button';
 import ShareIcon from '@mui/icons-material/Share';
@@ -10,6 +11,7 @@ import { PermissionsTable } from '../components/PermissionsTable';
 import { Section } from '../../../components/Section';
 import { ShareDialog } from '../components/ShareDialog';
 import { useDatasetContext } from '../hooks/use-dataset-context';
+import { useChangeAccess } from '../hooks/use-change-access';
 import { useRemoveAccess } from '../hooks/use-remove-access';
 import { useShareDialog } from '../hooks/use-share-dialog';
 
@@ -19,6 +21,7 @@ export function SharingTab() {
   const outbox = useOutbox(dataset.id);
   const share = useShareDialog(dataset);
   const removal = useRemoveAccess(dataset.id);
+  const access = useChangeAccess(dataset.id);
   const current = useMemo(
     () =>
       new Map<string, AccessLevel>(
@@ -39,14 +42,19 @@ export function SharingTab() {
         }
       >
         {permissions.data ? (
-          permissions.data.length === 0 ? (
-            <EmptyState
-              title="Not shared with anyone yet"
-              description="Share it to give people or groups access."
+          <>
+            <PermissionsTable
+              owner={dataset.owner}
+              permissions={permissions.data}
+              access={access}
+              onRemove={removal.ask}
             />
-          ) : (
-            <PermissionsTable permissions={permissions.data} onRemove={removal.ask} />
-          )
+            {permissions.data.length === 0 && (
+              <Typography variant="body2" sx={{ color: 'text.secondary', mt: 1 }}>
+                Only the owner has access: share it to give people or groups access.
+              </Typography>
+            )}
+          </>
         ) : permissions.isError ? (
           <ErrorState error={permissions.error} onRetry={() => void permissions.refetch()} />
         ) : (
