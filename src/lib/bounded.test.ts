@@ -22,7 +22,13 @@ describe('mapBounded', () => {
     expect(most).toBe(3);
     expect(progress).toEqual([1, 2, 3, 4, 5, 6, 7]);
     expect(outcomes.map((o) => (o.ok ? o.value : (o.error as Error).message))).toEqual([
-      10, 20, 'no 3', 40, 50, 'no 6', 70,
+      10,
+      20,
+      'no 3',
+      40,
+      50,
+      'no 6',
+      70,
     ]);
   });
 

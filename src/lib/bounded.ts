@@ -1,6 +1,5 @@
 export type Outcome<T, R> =
-  | { item: T; ok: true; value: R }
-  | { item: T; ok: false; error: unknown };
+  { item: T; ok: true; value: R } | { item: T; ok: false; error: unknown };
 
 /**
  * Runs `task` on every item with at most `concurrency` in flight. A failure is kept as that item's

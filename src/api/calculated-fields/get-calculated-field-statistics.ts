@@ -17,5 +17,4 @@ export const calculatedFieldStatisticsQueryOptions = () =>
     queryFn: ({ signal }) => getCalculatedFieldStatistics(signal),
   });
 
-export const useCalculatedFieldStatistics = () =>
-  useQuery(calculatedFieldStatisticsQueryOptions());
+export const useCalculatedFieldStatistics = () => useQuery(calculatedFieldStatisticsQueryOptions());

@@ -27,11 +27,13 @@ export interface SetLockedInput {
 
 /** Every cached copy of the field (search pages and its detail) shows `locked` at once. */
 function showLocked(queryClient: QueryClient, id: number, locked: boolean) {
-  queryClient.setQueriesData<SearchResult>({ queryKey: calculatedFieldKeys.searches() }, (page) =>
-    page && {
-      ...page,
-      results: page.results.map((f) => (f.id === id ? { ...f, locked } : f)),
-    },
+  queryClient.setQueriesData<SearchResult>(
+    { queryKey: calculatedFieldKeys.searches() },
+    (page) =>
+      page && {
+        ...page,
+        results: page.results.map((f) => (f.id === id ? { ...f, locked } : f)),
+      },
   );
   queryClient.setQueryData<CalculatedField>(
     calculatedFieldKeys.detail(id),
@@ -52,7 +54,9 @@ export const useSetCalculatedFieldLocked = () => {
       const searches = queryClient.getQueriesData<SearchResult>({
         queryKey: calculatedFieldKeys.searches(),
       });
-      const detail = queryClient.getQueryData<CalculatedField>(calculatedFieldKeys.detail(field.id));
+      const detail = queryClient.getQueryData<CalculatedField>(
+        calculatedFieldKeys.detail(field.id),
+      );
       showLocked(queryClient, field.id, locked);
       return { searches, detail };
     },
@@ -60,7 +64,8 @@ export const useSetCalculatedFieldLocked = () => {
       for (const [key, data] of snapshot?.searches ?? []) queryClient.setQueryData(key, data);
       queryClient.setQueryData(calculatedFieldKeys.detail(field.id), snapshot?.detail);
     },
-    onSuccess: (updated) => queryClient.setQueryData(calculatedFieldKeys.detail(updated.id), updated),
+    onSuccess: (updated) =>
+      queryClient.setQueryData(calculatedFieldKeys.detail(updated.id), updated),
     onSettled: () => invalidateCalculatedFields(queryClient),
   });
 };

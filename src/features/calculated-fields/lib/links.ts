@@ -19,7 +19,8 @@ export function nameLinks(
   return links.map(({ resource, valid, active, visible }) => {
     const kind =
       resource.type === 'DATA_SOURCE' ? 'dataset' : resource.type === 'CARD' ? 'card' : 'other';
-    const names = kind === 'dataset' ? datasetNames : kind === 'card' ? cardNames : new Map();
+    const names: ReadonlyMap<string, string> =
+      kind === 'dataset' ? datasetNames : kind === 'card' ? cardNames : new Map<string, string>();
     return {
       kind,
       id: resource.id,

@@ -66,7 +66,7 @@ export function readListState(search: URLSearchParams): FieldListState {
     dataset: params.dataset.parse(get('dataset') ?? null),
     sort: params.sort.parse(get('sort') ?? null),
     page: params.page.parse(get('page')) - 1,
-    pageSize: params.size.parse(get('size')) as PageSize,
+    pageSize: params.size.parse(get('size')),
     fieldId: params.field.parse(get('field') ?? null),
   };
 }
