@@ -99,7 +99,9 @@ describe('/calculated-fields', { timeout: 40_000 }, () => {
     await user.click(within(result).getByRole('button', { name: 'Retry 2 failed' }));
     const after = await screen.findByRole('dialog', { name: '1 field not locked' });
     expect(within(after).getByText('11 locked, 1 failed.')).toBeInTheDocument();
-    expect(within(after).getByRole('list', { name: 'Failed fields' })).toHaveTextContent('Field 02');
+    expect(within(after).getByRole('list', { name: 'Failed fields' })).toHaveTextContent(
+      'Field 02',
+    );
     expect(platform.lockCalls.slice(calls).sort()).toEqual([11, 12]);
   });
 
@@ -131,5 +133,19 @@ describe('/calculated-fields', { timeout: 40_000 }, () => {
     await user.type(input, 'SUM(`units`) * 2');
     await user.click(within(drawer).getByRole('button', { name: 'Save expression' }));
     expect(await screen.findByText('Saved the expression of “Units”')).toBeInTheDocument();
+  });
+
+  it('shows the platform’s 409 beside the form when the field was locked meanwhile', async () => {
+    const user = userEvent.setup();
+    const platform = givenFields([revenue]);
+    renderApp('/calculated-fields?field=1');
+
+    const drawer = await screen.findByRole('region', { name: 'Calculated field Total revenue' });
+    const input = await within(drawer).findByRole('textbox', { name: 'Expression' });
+    platform.fields.get(1)!.locked = true;
+    await user.type(input, ' + 1');
+    await user.click(within(drawer).getByRole('button', { name: 'Save expression' }));
+    expect(await within(drawer).findByText('Not saved: the field is locked')).toBeInTheDocument();
+    expect(drawer).toHaveTextContent('is locked: unlock it before editing its expression');
   });
 });

@@ -7,6 +7,7 @@ import TextField from '@mui/material/TextField';
 import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
 import type { CalculatedField } from '../../../api/contract';
 import { isApiError } from '../../../api/errors';
+import { CopyButton } from '../../../components';
 import { useExpressionForm } from '../hooks/use-expression-form';
 
 const mono = {
@@ -14,17 +15,35 @@ const mono = {
   fontSize: 13,
 };
 
-/** The expression, read-only with the reason while the field is locked. */
-export function ExpressionView({ field }: { field: CalculatedField }) {
+export interface Refusal {
+  error: Error;
+  draft: string;
+}
+
+/**
+ * The expression, read-only with the reason while the field is locked. When a save was refused
+ * because the field was locked meanwhile, the platform's answer and the unsaved text stay here.
+ */
+export function ExpressionView({ field, refusal }: { field: CalculatedField; refusal?: Refusal }) {
+  const failure = refusal ? describeRefusal(refusal.error) : undefined;
   return (
     <Stack spacing={1.5}>
+      {refusal && failure && (
+        <Alert
+          severity="warning"
+          action={<CopyButton value={refusal.draft} label="Copy the unsaved expression" />}
+        >
+          <AlertTitle>{failure.title}</AlertTitle>
+          {failure.message}
+        </Alert>
+      )}
       <Alert severity="info" icon={<LockOutlinedIcon fontSize="inherit" />}>
         <AlertTitle>Read-only: this field is locked</AlertTitle>A locked calculated field cannot be
         altered. Unlock it to edit its expression.
       </Alert>
       <Box
         component="pre"
-        aria-label="Expression"
+        aria-label="Expression (read-only)"
         tabIndex={0}
         sx={{
           ...mono,
@@ -44,7 +63,7 @@ export function ExpressionView({ field }: { field: CalculatedField }) {
   );
 }
 
-function refusal(error: unknown) {
+function describeRefusal(error: unknown) {
   if (!isApiError(error)) return { title: 'Not saved', message: String(error) };
   if (error.status === 409)
     return { title: 'Not saved: the field is locked', message: error.message };
@@ -54,10 +73,16 @@ function refusal(error: unknown) {
 }
 
 /** Editing an unlocked field's expression; the platform's refusal is shown beside the form. */
-export function ExpressionForm({ field }: { field: CalculatedField }) {
-  const { form, submit, pending, error, discard } = useExpressionForm(field);
+export function ExpressionForm({
+  field,
+  onRefused,
+}: {
+  field: CalculatedField;
+  onRefused?: (refusal: Refusal) => void;
+}) {
+  const { form, submit, pending, error, discard } = useExpressionForm(field, onRefused);
   const { errors, isDirty } = form.formState;
-  const failure = error ? refusal(error) : undefined;
+  const failure = error ? describeRefusal(error) : undefined;
   return (
     <Box component="form" aria-label="Expression" noValidate onSubmit={(e) => void submit(e)}>
       <TextField

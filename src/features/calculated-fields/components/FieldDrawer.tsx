@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
@@ -25,7 +26,7 @@ import {
 } from '../../../components';
 import { formatCount } from '../../../lib/format';
 import { nameLinks, type NamedLink } from '../lib/links';
-import { ExpressionForm, ExpressionView } from './ExpressionEditor';
+import { ExpressionForm, ExpressionView, type Refusal } from './ExpressionEditor';
 import { LockSwitch } from './LockSwitch';
 
 export interface FieldDrawerProps {
@@ -124,6 +125,7 @@ function ColumnPositions({ field }: { field: CalculatedField }) {
 
 function Details(props: FieldDrawerProps & { field: CalculatedField }) {
   const { field } = props;
+  const [refusal, setRefusal] = useState<Refusal>();
   return (
     <>
       <FormControlLabel
@@ -139,9 +141,9 @@ function Details(props: FieldDrawerProps & { field: CalculatedField }) {
       />
       <Section title="Expression">
         {field.locked ? (
-          <ExpressionView field={field} />
+          <ExpressionView field={field} refusal={refusal} />
         ) : (
-          <ExpressionForm key={field.id} field={field} />
+          <ExpressionForm key={field.id} field={field} onRefused={setRefusal} />
         )}
       </Section>
       <Section title="Links">
@@ -207,18 +209,17 @@ function Details(props: FieldDrawerProps & { field: CalculatedField }) {
 /** One field: its expression (a form when unlocked), links, functions and column positions. */
 export function FieldDrawer(props: FieldDrawerProps) {
   const { open, field, error, onRetry, onClose } = props;
+  const label = field ? `Calculated field ${field.name}` : 'Calculated field';
   return (
     <Drawer
       anchor="right"
       open={open}
       onClose={onClose}
-      slotProps={{ paper: { sx: { width: { xs: '100%', sm: 560 } } } }}
+      slotProps={{
+        paper: { 'aria-label': label, sx: { width: { xs: '100%', sm: 560 } } },
+      }}
     >
-      <Box
-        component="section"
-        aria-label={field ? `Calculated field ${field.name}` : 'Calculated field'}
-        sx={{ p: 3 }}
-      >
+      <Box component="section" aria-label={label} sx={{ p: 3 }}>
         <Stack
           direction="row"
           sx={{ alignItems: 'flex-start', justifyContent: 'space-between', mb: 1 }}
@@ -250,7 +251,7 @@ export function FieldDrawer(props: FieldDrawerProps) {
           </IconButton>
         </Stack>
         {field ? (
-          <Details {...props} field={field} />
+          <Details key={field.id} {...props} field={field} />
         ) : error ? (
           <ErrorState error={error} onRetry={onRetry} />
         ) : (

@@ -14,7 +14,10 @@ type ExpressionFormValues = z.infer<typeof expressionForm>;
  * Editing an unlocked field's expression. The field as read is the form's starting value, never
  * its live state (the drawer keys the form by field id); the platform's 400 or 409 (locked meanwhile) is shown beside the form.
  */
-export function useExpressionForm(field: CalculatedField) {
+export function useExpressionForm(
+  field: CalculatedField,
+  onRefused?: (refusal: { error: Error; draft: string }) => void,
+) {
   const notify = useNotify();
   const edit = useEditCalculatedFieldExpression(field.id);
   const form = useForm<ExpressionFormValues>({
@@ -29,6 +32,7 @@ export function useExpressionForm(field: CalculatedField) {
         reset({ expression: updated.expression });
         notify.success(`Saved the expression of “${updated.name}”`);
       },
+      onError: (error) => onRefused?.({ error, draft: expression }),
     }),
   );
 
