@@ -50,7 +50,15 @@ function LinkName({ link, datasetHref }: { link: NamedLink; datasetHref: (id: st
         {link.name}
       </Link>
     );
-  if (link.kind === 'dataset') return <span>Unknown dataset ({link.id})</span>;
+  if (link.kind === 'dataset')
+    return (
+      <Box component="span" sx={{ fontStyle: 'italic' }}>
+        Dataset not found{' '}
+        <Box component="span" sx={{ color: 'text.secondary' }}>
+          (id {link.id})
+        </Box>
+      </Box>
+    );
   return <span>{link.kind === 'card' ? `Card ${link.id}` : link.id}</span>;
 }
 
@@ -215,8 +223,14 @@ export function FieldDrawer(props: FieldDrawerProps) {
       anchor="right"
       open={open}
       onClose={onClose}
+      sx={{ zIndex: (theme) => theme.zIndex.modal }}
       slotProps={{
-        paper: { 'aria-label': label, sx: { width: { xs: '100%', sm: 560 } } },
+        paper: {
+          role: 'dialog',
+          'aria-modal': true,
+          'aria-label': label,
+          sx: { width: { xs: '100%', sm: 560 } },
+        },
       }}
     >
       <Box component="section" aria-label={label} sx={{ p: 3 }}>

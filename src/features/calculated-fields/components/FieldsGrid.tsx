@@ -75,9 +75,16 @@ export function FieldsGrid(props: FieldsGridProps) {
               {name}
             </Link>
           ) : (
-            <Tooltip title={`Dataset id ${id}: not found on the platform`} describeChild>
-              <Box component="span" tabIndex={0} sx={{ color: 'text.secondary' }}>
-                Unknown dataset
+            <Tooltip
+              title={`The platform has no dataset with id ${id}: deleted, or not readable`}
+              describeChild
+            >
+              <Box
+                component="span"
+                tabIndex={0}
+                sx={{ color: 'text.secondary', fontStyle: 'italic' }}
+              >
+                Dataset not found
               </Box>
             </Tooltip>
           );
@@ -154,7 +161,7 @@ export function FieldsGrid(props: FieldsGridProps) {
       sx={{
         display: 'flex',
         flexDirection: 'column',
-        height: { xs: 560, md: 'calc(100vh - 380px)' },
+        height: { xs: 560, md: 'calc(100vh - 430px)' },
         minHeight: 420,
       }}
     >
