@@ -184,6 +184,7 @@ export function FieldsGrid(props: FieldsGridProps) {
         sortingOrder={['asc', 'desc', null]}
         checkboxSelection
         keepNonExistentRowsSelected
+        hideFooterSelectedRowCount
         disableRowSelectionOnClick
         disableRowSelectionExcludeModel
         rowSelectionModel={selectionModel}

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { BulkField } from '../../../api/calculated-fields';
 import type { CalculatedField } from '../../../api/contract';
 
@@ -8,9 +8,11 @@ import type { CalculatedField } from '../../../api/contract';
  */
 export function useFieldSelection(rows: CalculatedField[]) {
   const [selected, setSelected] = useState<ReadonlyMap<number, BulkField>>(new Map());
+  const ids = useMemo(() => [...selected.keys()], [selected]);
+  const fields = useMemo(() => [...selected.values()], [selected]);
   return {
-    ids: [...selected.keys()],
-    fields: [...selected.values()],
+    ids,
+    fields,
     change: (ids: number[]) =>
       setSelected((current) => {
         const next = new Map<number, BulkField>();

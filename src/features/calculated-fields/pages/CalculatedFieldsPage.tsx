@@ -103,46 +103,46 @@ export function CalculatedFieldsPage() {
         )}
         <FieldFilters params={params} datasets={datasets} />
         <Stack spacing={1}>
-          <Paper
-            variant="outlined"
-            role="toolbar"
-            aria-label="Selected fields"
-            sx={{
-              px: 2,
-              py: 1,
-              display: 'flex',
-              alignItems: 'center',
-              gap: 1,
-              flexWrap: 'wrap',
-              bgcolor: selected ? 'action.selected' : 'transparent',
-              borderColor: selected ? 'primary.main' : 'divider',
-            }}
-          >
-            <Typography sx={{ flexGrow: 1 }} role="status">
-              {selected
-                ? `${plural(selected, 'field')} selected`
-                : page.data
-                  ? `${plural(page.data.totalHits, 'calculated field')} · select fields to lock or unlock them together`
-                  : ' '}
-            </Typography>
-            <Button
-              startIcon={<LockOutlinedIcon />}
-              disabled={!selected}
-              onClick={() => bulk.ask(selection.fields, true)}
+          {(selected > 0 || (page.data?.totalHits ?? 0) > 0) && (
+            <Paper
+              variant="outlined"
+              role="toolbar"
+              aria-label="Selected fields"
+              sx={{
+                px: 2,
+                py: 1,
+                display: 'flex',
+                alignItems: 'center',
+                gap: 1,
+                flexWrap: 'wrap',
+                bgcolor: selected ? 'action.selected' : 'transparent',
+                borderColor: selected ? 'primary.main' : 'divider',
+              }}
             >
-              Lock{selected ? ` ${formatCount(selected)}` : ''}
-            </Button>
-            <Button
-              startIcon={<LockOpenOutlinedIcon />}
-              disabled={!selected}
-              onClick={() => bulk.ask(selection.fields, false)}
-            >
-              Unlock{selected ? ` ${formatCount(selected)}` : ''}
-            </Button>
-            <Button disabled={!selected} onClick={selection.clear}>
-              Clear selection
-            </Button>
-          </Paper>
+              <Typography sx={{ flexGrow: 1 }} role="status">
+                {selected
+                  ? `${plural(selected, 'field')} selected`
+                  : `${plural(page.data?.totalHits ?? 0, 'calculated field')} · select fields to lock or unlock them together`}
+              </Typography>
+              <Button
+                startIcon={<LockOutlinedIcon />}
+                disabled={!selected}
+                onClick={() => bulk.ask(selection.fields, true)}
+              >
+                Lock{selected ? ` ${formatCount(selected)}` : ''}
+              </Button>
+              <Button
+                startIcon={<LockOpenOutlinedIcon />}
+                disabled={!selected}
+                onClick={() => bulk.ask(selection.fields, false)}
+              >
+                Unlock{selected ? ` ${formatCount(selected)}` : ''}
+              </Button>
+              <Button disabled={!selected} onClick={selection.clear}>
+                Clear selection
+              </Button>
+            </Paper>
+          )}
           {list}
         </Stack>
       </Stack>
