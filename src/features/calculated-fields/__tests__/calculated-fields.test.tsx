@@ -1,6 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { server } from '../../../test/server';
 import { renderApp } from '../../../test/render';
 import { aField, givenFields } from './fake-platform';
 
@@ -147,5 +149,28 @@ describe('/calculated-fields', { timeout: 40_000 }, () => {
     await user.click(within(drawer).getByRole('button', { name: 'Save expression' }));
     expect(await within(drawer).findByText('Not saved: the field is locked')).toBeInTheDocument();
     expect(drawer).toHaveTextContent('is locked: unlock it before editing its expression');
+  });
+
+  it('says when there are no fields yet, and offers a retry when the search fails', async () => {
+    const user = userEvent.setup();
+    givenFields([]);
+    const empty = renderApp('/calculated-fields');
+    expect(await screen.findByText('There are no calculated fields yet')).toBeInTheDocument();
+    expect(screen.queryByRole('toolbar', { name: 'Selected fields' })).toBeNull();
+    empty.unmount();
+
+    let fail = true;
+    server.use(
+      http.post('/api/query/v1/functions/search', () =>
+        fail
+          ? HttpResponse.json({ message: 'Search is down' }, { status: 500 })
+          : HttpResponse.json({ totalHits: 1, results: [revenue], hasMore: false }),
+      ),
+    );
+    renderApp('/calculated-fields?q=total');
+    expect(await screen.findByText(/Search is down/)).toBeInTheDocument();
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('link', { name: 'Total revenue' })).toBeInTheDocument();
   });
 });
