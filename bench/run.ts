@@ -9,6 +9,7 @@ const modules: Array<[string, () => Promise<{ default: Bench }>]> = [
   ['generation', () => import('./generation')],
   ['exports', () => import('./exports')],
   ['exports-dashboard', () => import('./exports-dashboard')],
+  ['calculated-fields', () => import('./calculated-fields')],
 ];
 
 const only = process.argv[2];

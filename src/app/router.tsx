@@ -1,4 +1,5 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { calculatedFieldRoutes } from '../features/calculated-fields/routes';
 import { datastoreRoutes } from '../features/datastores/routes';
 import { datasetRoutes } from '../features/datasets/routes';
 import { datasetExportsTabRoute, exportRoutes } from '../features/exports/routes';
@@ -29,6 +30,7 @@ export const appRoutes = (): RouteObject[] => [
           ...datastoreRoutes(),
           ...datasetRoutes({ tabs: [datasetExportsTabRoute()] }),
           ...exportRoutes(),
+          ...calculatedFieldRoutes(),
           ...streamRoutes(),
           ...playgroundRoutes(),
           { path: '*', Component: NotFoundPage },

@@ -1,0 +1,277 @@
+import { useState } from 'react';
+import { Link as RouterLink } from 'react-router';
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import Drawer from '@mui/material/Drawer';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import IconButton from '@mui/material/IconButton';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import CloseIcon from '@mui/icons-material/Close';
+import type { CalculatedField } from '../../../api/contract';
+import {
+  DateTime,
+  DefinitionList,
+  ErrorState,
+  LoadingState,
+  Section,
+  StatusChip,
+  UserName,
+} from '../../../components';
+import { formatCount } from '../../../lib/format';
+import { nameLinks, type NamedLink } from '../lib/links';
+import { ExpressionForm, ExpressionView, type Refusal } from './ExpressionEditor';
+import { LockSwitch } from './LockSwitch';
+
+export interface FieldDrawerProps {
+  open: boolean;
+  field: CalculatedField | undefined;
+  error: unknown;
+  onRetry: () => void;
+  datasetNames: ReadonlyMap<string, string>;
+  datasetHref: (id: string) => string;
+  lockPending: boolean;
+  onLockChange: (field: CalculatedField, locked: boolean) => void;
+  onClose: () => void;
+}
+
+const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
+
+function LinkName({ link, datasetHref }: { link: NamedLink; datasetHref: (id: string) => string }) {
+  if (link.kind === 'dataset' && link.name)
+    return (
+      <Link component={RouterLink} to={datasetHref(link.id)}>
+        {link.name}
+      </Link>
+    );
+  if (link.kind === 'dataset')
+    return (
+      <Box component="span" sx={{ fontStyle: 'italic' }}>
+        Dataset not found{' '}
+        <Box component="span" sx={{ color: 'text.secondary' }}>
+          (id {link.id})
+        </Box>
+      </Box>
+    );
+  return <span>{link.kind === 'card' ? `Card ${link.id}` : link.id}</span>;
+}
+
+function Links({
+  field,
+  datasetNames,
+  datasetHref,
+}: Pick<FieldDrawerProps, 'datasetNames' | 'datasetHref'> & { field: CalculatedField }) {
+  const links = nameLinks(field.links, datasetNames);
+  if (links.length === 0) return <Typography color="text.secondary">No links.</Typography>;
+  return (
+    <Table size="small" aria-label="Links">
+      <TableHead>
+        <TableRow>
+          <TableCell>Type</TableCell>
+          <TableCell>Name</TableCell>
+          <TableCell>Reference</TableCell>
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {links.map((link) => (
+          <TableRow key={`${link.kind}:${link.id}`}>
+            <TableCell>
+              {link.kind === 'dataset' ? 'Dataset' : link.kind === 'card' ? 'Card' : 'Other'}
+            </TableCell>
+            <TableCell>
+              <LinkName link={link} datasetHref={datasetHref} />
+              {!link.active && (
+                <Typography component="span" variant="body2" sx={{ color: 'text.secondary' }}>
+                  {' '}
+                  · inactive
+                </Typography>
+              )}
+            </TableCell>
+            <TableCell>
+              <StatusChip
+                label={link.valid ? 'Valid' : 'Illegal reference'}
+                tone={link.valid ? 'success' : 'error'}
+              />
+            </TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}
+
+function ColumnPositions({ field }: { field: CalculatedField }) {
+  if (field.columnPositions.length === 0)
+    return <Typography color="text.secondary">The expression names no column.</Typography>;
+  return (
+    <Table size="small" aria-label="Column positions">
+      <TableHead>
+        <TableRow>
+          <TableCell>Column</TableCell>
+          <TableCell align="right">Position</TableCell>
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {field.columnPositions.map((c) => (
+          <TableRow key={`${c.columnName}@${c.columnPosition}`}>
+            <TableCell sx={{ fontFamily: 'monospace' }}>{c.columnName}</TableCell>
+            <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums' }}>
+              {formatCount(c.columnPosition)}
+            </TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}
+
+function Details(props: FieldDrawerProps & { field: CalculatedField }) {
+  const { field } = props;
+  const [refusal, setRefusal] = useState<Refusal>();
+  return (
+    <>
+      <FormControlLabel
+        sx={{ mb: 2 }}
+        control={
+          <LockSwitch
+            field={field}
+            disabled={props.lockPending}
+            onChange={(locked) => props.onLockChange(field, locked)}
+          />
+        }
+        label={field.locked ? 'Locked' : 'Unlocked'}
+      />
+      <Section title="Expression">
+        {field.locked ? (
+          <ExpressionView field={field} refusal={refusal} />
+        ) : (
+          <ExpressionForm key={field.id} field={field} onRefused={setRefusal} />
+        )}
+      </Section>
+      <Section title="Links">
+        <Links field={field} datasetNames={props.datasetNames} datasetHref={props.datasetHref} />
+      </Section>
+      <Section title="Functions">
+        {field.functions.length ? (
+          <Stack
+            direction="row"
+            useFlexGap
+            spacing={1}
+            sx={{ flexWrap: 'wrap' }}
+            role="list"
+            aria-label="Functions"
+          >
+            {field.functions.map((name) => (
+              <Chip
+                key={name}
+                label={name}
+                size="small"
+                role="listitem"
+                sx={{ fontFamily: 'monospace' }}
+              />
+            ))}
+          </Stack>
+        ) : (
+          <Typography color="text.secondary">The expression uses no function.</Typography>
+        )}
+      </Section>
+      <Section title="Column positions" description="Character offset of each column reference">
+        <ColumnPositions field={field} />
+      </Section>
+      <Section title="Details">
+        <DefinitionList
+          items={[
+            { label: 'Data type', value: field.dataType },
+            { label: 'Owner', value: <UserName id={field.owner} /> },
+            { label: 'Created', value: <DateTime value={field.created} /> },
+            { label: 'Last modified', value: <DateTime value={field.lastModified} /> },
+            { label: 'Cache window', value: field.cacheWindow },
+            { label: 'Aggregated', value: yesNo(field.aggregated) },
+            { label: 'Analytic', value: yesNo(field.analytic) },
+            { label: 'Global', value: yesNo(field.global) },
+            { label: 'Hidden', value: yesNo(field.hidden) },
+            { label: 'Archived', value: yesNo(field.archived) },
+            { label: 'Variable', value: yesNo(field.variable) },
+            {
+              label: 'Checksum',
+              value: (
+                <Box component="code" sx={{ fontSize: 12 }}>
+                  {field.checkSum}
+                </Box>
+              ),
+            },
+            { label: 'Legacy id', value: field.legacyId },
+          ]}
+        />
+      </Section>
+    </>
+  );
+}
+
+/** One field: its expression (a form when unlocked), links, functions and column positions. */
+export function FieldDrawer(props: FieldDrawerProps) {
+  const { open, field, error, onRetry, onClose } = props;
+  const label = field ? `Calculated field ${field.name}` : 'Calculated field';
+  return (
+    <Drawer
+      anchor="right"
+      open={open}
+      onClose={onClose}
+      sx={{ zIndex: (theme) => theme.zIndex.modal }}
+      slotProps={{
+        paper: {
+          role: 'dialog',
+          'aria-modal': true,
+          'aria-label': label,
+          sx: { width: { xs: '100%', sm: 560 } },
+        },
+      }}
+    >
+      <Box component="section" aria-label={label} sx={{ p: 3 }}>
+        <Stack
+          direction="row"
+          sx={{ alignItems: 'flex-start', justifyContent: 'space-between', mb: 1 }}
+        >
+          <Box sx={{ minWidth: 0 }}>
+            <Typography variant="h5" component="h2" sx={{ overflowWrap: 'anywhere' }}>
+              {field?.name ?? 'Calculated field'}
+            </Typography>
+            {field && (
+              <Stack direction="row" spacing={1} sx={{ mt: 0.5, alignItems: 'center' }}>
+                <StatusChip
+                  label={
+                    field.status === 'INVALID'
+                      ? 'Invalid'
+                      : field.status === 'VALID'
+                        ? 'Valid'
+                        : field.status
+                  }
+                  tone={field.status === 'INVALID' ? 'error' : 'success'}
+                />
+                <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+                  {field.dataType} · id {field.id}
+                </Typography>
+              </Stack>
+            )}
+          </Box>
+          <IconButton aria-label="Close" onClick={onClose} edge="end">
+            <CloseIcon />
+          </IconButton>
+        </Stack>
+        {field ? (
+          <Details key={field.id} {...props} field={field} />
+        ) : error ? (
+          <ErrorState error={error} onRetry={onRetry} />
+        ) : (
+          <LoadingState variant="details" label="Loading the calculated field" />
+        )}
+      </Box>
+    </Drawer>
+  );
+}

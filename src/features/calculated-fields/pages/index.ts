@@ -1,0 +1,1 @@
+export { CalculatedFieldsPage } from './CalculatedFieldsPage';
