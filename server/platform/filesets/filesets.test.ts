@@ -280,6 +280,8 @@ describe('Query Files (4.7)', () => {
   it('bounds topK (default 10) and reads any query text without a syntax error', async () => {
     expect((await search(manuals.id, { query: 'the widget' })).length).toBeLessThanOrEqual(10);
     expect(await search(manuals.id, { query: 'widget', topK: 1 })).toHaveLength(1);
+    const slash = await post(`${base}/${manuals.id}/query/`, { query: 'widget', topK: 2 });
+    expect(fileQueryResult.parse(await slash.json()).matches).toHaveLength(2);
     for (const query of ['"unbalanced ( & | ! :*', 'the', '-', 'ü 漢字 🙂', "o'brien\\"])
       expect(Array.isArray(await search(manuals.id, { query }))).toBe(true);
   });
@@ -387,6 +389,21 @@ describe('upload and delete files', () => {
       await platform.api(`${base}/${manuals.id}/files`, { method: 'POST', json: { file: 'x' } }),
       400,
       /multipart/,
+    );
+    await expectError(
+      await upload(manuals.id, 'a.md', 'x', JSON.stringify({ directoryPath: 'x'.repeat(70_000) })),
+      400,
+      /createFileRequest.*65536 bytes/,
+    );
+    await expectError(
+      await upload(
+        manuals.id,
+        'a.md',
+        'x',
+        new Blob(['{"directoryPath":"', 'y'.repeat(70_000), '"}']),
+      ),
+      400,
+      /createFileRequest.*65536 bytes/,
     );
     await expectError(await upload('nope', 'a.md', 'x'), 404, /nope/);
   });
