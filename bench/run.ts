@@ -7,6 +7,7 @@ const modules: Array<[string, () => Promise<{ default: Bench }>]> = [
   ['grid', () => import('./grid')],
   ['streams', () => import('./streams')],
   ['generation', () => import('./generation')],
+  ['filesets', () => import('./filesets')],
 ];
 
 const only = process.argv[2];
