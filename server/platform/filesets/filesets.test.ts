@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   fileQueryResult,
@@ -354,6 +354,29 @@ describe('upload and delete files', () => {
     expect((await search(manuals.id, { query: 'plinkerton' })).map((m) => m.node.name)).toEqual([
       'data.json',
     ]);
+  });
+
+  it('takes a large file of unique tokens; its first 200,000 characters are searchable', async () => {
+    const lines = Array.from({ length: 40_000 }, (_, i) => `${randomUUID()},${i}`);
+    lines[10] = `${lines[10]},glimmerwhisk`;
+    lines[39_000] = `${lines[39_000]},farawayword`;
+    const csv = `id,n\n${lines.join('\n')}\n`;
+    const res = await upload(
+      runbooks.id,
+      'ids.csv',
+      csv,
+      '{"directoryPath":"tests/large"}',
+      'text/csv',
+    );
+    expect(res.status).toBe(200);
+    expect(filesetFile.parse(await res.json())).toMatchObject({
+      size: csv.length,
+      hash: sha256(csv),
+    });
+    expect((await search(runbooks.id, { query: 'glimmerwhisk' })).map((m) => m.node.path)).toEqual([
+      'tests/large/ids.csv',
+    ]);
+    expect(await search(runbooks.id, { query: 'farawayword' })).toEqual([]);
   });
 
   it('refuses bad uploads with 4xx {message}', async () => {
