@@ -129,6 +129,10 @@ describe('list and get filesets (gaps.md)', () => {
       /filters\.0\.field/,
     );
     await expectError(
+      await post(`${base}/search`, { filters: [{ field: 'name', value: ['a\u0000'] }] }),
+      400,
+    );
+    await expectError(
       await post(`${base}/search`, { fieldSort: [{ field: 'size' }] }),
       400,
       /fieldSort/,
@@ -303,6 +307,7 @@ describe('Query Files (4.7)', () => {
       400,
       /pathPrefixFilter/,
     );
+    await expectError(await q({ query: 'a\u0000b' }), 400);
     await expectError(await q([]), 400);
     await expectError(await post(`${base}/${manuals.id}/query`), 400, /body/);
     await expectError(await post(`${base}/nope/query`, { query: 'x' }), 404, /nope/);
