@@ -6,6 +6,8 @@ export interface BenchRow {
   metric: string;
   value: string;
   note?: string;
+  /** Set when the row breaks a budget: `npm run bench` prints it as FAIL and exits 1. */
+  failure?: string;
 }
 
 /** A benchmark module's default export. */

@@ -7,6 +7,8 @@ const modules: Array<[string, () => Promise<{ default: Bench }>]> = [
   ['grid', () => import('./grid')],
   ['streams', () => import('./streams')],
   ['generation', () => import('./generation')],
+  ['exports', () => import('./exports')],
+  ['exports-dashboard', () => import('./exports-dashboard')],
   ['filesets', () => import('./filesets')],
 ];
 
@@ -26,3 +28,10 @@ console.log(`Machine: ${machine()}\n`);
 console.log(line(['group', 'metric', 'value', 'note']));
 console.log('|' + widths.map((w) => '-'.repeat(w + 2)).join('|') + '|');
 for (const r of rows) console.log(line([r.group, r.metric, r.value, r.note ?? '']));
+const failures = rows.flatMap((r) =>
+  r.failure ? [`FAIL ${r.group}: ${r.metric}: ${r.failure}`] : [],
+);
+if (failures.length) {
+  console.log(`\n${failures.join('\n')}`);
+  process.exitCode = 1;
+}

@@ -8,7 +8,8 @@ import path from 'node:path';
 const root = path.resolve(import.meta.dirname, '..');
 const outDir = path.join(root, 'dist');
 const stampFile = path.join(outDir, '.build-inputs');
-const INPUTS = ['src', 'public', 'index.html', 'vite.config.ts', 'tsconfig.json', 'package-lock.json'];
+// package.json too: its `sideEffects` decides what the bundler may drop from the build.
+const INPUTS = ['src', 'public', 'index.html', 'vite.config.ts', 'tsconfig.json', 'package.json', 'package-lock.json'];
 
 function files(entry) {
   const full = path.join(root, entry);

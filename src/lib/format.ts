@@ -1,4 +1,4 @@
-import { format as formatDate, formatDistanceStrict, isValid, parseISO } from 'date-fns';
+import { formatDistanceStrict, isValid, parseISO } from 'date-fns';
 
 /**
  * The console's one number and date formatter: every screen formats through these, so that a
@@ -62,18 +62,31 @@ export function toDate(value: string | number | Date | null | undefined): Date |
   return isValid(date) ? date : undefined;
 }
 
-/** "22 May 2026, 14:05": a short local date and time. */
-export const formatDateTime = (date: Date) => formatDate(date, 'd MMM yyyy, HH:mm');
+// Written out rather than date-fns `format`, whose token parser and locale would weigh ~7 kB gz
+// on the first page for a few fixed patterns.
+const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const twoDigits = (n: number) => String(n).padStart(2, '0');
 
 /** "22 May 2026". */
-export const formatDay = (date: Date) => formatDate(date, 'd MMM yyyy');
+export const formatDay = (date: Date) =>
+  `${date.getDate()} ${months[date.getMonth()]} ${String(date.getFullYear()).padStart(4, '0')}`;
+
+/** "22 May 2026, 14:05": a short local date and time. */
+export const formatDateTime = (date: Date) =>
+  `${formatDay(date)}, ${twoDigits(date.getHours())}:${twoDigits(date.getMinutes())}`;
 
 /** "3 minutes ago" / "in 5 minutes". */
 export const formatRelative = (date: Date, now: Date = new Date()) =>
   formatDistanceStrict(date, now, { addSuffix: true });
 
 /** "14:05": a time of day (chart axes of the last day). */
-export const formatTimeOfDay = (date: Date | number) => formatDate(date, 'HH:mm');
+export const formatTimeOfDay = (date: Date | number) => {
+  const d = new Date(date);
+  return `${twoDigits(d.getHours())}:${twoDigits(d.getMinutes())}`;
+};
 
 /** "22 May": a day of this year (chart axes of days). */
-export const formatShortDay = (date: Date | number) => formatDate(date, 'd MMM');
+export const formatShortDay = (date: Date | number) => {
+  const d = new Date(date);
+  return `${d.getDate()} ${months[d.getMonth()]}`;
+};

@@ -2,7 +2,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import Papa from 'papaparse';
 import { exportHistory, exportRecord, type ExportRecord } from '../../../src/api/contract';
+import { SALES_DATASET_ID } from '../seed/datasets';
+import { createStream, runToEnd, streamBody, uploadCsv } from '../streams/test-support';
 import { startTestPlatform, type TestPlatform } from '../testing';
 
 let platform: TestPlatform;
@@ -72,6 +75,81 @@ describe('Create Export (4.6, 4.6a)', () => {
     const lines = text.slice(1).trimEnd().split('\r\n');
     expect(lines[0]).toBe(columns.join(','));
     expect(lines).toHaveLength(dataset.rowCount + 1);
+  });
+
+  it('writes tricky values byte for byte (RFC 4180, as papaparse would), every row in order, across batches', async () => {
+    const plain = Array.from({ length: 10 }, (_, i) => [`row ${i + 5}`, String(i), 'x']);
+    const source = Papa.unparse(
+      [
+        ['name', 'amount', 'note'],
+        ['say "hi"', '1', 'a,b'],
+        ['line\nbreak', '-2.5', 'crlf\r\nend'],
+        [' leading', '', 'trailing '],
+        ['\uFEFFbom', '1e21', '"'],
+        ...plain,
+      ],
+      { newline: '\r\n' },
+    );
+    const stream = await createStream(
+      platform,
+      streamBody('data-file', {
+        dataFileId: String(await uploadCsv(platform, 'tricky.csv', source)),
+      }),
+    );
+    expect((await runToEnd(platform, stream.id)).state).toBe('SUCCESS');
+    const id = String(stream.dataSource.id);
+    const exported = async (columns?: string[]) => {
+      const created = exportRecord.parse(
+        await (
+          await start(
+            {
+              bucket: 'tricky',
+              queryRequest: columns && {
+                query: { columns: columns.map((column) => ({ column, exprType: 'COLUMN' })) },
+              },
+            },
+            id,
+          )
+        ).json(),
+      );
+      const done = await finished(created.exportId, id);
+      expect(done.exportStatus).toBe('success');
+      expect(Object.values(done.urlRowCountMap)).toEqual([14]);
+      return fs.readFileSync(localFile(Object.keys(done.urlRowCountMap)[0]!), 'utf8');
+    };
+    const rest = plain.map(([name, amount, note]) => `${name},${amount},${note}\r\n`).join('');
+    expect(await exported()).toBe(
+      'name,amount,note\r\n' +
+        '"say ""hi""",1,"a,b"\r\n' +
+        '"line\nbreak",-2.5,"crlf\r\nend"\r\n' +
+        '" leading",,"trailing "\r\n' +
+        '"\uFEFFbom",1e+21,""""\r\n' +
+        rest,
+    );
+    expect((await exported(['note', 'name'])).split('\r\n').slice(0, 3)).toEqual([
+      'note,name',
+      '"a,b","say ""hi"""',
+      '"crlf',
+    ]);
+  });
+
+  it('writes a partitioned dataset partition by partition, in order, each whole', async () => {
+    const created = exportRecord.parse(
+      await (await start({ bucket: 'partitions' }, SALES_DATASET_ID)).json(),
+    );
+    const done = await finished(created.exportId, SALES_DATASET_ID);
+    expect(Object.values(done.urlRowCountMap)).toEqual([2000]);
+    const lines = fs
+      .readFileSync(localFile(Object.keys(done.urlRowCountMap)[0]!), 'utf8')
+      .trimEnd()
+      .split('\r\n');
+    const months = lines.slice(1).map((line) => line.slice(0, 7));
+    // The seed appends months 9, 10 and 11 as partitions of 700, 650 and 650 rows.
+    expect(months).toEqual([
+      ...Array<string>(700).fill('2026-09'),
+      ...Array<string>(650).fill('2026-10'),
+      ...Array<string>(650).fill('2026-11'),
+    ]);
   });
 
   it('returns the previous export while data, columns and target are unchanged; a change starts a new one', async () => {

@@ -3,6 +3,7 @@ export * from './common';
 export * from './errors';
 export * from './datastores';
 export * from './datasets';
+export * from './people';
 export * from './streams';
 export * from './exports';
 export * from './calculated-fields';

@@ -1,6 +1,6 @@
 import { queryOptions, useQueries } from '@tanstack/react-query';
 import { z } from 'zod';
-import { platformUser } from '../contract/datasets';
+import { platformUser } from '../contract/people';
 import { path, request } from '../http';
 import { peopleKeys } from './keys';
 

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { platformGroup } from '../contract/datasets';
+import { platformGroup } from '../contract/people';
 import { request } from '../http';
 import { PEOPLE_PAGE_SIZE } from './get-users';
 import { peopleKeys } from './keys';

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { platformUser } from '../contract/datasets';
+import { platformUser } from '../contract/people';
 import { request } from '../http';
 import { peopleKeys } from './keys';
 

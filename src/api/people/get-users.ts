@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { platformUser } from '../contract/datasets';
+import { platformUser } from '../contract/people';
 import { request } from '../http';
 import { peopleKeys } from './keys';
 

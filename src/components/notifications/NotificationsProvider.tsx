@@ -1,10 +1,8 @@
-import { useSyncExternalStore, type ReactNode } from 'react';
-import Alert from '@mui/material/Alert';
-import Snackbar from '@mui/material/Snackbar';
+import { lazy, Suspense, useSyncExternalStore, type ReactNode } from 'react';
 import { NotifyContext } from './context';
-import type { NoticeSeverity, Notifier } from './store';
+import type { Notifier } from './store';
 
-const hideAfterMs: Record<NoticeSeverity, number> = { success: 4000, info: 6000, error: 10000 };
+const Toast = lazy(() => import('./Toast'));
 
 /** Shows the toast of the screen the user is on; a new one replaces it (see createNotifier). */
 export function NotificationsProvider({
@@ -21,19 +19,9 @@ export function NotificationsProvider({
     <NotifyContext value={notifier.notify}>
       {children}
       {current && (
-        <Snackbar
-          key={current.id}
-          open
-          autoHideDuration={hideAfterMs[current.severity]}
-          onClose={(_event, reason) => {
-            if (reason !== 'clickaway') notifier.dismiss();
-          }}
-          anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
-        >
-          <Alert severity={current.severity} variant="filled" onClose={notifier.dismiss}>
-            {current.message}
-          </Alert>
-        </Snackbar>
+        <Suspense fallback={null}>
+          <Toast key={current.id} notice={current} onDismiss={notifier.dismiss} />
+        </Suspense>
       )}
     </NotifyContext>
   );

@@ -44,7 +44,7 @@ describe('New datastore', () => {
     ).toBeInTheDocument();
     expect(body).toEqual({ name: 'Field service' });
     expect(router.state.location.pathname).toBe('/datastores/ds-new');
-    expect(screen.getByText('Datastore Field service created')).toBeInTheDocument();
+    expect(await screen.findByText('Datastore Field service created')).toBeInTheDocument();
     expect(await screen.findByText('This datastore has no collections yet')).toBeInTheDocument();
   });
 

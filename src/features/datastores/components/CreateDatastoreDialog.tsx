@@ -9,20 +9,23 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import AddIcon from '@mui/icons-material/Add';
 import { ErrorState } from '../../../components';
-import {
-  useCreateDatastoreDialog,
-  type CreateDatastoreDialogState,
-} from '../hooks/use-create-datastore-dialog';
+import { useCreateDatastoreDialog } from '../hooks/use-create-datastore-dialog';
 import { sentence } from '../hooks/schema-form';
 
-export function CreateDatastoreDialog({ dialog }: { dialog: CreateDatastoreDialogState }) {
+export interface CreateDatastoreDialogProps {
+  open: boolean;
+  onClose: () => void;
+}
+
+/** Loaded when "New datastore" is first pressed (see NewDatastoreButton): forms stay off the list. */
+export default function CreateDatastoreDialog({ open, onClose }: CreateDatastoreDialogProps) {
   const titleId = useId();
+  const dialog = useCreateDatastoreDialog(onClose);
   const { form, submit, creating, error } = dialog;
   return (
     <Dialog
-      open={dialog.open}
+      open={open}
       onClose={dialog.close}
       aria-labelledby={titleId}
       maxWidth="xs"
@@ -64,18 +67,5 @@ export function CreateDatastoreDialog({ dialog }: { dialog: CreateDatastoreDialo
         </DialogActions>
       </Box>
     </Dialog>
-  );
-}
-
-/** "New datastore" for the datastores page header: the button and its dialog. */
-export function NewDatastoreButton() {
-  const dialog = useCreateDatastoreDialog();
-  return (
-    <>
-      <Button variant="contained" startIcon={<AddIcon />} onClick={dialog.openDialog}>
-        New datastore
-      </Button>
-      <CreateDatastoreDialog dialog={dialog} />
-    </>
   );
 }

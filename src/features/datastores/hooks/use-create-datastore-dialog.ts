@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -11,8 +10,8 @@ import { formErrorMap, showServerErrorOnField } from './schema-form';
 type FormInput = z.input<typeof createDatastoreInput>;
 type FormOutput = z.output<typeof createDatastoreInput>;
 
-export function useCreateDatastoreDialog() {
-  const [open, setOpen] = useState(false);
+/** The form of one opening of the dialog (the dialog mounts afresh each time it opens). */
+export function useCreateDatastoreDialog(onClose: () => void) {
   const create = useCreateDatastore();
   const navigate = useNavigate();
   const notify = useNotify();
@@ -34,14 +33,8 @@ export function useCreateDatastoreDialog() {
   });
 
   return {
-    open,
-    openDialog: () => {
-      form.reset();
-      create.reset();
-      setOpen(true);
-    },
     close: () => {
-      if (!create.isPending) setOpen(false);
+      if (!create.isPending) onClose();
     },
     form,
     submit,

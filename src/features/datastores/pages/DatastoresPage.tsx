@@ -1,6 +1,6 @@
 import { useDatastores } from '../../../api/datastores';
 import { EmptyState, ErrorState, LoadingState, PageHeader } from '../../../components';
-import { NewDatastoreButton } from '../components/CreateDatastoreDialog';
+import { NewDatastoreButton } from '../components/NewDatastoreButton';
 import { DatastoresTable } from '../components/DatastoresTable';
 
 const byName = <T extends { name: string }>(a: T, b: T) => a.name.localeCompare(b.name);

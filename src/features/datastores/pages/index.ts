@@ -1,4 +1,3 @@
-export { DatastoresPage } from './DatastoresPage';
 export { DatastorePage } from './DatastorePage';
 export { CollectionPage } from './CollectionPage';
 export { CollectionDetailsTab } from './CollectionDetailsTab';

@@ -47,12 +47,17 @@ export function useDashboardParams() {
     [setParams],
   );
 
-  return {
-    ...state,
-    setStatus: (status: StatusFilter) => update({ status: status === 'all' ? null : status }),
-    setRange: (range: string) => update({ range: range === '7d' ? null : range }),
-    setSearch: (search: string) => update({ q: search.trim() }, { replace: true }),
-    setPage: (page: number) =>
-      update({ page: page > 0 ? String(page + 1) : null }, { resetPage: false }),
-  };
+  // Stable setters: the dashboard's figures are memoized and must not redraw for a new closure.
+  const setters = useMemo(
+    () => ({
+      setStatus: (status: StatusFilter) => update({ status: status === 'all' ? null : status }),
+      setRange: (range: string) => update({ range: range === '7d' ? null : range }),
+      setSearch: (search: string) => update({ q: search.trim() }, { replace: true }),
+      setPage: (page: number) =>
+        update({ page: page > 0 ? String(page + 1) : null }, { resetPage: false }),
+    }),
+    [update],
+  );
+
+  return { ...state, ...setters };
 }

@@ -5,22 +5,18 @@ import Button from '@mui/material/Button';
 import InputAdornment from '@mui/material/InputAdornment';
 import LinearProgress from '@mui/material/LinearProgress';
 import MenuItem from '@mui/material/MenuItem';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import TablePagination from '@mui/material/TablePagination';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import SearchIcon from '@mui/icons-material/Search';
-import { EmptyState, ErrorState, LoadingState, PageHeader, Section } from '../../../components';
-import { formatCount, formatDuration, formatRelative, plural } from '../../../lib/format';
-import { ExportHistoryTable } from '../components/ExportHistoryTable';
-import { DatasetLink, RecentFailures, RunningExports } from '../components/ExportLists';
-import { ExportsChart } from '../components/ExportsChart';
-import { StatusCounts } from '../components/StatusCounts';
+import { EmptyState, ErrorState, LoadingState, PageHeader } from '../../../components';
+import { formatCount, formatRelative, plural } from '../../../lib/format';
+import { DashboardFigures, type DashboardView } from '../components/DashboardFigures';
 import { useDashboardParams } from '../hooks/use-dashboard-params';
 import { useExportsOverview, type ExportsOverview } from '../hooks/use-exports-overview';
 import { useNow } from '../hooks/use-now';
+import { useThrottled } from '../hooks/use-throttled';
 import {
   countByStatus,
   durationFigures,
@@ -31,7 +27,7 @@ import {
   timeRanges,
 } from '../lib/overview';
 
-const PAGE_SIZE = 25;
+const DRAW_MS = 250;
 const FAILURES_SHOWN = 5;
 
 function Freshness({ overview, now }: { overview: ExportsOverview; now: number }) {
@@ -73,21 +69,23 @@ function freshness(oldest: number, newest: number, now: number) {
 export function ExportsDashboardPage() {
   const params = useDashboardParams();
   const overview = useExportsOverview();
-  const anyRunning = overview.exports.some((e) => e.record.exportStatus === 'running');
+  // Hundreds of datasets answer one by one: the figures, chart and table are drawn again at
+  // most every DRAW_MS, not once per answer, so the page stays responsive while they arrive.
+  const exports = useThrottled(overview.exports, DRAW_MS);
+  const anyRunning = exports.some((e) => e.record.exportStatus === 'running');
   const now = useNow(anyRunning ? 1_000 : 15_000, true);
 
-  const view = useMemo(() => {
+  const view: DashboardView = useMemo(() => {
     const search = params.search.toLowerCase();
     const matching = search
-      ? overview.exports.filter((e) => e.dataset.name.toLowerCase().includes(search))
-      : overview.exports;
+      ? exports.filter((e) => e.dataset.name.toLowerCase().includes(search))
+      : exports;
     const period = newestFirst(inRange(matching, params.range, now));
     const listed =
       params.status === 'all'
         ? period
         : period.filter((e) => e.record.exportStatus === params.status);
     return {
-      period,
       listed,
       counts: countByStatus(period),
       running: period.filter((e) => e.record.exportStatus === 'running'),
@@ -95,9 +93,8 @@ export function ExportsDashboardPage() {
       durations: durationFigures(period),
       buckets: timeBuckets(period, params.range, now),
     };
-  }, [overview.exports, params.search, params.range, params.status, now]);
+  }, [exports, params.search, params.range, params.status, now]);
 
-  const pageRows = view.listed.slice(params.page * PAGE_SIZE, (params.page + 1) * PAGE_SIZE);
   const header = (
     <PageHeader
       title="Export monitoring"
@@ -192,95 +189,16 @@ export function ExportsDashboardPage() {
           {overview.failures.length > 3 ? '…' : ''}
         </Alert>
       )}
-      <Box sx={{ mb: 4 }}>
-        <StatusCounts counts={view.counts} current={params.status} onSelect={params.setStatus} />
-      </Box>
-      <Box
-        sx={{
-          display: 'grid',
-          gap: 3,
-          gridTemplateColumns: { xs: '1fr', lg: 'minmax(0, 2fr) minmax(0, 1fr)' },
-          mb: 2,
-        }}
-      >
-        <Paper variant="outlined" sx={{ p: 2, position: 'relative' }}>
-          <Section title="Exports over time">
-            <ExportsChart buckets={view.buckets} />
-          </Section>
-        </Paper>
-        <Paper variant="outlined" sx={{ p: 2 }}>
-          <Section title="Duration">
-            <Stack direction="row" spacing={4}>
-              <div>
-                <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-                  Median
-                </Typography>
-                <Typography sx={{ fontSize: 24, fontWeight: 600 }}>
-                  {view.durations.median === undefined
-                    ? '—'
-                    : formatDuration(view.durations.median)}
-                </Typography>
-              </div>
-              <div>
-                <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-                  90th percentile
-                </Typography>
-                <Typography sx={{ fontSize: 24, fontWeight: 600 }}>
-                  {view.durations.p90 === undefined ? '—' : formatDuration(view.durations.p90)}
-                </Typography>
-              </div>
-            </Stack>
-            <Typography variant="body2" sx={{ color: 'text.secondary', mt: 1 }}>
-              Of {plural(view.durations.count, 'finished export')} in the period
-            </Typography>
-          </Section>
-          <Section title="Running">
-            <RunningExports exports={view.running} now={now} />
-          </Section>
-          <Section title="Recent failures">
-            <RecentFailures exports={view.failures} />
-          </Section>
-        </Paper>
-      </Box>
-      <Section
-        title="Exports"
-        description={`${plural(view.listed.length, 'export')} · ${timeRangeLabels[params.range].toLowerCase()}`}
-      >
-        {view.listed.length === 0 ? (
-          <EmptyState
-            title={
-              overview.read + overview.failures.length < overview.datasetCount
-                ? 'Still reading…'
-                : 'No export matches'
-            }
-            description="Change the period, the status or the dataset name."
-          />
-        ) : (
-          <>
-            <ExportHistoryTable
-              label="Exports"
-              leadHeading="Dataset"
-              now={now}
-              rows={pageRows.map(({ dataset, record }) => ({
-                key: record.exportId,
-                record,
-                lead: <DatasetLink dataset={dataset} />,
-              }))}
-            />
-            <TablePagination
-              component="div"
-              count={view.listed.length}
-              page={Math.min(
-                params.page,
-                Math.max(0, Math.ceil(view.listed.length / PAGE_SIZE) - 1),
-              )}
-              rowsPerPage={PAGE_SIZE}
-              rowsPerPageOptions={[PAGE_SIZE]}
-              onPageChange={(_e, page) => params.setPage(page)}
-            />
-          </>
-        )}
-      </Section>
+      <DashboardFigures
+        view={view}
+        status={params.status}
+        range={params.range}
+        page={params.page}
+        now={now}
+        stillReading={overview.read + overview.failures.length < overview.datasetCount}
+        onStatus={params.setStatus}
+        onPage={params.setPage}
+      />
     </>
   );
 }
