@@ -10,6 +10,7 @@ const modules: Array<[string, () => Promise<{ default: Bench }>]> = [
   ['exports', () => import('./exports')],
   ['exports-dashboard', () => import('./exports-dashboard')],
   ['calculated-fields', () => import('./calculated-fields')],
+  ['filesets', () => import('./filesets')],
 ];
 
 const only = process.argv[2];

@@ -11,6 +11,7 @@ import { sharingRoutes } from './datasets/sharing-routes';
 import { datastoreRoutes } from './datastores/routes';
 import { exportRoutes } from './exports/routes';
 import { dataFileRoutes } from './files/routes';
+import { filesetRoutes } from './filesets/routes';
 import { generationRoutes } from './generation/routes';
 import { peopleRoutes } from './people/routes';
 import { streamRoutes } from './streams/routes';
@@ -23,6 +24,7 @@ const areas: Array<(deps: PlatformDeps) => Hono<PlatformEnv>> = [
   sharingRoutes,
   certificationRoutes,
   dataFileRoutes,
+  filesetRoutes,
   streamRoutes,
   generationRoutes,
   calculatedFieldRoutes,

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Queryable } from '../store';
+import { recordFiles } from './fileset-records';
 import { at2026, sha256Hex, stableUuid } from './ids';
 
 /** The sample files, one folder per fileset; a file's path in its fileset is its path below that folder. */
@@ -39,6 +40,7 @@ const contentTypes: Record<string, string> = {
   '.md': 'text/markdown',
   '.txt': 'text/plain',
   '.csv': 'text/csv',
+  '.json': 'application/json',
 };
 
 function listFiles(dir: string, prefix = ''): string[] {
@@ -52,10 +54,23 @@ function listFiles(dir: string, prefix = ''): string[] {
     );
 }
 
+/** A fileset's written files and the files made from its records, in path order. */
+function filesOf(folder: string) {
+  const written = listFiles(path.join(filesDir, folder)).map((filePath) => ({
+    path: filePath,
+    body: fs.readFileSync(path.join(filesDir, folder, filePath)),
+  }));
+  const files = [...written, ...recordFiles(folder)].sort((a, b) =>
+    a.path < b.path ? -1 : a.path > b.path ? 1 : 0,
+  );
+  const repeated = files.find((f, i) => i > 0 && files[i - 1]!.path === f.path);
+  if (repeated) throw new Error(`sample file ${repeated.path} appears twice`);
+  return files;
+}
+
 export function sampleFilesetFiles() {
   return SAMPLE_FILESETS.flatMap((fileset) =>
-    listFiles(path.join(filesDir, fileset.folder)).map((filePath, i) => {
-      const body = fs.readFileSync(path.join(filesDir, fileset.folder, filePath));
+    filesOf(fileset.folder).map(({ path: filePath, body }, i, all) => {
       const contentType = contentTypes[path.extname(filePath)];
       if (!contentType)
         throw new Error(`sample file ${filePath}: no content type for its extension`);
@@ -67,8 +82,8 @@ export function sampleFilesetFiles() {
         contentType,
         body,
         hash: sha256Hex(body),
-        // Files arrive over the weeks after their fileset was made, by the owner or user 2.
-        created: fileset.created + (i + 1) * 5 * 86_400_000 + i * 37 * 60_000,
+        // Files arrive over the half year after their fileset was made, by the owner or user 2.
+        created: fileset.created + Math.round(((i + 1) * 180 * 86_400_000) / all.length),
         createdBy: i % 3 === 2 ? 2 : fileset.owner,
       };
     }),
@@ -93,13 +108,13 @@ export async function seedFilesets(tx: Queryable) {
       SAMPLE_FILESETS.map((s) => new Date(updated(s.id)).toISOString()),
     ],
   );
-  // Bytes travel as hex so the stored body is exactly what was hashed; the text and its search
-  // vector are derived in SQL from those bytes, as an upload would do.
+  // Bytes travel as hex so the stored body is exactly what was hashed; the text is derived in
+  // SQL from those bytes; its search vector is a generated column (migration 100).
   await tx.query(
     `INSERT INTO fileset_files (id, fileset_id, path, name, file_type, content_type, size, hash, created,
-       created_by, body, text_content, search)
+       created_by, body, text_content)
      SELECT id, fileset_id, path, name, 'FILE', content_type, octet_length(body), hash, created, created_by,
-       body, text_content, to_tsvector('english', name || ' ' || text_content)
+       body, text_content
      FROM (
        SELECT id, fileset_id, path, name, content_type, hash, created, created_by, decode(hex, 'hex') AS body,
          convert_from(decode(hex, 'hex'), 'UTF8') AS text_content

@@ -14,8 +14,32 @@ export const fileset = z.object({
 export type Fileset = z.infer<typeof fileset>;
 export const filesetSearchResult = z.object({
   fileSets: z.array(fileset),
-  pageContext: z.object({ offset: z.number().int(), limit: z.number().int(), total: z.number().int() }),
+  pageContext: z.object({
+    offset: z.number().int(),
+    limit: z.number().int(),
+    total: z.number().int(),
+  }),
 });
+
+/** List filesets: `filters` keep filesets whose field matches one of `value` (choice). */
+export const filesetSearchFilter = z.object({
+  field: z.enum(['name', 'description', 'owner', 'createdBy']),
+  value: z
+    .array(z.union([z.string(), z.number()]))
+    .min(1)
+    .max(100),
+  operator: z.enum(['EQUALS', 'LIKE']).optional(),
+  not: z.boolean().optional(),
+});
+export const filesetSortField = z.enum(['name', 'created', 'updated', 'fileCount']);
+export const filesetSearchBody = z.object({
+  filters: z.array(filesetSearchFilter).max(20).optional(),
+  fieldSort: z
+    .array(z.object({ field: filesetSortField, order: z.enum(['ASC', 'DESC']).optional() }))
+    .max(4)
+    .optional(),
+});
+export type FilesetSearchBody = z.infer<typeof filesetSearchBody>;
 
 export const filesetFile = z.object({
   id: z.string(),
@@ -35,12 +59,26 @@ export const filesetFileList = z.object({
   pageContext: z.object({ next: z.string().nullable().optional() }),
 });
 
+export const FILE_QUERY_LIMITS = { queryChars: 1000, pathChars: 1024, topK: 100 } as const;
+const pathText = z
+  .string()
+  .max(FILE_QUERY_LIMITS.pathChars, `at most ${FILE_QUERY_LIMITS.pathChars} characters`);
+
 /** 4.7 Query Files; topK bounds 1..100, default 10 (choice). */
 export const fileQueryBody = z.object({
-  query: z.string().trim().min(1, 'query must not be empty'),
-  directoryPath: z.string().optional(),
-  pathPrefixFilter: z.string().optional(),
-  topK: z.number().int().min(1).max(100).optional(),
+  query: z
+    .string()
+    .trim()
+    .min(1, 'query must not be empty')
+    .max(FILE_QUERY_LIMITS.queryChars, `at most ${FILE_QUERY_LIMITS.queryChars} characters`),
+  directoryPath: pathText.optional(),
+  pathPrefixFilter: pathText.optional(),
+  topK: z
+    .number()
+    .int()
+    .min(1, 'topK must be from 1 to 100')
+    .max(FILE_QUERY_LIMITS.topK, 'topK must be from 1 to 100')
+    .optional(),
 });
 /** 2.6 */
 export const fileQueryMatch = z.object({
@@ -56,5 +94,10 @@ export const fileQueryMatch = z.object({
     created: z.number().int(),
     type: z.string(),
   }),
+  /** The passage that matched, hits between `<mark>` and `</mark>`; plain text otherwise (choice). */
+  content: z.object({ text: z.string(), type: z.string() }).optional(),
 });
 export const fileQueryResult = z.object({ matches: z.array(fileQueryMatch) });
+
+/** The `createFileRequest` part of an upload (gaps.md). */
+export const createFileRequest = z.object({ directoryPath: pathText.optional() });

@@ -1,0 +1,157 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { Hono, type Context } from 'hono';
+import { z } from 'zod';
+import {
+  createFileRequest,
+  fileQueryBody,
+  filesetSearchBody,
+  queryBool,
+  queryInt,
+} from '../../../src/api/contract';
+import type { PlatformDeps, PlatformEnv } from '../core/context';
+import { badRequest, conflict, notFound } from '../core/errors';
+import { isMultipart, readMultipart } from '../core/multipart';
+import { MAX_BODY_BYTES, body, parseWith, query } from '../core/validate';
+import type { Queryable } from '../store';
+import { toFileset, toFilesetFile, toQueryMatch } from './mappers';
+import {
+  decodeCursor,
+  directoryPrefix,
+  encodeCursor,
+  fileName,
+  filePath,
+  pathPrefix,
+} from './paths';
+import {
+  deleteFile,
+  getFileset,
+  insertFile,
+  listFiles,
+  queryFiles,
+  searchFilesets,
+} from './repository';
+import { contentTypeOf, searchableText } from './text';
+
+const searchParams = z.object({
+  limit: queryInt(1, 100).optional(),
+  offset: queryInt(0, 1_000_000).optional(),
+});
+const listParams = z.object({
+  directoryPath: z.string().max(1024, 'at most 1024 characters').optional(),
+  immediateChildren: queryBool.optional(),
+  limit: queryInt(1, 1000).optional(),
+  next: z.string().max(4096, 'at most 4096 characters').optional(),
+});
+
+async function existingFileset(db: Queryable, id: string) {
+  const fileset = await getFileset(db, id);
+  if (!fileset) throw notFound(`No fileset ${id}`);
+  return fileset;
+}
+
+/** The `file` part and the `createFileRequest` part (JSON `{directoryPath}`) of an upload. */
+async function readUpload(c: Context<PlatformEnv>) {
+  if (!isMultipart(c.req.header('content-type')))
+    throw badRequest('body: expected multipart/form-data with a part "file"');
+  const { file, fields } = await readMultipart(c, {
+    part: 'file',
+    limit: MAX_BODY_BYTES,
+    textParts: ['createFileRequest'],
+  });
+  let request: unknown = {};
+  const raw = fields.createFileRequest;
+  if (raw !== undefined && raw.trim() !== '') {
+    try {
+      request = JSON.parse(raw);
+    } catch {
+      throw badRequest('createFileRequest: not valid JSON');
+    }
+  }
+  const { directoryPath } = parseWith(createFileRequest, request, 'createFileRequest');
+  const name = fileName(file.filename);
+  return {
+    file,
+    name,
+    path: filePath(directoryPrefix(directoryPath, 'createFileRequest.directoryPath'), name),
+  };
+}
+
+/** Filesets and their files (spec 2.6, 4.7; gaps.md "Filesets and data files"). */
+export function filesetRoutes({ db }: PlatformDeps) {
+  const r = new Hono<PlatformEnv>();
+  const base = '/api/files/v1/filesets';
+
+  r.post(`${base}/search`, async (c) => {
+    const { limit = 50, offset = 0 } = query(c, searchParams);
+    const request = await body(c, filesetSearchBody.optional(), { optional: true });
+    const { rows, total } = await searchFilesets(db, request ?? {}, { limit, offset });
+    return c.json({ fileSets: rows.map(toFileset), pageContext: { offset, limit, total } });
+  });
+
+  r.get(`${base}/:id`, async (c) =>
+    c.json(toFileset(await existingFileset(db, c.req.param('id')))),
+  );
+
+  r.post(`${base}/:id/files/search`, async (c) => {
+    const fileset = await existingFileset(db, c.req.param('id'));
+    const params = query(c, listParams);
+    const limit = params.limit ?? 100;
+    const rows = await listFiles(
+      db,
+      fileset.id,
+      {
+        prefix: directoryPrefix(params.directoryPath, 'directoryPath'),
+        immediateChildren: params.immediateChildren,
+      },
+      { after: decodeCursor(params.next), limit: limit + 1 },
+    );
+    const page = rows.slice(0, limit);
+    const next = rows.length > limit ? encodeCursor(page[page.length - 1]!.path) : null;
+    return c.json({ files: page.map(toFilesetFile), pageContext: { next } });
+  });
+
+  r.post(`${base}/:id/files`, async (c) => {
+    const fileset = await existingFileset(db, c.req.param('id'));
+    const { file, name, path } = await readUpload(c);
+    const row = await db.transaction((tx) =>
+      insertFile(tx, {
+        id: randomUUID(),
+        filesetId: fileset.id,
+        path,
+        name,
+        contentType: contentTypeOf(file.contentType, name),
+        bytes: file.bytes,
+        text: searchableText(file.bytes),
+        hash: createHash('sha256').update(file.bytes).digest('hex'),
+        userId: c.get('userId'),
+      }),
+    );
+    if (!row) throw conflict(`A file ${path} already exists in fileset ${fileset.id}`);
+    return c.json(toFilesetFile(row));
+  });
+
+  r.delete(`${base}/:id/files/:fileId`, async (c) => {
+    const fileset = await existingFileset(db, c.req.param('id'));
+    const fileId = c.req.param('fileId');
+    const row = await db.transaction((tx) => deleteFile(tx, fileset.id, fileId));
+    if (!row) throw notFound(`No file ${fileId} in fileset ${fileset.id}`);
+    return c.body(null, 204);
+  });
+
+  r.post(`${base}/:id/query`, async (c) => {
+    const fileset = await existingFileset(db, c.req.param('id'));
+    const request = await body(c, fileQueryBody);
+    const prefixes = [
+      directoryPrefix(request.directoryPath, 'directoryPath'),
+      pathPrefix(request.pathPrefixFilter, 'pathPrefixFilter'),
+    ].filter(Boolean);
+    const rows = await queryFiles(db, fileset.id, {
+      query: request.query,
+      prefixes,
+      topK: request.topK ?? 10,
+    });
+    return c.json({ matches: rows.map(toQueryMatch) });
+  });
+
+  return r;
+}
