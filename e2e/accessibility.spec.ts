@@ -1,0 +1,61 @@
+import type { Page } from '@playwright/test';
+import { expectAccessibleInBothThemes } from './axe';
+import { expect, test } from './fixtures';
+
+// Axe (no serious or critical finding) on every screen of the document store, the datasets and
+// the stream wizard, in light and dark theme. The newer screens run axe in their own journeys.
+// Each screen is loaded and checked twice, so these take longer than a journey.
+test.describe.configure({ timeout: 240_000 });
+
+async function openCollection(page: Page) {
+  await page.goto('/datastores');
+  await page.getByRole('link', { name: 'Sales operations' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Sales operations' })).toBeVisible();
+  await page
+    .getByRole('table', { name: 'Collections' })
+    .getByRole('link', { name: 'orders' })
+    .click();
+  await expect(page.getByRole('heading', { level: 1, name: 'orders' })).toBeVisible();
+}
+
+test('the document store screens pass axe in both themes', async ({ page }) => {
+  await page.goto('/datastores');
+  await expect(page.getByRole('heading', { level: 1, name: 'Document store' })).toBeVisible();
+  await expectAccessibleInBothThemes(page, 'datastore list');
+
+  await page.getByRole('link', { name: 'Sales operations' }).click();
+  await expect(page.getByRole('table', { name: 'Collections' })).toBeVisible();
+  await expectAccessibleInBothThemes(page, 'datastore');
+
+  await openCollection(page);
+  await expect(page.getByRole('grid')).toBeVisible();
+  await expectAccessibleInBothThemes(page, 'collection documents');
+
+  for (const tab of ['Details', 'Settings']) {
+    await page.getByRole('tab', { name: tab }).click();
+    await expect(page.getByRole('tab', { name: tab, selected: true })).toBeVisible();
+    await expectAccessibleInBothThemes(page, `collection ${tab.toLowerCase()}`);
+  }
+});
+
+test('the dataset screens and the stream wizard pass axe in both themes', async ({ page }) => {
+  await page.goto('/datasets');
+  await expect(page.getByRole('table', { name: 'Datasets' })).toBeVisible();
+  await expectAccessibleInBothThemes(page, 'dataset list');
+
+  await page
+    .getByRole('table', { name: 'Datasets' })
+    .getByRole('link', { name: 'Sales by region' })
+    .click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Sales by region' })).toBeVisible();
+  await expectAccessibleInBothThemes(page, 'dataset overview');
+  for (const tab of ['Certification', 'Partitions']) {
+    await page.getByRole('tab', { name: tab }).click();
+    await expect(page.getByRole('tab', { name: tab, selected: true })).toBeVisible();
+    await expectAccessibleInBothThemes(page, `dataset ${tab.toLowerCase()}`);
+  }
+
+  await page.goto('/streams/new');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expectAccessibleInBothThemes(page, 'stream wizard');
+});
