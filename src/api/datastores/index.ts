@@ -1,6 +1,7 @@
 export * from './keys';
 export * from './get-datastores';
 export * from './get-collections';
+export * from './get-all-collections';
 export * from './get-collection';
 export * from './create-document';
 export * from './create-datastore';

@@ -4,7 +4,10 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../../test/render';
 import { server } from '../../../test/server';
-import { aDataset } from './data';
+import { aCollection } from '../../../test/data';
+import { aDataset, aStream } from './data';
+
+const aCollectionLinkedTo = (datasourceId: string) => aCollection({ name: 'orders', datasourceId });
 
 const sales = aDataset();
 const traffic = aDataset({
@@ -201,5 +204,45 @@ describe('/datasets', { timeout: 20_000 }, () => {
       'href',
       '/datasets',
     );
+  });
+});
+
+describe('/datasets, where rows come from', { timeout: 20_000 }, () => {
+  it('names each dataset’s source and marks the certified ones', async () => {
+    const synced = aDataset({ id: 'ds-sync', name: 'orders' });
+    givenList([sales, traffic, synced]);
+    server.use(
+      http.get('/api/data/v1/streams', ({ request }) =>
+        HttpResponse.json(
+          new URL(request.url).searchParams.get('datasetId') === sales.id
+            ? [aStream({ dataSource: { id: sales.id, name: sales.name } })]
+            : [],
+        ),
+      ),
+      http.get('/api/data/v1/streams/connectors', () =>
+        HttpResponse.json([{ key: 'data-file', name: 'Data file', versions: ['1'], fields: [] }]),
+      ),
+      http.get('/api/datastores/v1/collections', () =>
+        HttpResponse.json([{ ...aCollectionLinkedTo('ds-sync') }]),
+      ),
+      http.get('/api/tags/v3/DATA_SOURCE/:id/system/CERTIFIED/state', ({ params }) =>
+        HttpResponse.json({
+          tag: 'CERTIFIED',
+          state: params.id === sales.id ? 'ACTIVE' : null,
+          metadata: null,
+          updated: null,
+        }),
+      ),
+    );
+    renderApp('/datasets');
+    const table = await screen.findByRole('table', { name: 'Datasets' });
+    const row = (name: string) => within(table).getByRole('link', { name }).closest('tr')!;
+    expect(
+      await within(row('Sales by region')).findByText('Stream · Data file'),
+    ).toBeInTheDocument();
+    expect(within(row('Sales by region')).getByText('Certified')).toBeInTheDocument();
+    expect(await within(row('orders')).findByText('Collection sync · orders')).toBeInTheDocument();
+    expect(within(row('Web traffic')).getByText('Other (upload or API)')).toBeInTheDocument();
+    expect(within(row('Web traffic')).queryByText('Certified')).not.toBeInTheDocument();
   });
 });

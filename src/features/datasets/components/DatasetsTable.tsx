@@ -16,6 +16,8 @@ import type { Dataset } from '../../../api/contract';
 import { DateTime } from '../../../components';
 import { PAGE_SIZES, type DatasetSort, type SortOrder } from '../hooks/use-dataset-list-params';
 import { datasetPath } from '../paths';
+import { CertifiedBadge } from './CertifiedBadge';
+import { DatasetSource } from './DatasetSource';
 import { formatCount } from './format';
 
 export interface DatasetsTableProps {
@@ -71,6 +73,7 @@ export function DatasetsTable(props: DatasetsTableProps) {
               <SortableHeader field="name" label="Name" {...sorting} />
               <SortableHeader field="rowCount" label="Rows" align="right" {...sorting} />
               <TableCell align="right">Columns</TableCell>
+              <TableCell>Source</TableCell>
               <SortableHeader field="created" label="Created" {...sorting} />
               <SortableHeader field="lastUpdated" label="Updated" {...sorting} />
             </TableRow>
@@ -79,13 +82,16 @@ export function DatasetsTable(props: DatasetsTableProps) {
             {datasets.map((dataset) => (
               <TableRow key={dataset.id} hover>
                 <TableCell sx={{ maxWidth: { xs: 200, sm: 480 } }}>
-                  <Link
-                    component={RouterLink}
-                    to={datasetPath(dataset.id)}
-                    sx={{ fontWeight: 500 }}
-                  >
-                    {dataset.name}
-                  </Link>
+                  <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
+                    <Link
+                      component={RouterLink}
+                      to={datasetPath(dataset.id)}
+                      sx={{ fontWeight: 500 }}
+                    >
+                      {dataset.name}
+                    </Link>
+                    <CertifiedBadge datasetId={dataset.id} />
+                  </Box>
                   {dataset.description && (
                     <Typography variant="body2" noWrap sx={{ color: 'text.secondary' }}>
                       {dataset.description}
@@ -94,6 +100,9 @@ export function DatasetsTable(props: DatasetsTableProps) {
                 </TableCell>
                 <TableCell align="right">{formatCount(dataset.rowCount)}</TableCell>
                 <TableCell align="right">{formatCount(dataset.columnCount)}</TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                  <DatasetSource datasetId={dataset.id} />
+                </TableCell>
                 <TableCell sx={{ whiteSpace: 'nowrap' }}>
                   <DateTime value={dataset.created} />
                 </TableCell>

@@ -2,6 +2,7 @@ import { Outlet, useLocation, useParams, useResolvedPath } from 'react-router';
 import Box from '@mui/material/Box';
 import { useDataset } from '../../../api/datasets';
 import { ErrorState, LoadingState, PageHeader } from '../../../components';
+import { CertifiedBadge } from '../components/CertifiedBadge';
 import { DATASET_TABPANEL_ID, DatasetTabs, datasetTabId } from '../components/DatasetTabs';
 import { plural } from '../components/format';
 import type { DatasetContext } from '../hooks/use-dataset-context';
@@ -34,6 +35,9 @@ export function DatasetPage() {
               )}
               <Box component="span">
                 {plural(dataset.data.rowCount, 'row')}, {plural(dataset.data.columnCount, 'column')}
+              </Box>
+              <Box component="span" sx={{ ml: 1, verticalAlign: 'middle' }}>
+                <CertifiedBadge datasetId={dataset.data.id} />
               </Box>
             </>
           )

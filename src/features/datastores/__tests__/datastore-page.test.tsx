@@ -14,6 +14,10 @@ function givenCollections(collections: unknown[]) {
       const datastoreId = new URL(request.url).searchParams.get('datastoreId');
       return HttpResponse.json(datastoreId === datastore.id ? collections : []);
     }),
+    // Each collection's document count: 12 in "products", none in "archive".
+    http.post('/api/datastores/v2/collections/:id/documents/query', ({ params }) =>
+      HttpResponse.json([{ total: params.id === 'c-2' ? 0 : 12 }]),
+    ),
   );
 }
 
@@ -47,6 +51,7 @@ describe('/datastores/:datastoreId', () => {
       .map((h) => h.textContent);
     expect(headers).toEqual([
       'Name',
+      'Documents',
       'Columns',
       'Sync enabled',
       'Sync required',
@@ -59,10 +64,13 @@ describe('/datastores/:datastoreId', () => {
     const cells = within(archive.closest('tr')!)
       .getAllByRole('cell')
       .map((c) => c.textContent);
-    expect(cells.slice(1, 5)).toEqual(['0', 'No', 'Yes', 'never']);
+    expect(cells.slice(2, 6)).toEqual(['0', 'No', 'Yes', 'never']);
+    expect(within(archive.closest('tr')!).getAllByRole('cell')[1]).toHaveTextContent('0');
 
     const products = within(table).getByRole('link', { name: 'products' });
-    expect(within(products.closest('tr')!).getAllByRole('cell')[1]).toHaveTextContent('3');
+    const productCells = within(products.closest('tr')!).getAllByRole('cell');
+    expect(await within(productCells[1]!).findByText('12')).toBeInTheDocument();
+    expect(productCells[2]).toHaveTextContent('3');
   });
 
   it('says so when the datastore has no collections', async () => {

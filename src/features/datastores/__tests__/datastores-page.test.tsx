@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
-import { aDatastore } from '../../../test/data';
+import { describe, expect, it, vi } from 'vitest';
+import { aCollection, aDatastore } from '../../../test/data';
 import { renderApp } from '../../../test/render';
 import { server } from '../../../test/server';
 
@@ -26,6 +26,25 @@ describe('/datastores', () => {
     expect(await within(archiveRow).findByText('Omar Editor')).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1, name: 'Document store' })).toBeInTheDocument();
     expect(document.title).toBe('Document store · Platform Console');
+  });
+
+  it('counts each datastore’s collections', async () => {
+    const archive = aDatastore({ id: 'ds-archive', name: 'Archive' });
+    server.use(
+      http.get('/api/datastores/v1/', () => HttpResponse.json([aDatastore(), archive])),
+      http.get('/api/datastores/v1/collections', () =>
+        HttpResponse.json([
+          aCollection({ id: 'c1', datastoreId: aDatastore().id }),
+          aCollection({ id: 'c2', datastoreId: aDatastore().id }),
+        ]),
+      ),
+    );
+    renderApp('/datastores');
+    const table = await screen.findByRole('table', { name: 'Datastores' });
+    const count = (name: string) =>
+      within(within(table).getByRole('link', { name }).closest('tr')!).getAllByRole('cell')[2];
+    await vi.waitFor(() => expect(count('Inventory')).toHaveTextContent('2'));
+    expect(count('Archive')).toHaveTextContent('0');
   });
 
   it('shows skeletons while loading', async () => {

@@ -8,9 +8,18 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import type { Collection } from '../../../api/contract';
+import { useDocumentCount } from '../../../api/datastores';
 import { DateTime, StatusChip } from '../../../components';
+import { formatCount } from '../../../lib/format';
 import { collectionPath } from '../paths';
 import { yesNo } from './yes-no';
+
+/** A collection's document count (the query endpoint's count), read for each row. */
+function DocumentCount({ collectionId }: { collectionId: string }) {
+  const count = useDocumentCount(collectionId, {});
+  if (count.data !== undefined) return <>{formatCount(count.data)}</>;
+  return <>{count.isError ? 'unknown' : '…'}</>;
+}
 
 export function CollectionsTable({ collections }: { collections: Collection[] }) {
   return (
@@ -19,6 +28,7 @@ export function CollectionsTable({ collections }: { collections: Collection[] })
         <TableHead>
           <TableRow>
             <TableCell>Name</TableCell>
+            <TableCell align="right">Documents</TableCell>
             <TableCell align="right">Columns</TableCell>
             <TableCell>Sync enabled</TableCell>
             <TableCell>Sync required</TableCell>
@@ -36,6 +46,9 @@ export function CollectionsTable({ collections }: { collections: Collection[] })
                 >
                   {collection.name}
                 </Link>
+              </TableCell>
+              <TableCell align="right">
+                <DocumentCount collectionId={collection.id} />
               </TableCell>
               <TableCell align="right">{collection.schema.columns.length}</TableCell>
               <TableCell>

@@ -24,13 +24,7 @@ export default function CreateDatastoreDialog({ open, onClose }: CreateDatastore
   const dialog = useCreateDatastoreDialog(onClose);
   const { form, submit, creating, error } = dialog;
   return (
-    <Dialog
-      open={open}
-      onClose={dialog.close}
-      aria-labelledby={titleId}
-      maxWidth="xs"
-      fullWidth
-    >
+    <Dialog open={open} onClose={dialog.close} aria-labelledby={titleId} maxWidth="xs" fullWidth>
       <Box component="form" noValidate onSubmit={submit} sx={{ display: 'contents' }}>
         <DialogTitle id={titleId}>New datastore</DialogTitle>
         <DialogContent>

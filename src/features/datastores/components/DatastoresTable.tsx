@@ -9,11 +9,18 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import type { Datastore } from '../../../api/contract';
 import { DateTime } from '../../../components';
+import { formatCount } from '../../../lib/format';
 import { datastorePath } from '../paths';
 import { IdText } from './IdText';
 import { UserName } from '../../../components/UserName';
 
-export function DatastoresTable({ datastores }: { datastores: Datastore[] }) {
+export interface DatastoresTableProps {
+  datastores: Datastore[];
+  /** Collections per datastore id; undefined while they load (or when they could not be read). */
+  collectionCounts: Map<string, number> | undefined;
+}
+
+export function DatastoresTable({ datastores, collectionCounts }: DatastoresTableProps) {
   return (
     <TableContainer component={Paper} variant="outlined">
       <Table aria-label="Datastores" size="small">
@@ -21,6 +28,7 @@ export function DatastoresTable({ datastores }: { datastores: Datastore[] }) {
           <TableRow>
             <TableCell>Name</TableCell>
             <TableCell>ID</TableCell>
+            <TableCell align="right">Collections</TableCell>
             <TableCell>Owner</TableCell>
             <TableCell>Created</TableCell>
             <TableCell>Updated</TableCell>
@@ -36,6 +44,9 @@ export function DatastoresTable({ datastores }: { datastores: Datastore[] }) {
               </TableCell>
               <TableCell sx={{ whiteSpace: 'nowrap' }}>
                 <IdText value={datastore.id} />
+              </TableCell>
+              <TableCell align="right">
+                {collectionCounts ? formatCount(collectionCounts.get(datastore.id) ?? 0) : '—'}
               </TableCell>
               <TableCell>
                 <UserName id={datastore.owner} />

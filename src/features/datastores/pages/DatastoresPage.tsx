@@ -2,11 +2,13 @@ import { useDatastores } from '../../../api/datastores';
 import { EmptyState, ErrorState, LoadingState, PageHeader } from '../../../components';
 import { NewDatastoreButton } from '../components/NewDatastoreButton';
 import { DatastoresTable } from '../components/DatastoresTable';
+import { useCollectionCounts } from '../hooks/use-collection-counts';
 
 const byName = <T extends { name: string }>(a: T, b: T) => a.name.localeCompare(b.name);
 
 export function DatastoresPage() {
   const datastores = useDatastores();
+  const collectionCounts = useCollectionCounts();
   return (
     <>
       <PageHeader
@@ -21,7 +23,10 @@ export function DatastoresPage() {
             description="Datastores that the console's token can see appear here."
           />
         ) : (
-          <DatastoresTable datastores={[...datastores.data].sort(byName)} />
+          <DatastoresTable
+            datastores={[...datastores.data].sort(byName)}
+            collectionCounts={collectionCounts}
+          />
         )
       ) : datastores.isError ? (
         <ErrorState error={datastores.error} onRetry={() => void datastores.refetch()} />

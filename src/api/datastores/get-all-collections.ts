@@ -1,0 +1,18 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { collection } from '../contract/datastores';
+import { request } from '../http';
+import { datastoreKeys } from './keys';
+
+/** gaps.md: `GET /api/datastores/v1/collections` without a filter lists every collection. */
+export const getAllCollections = (signal?: AbortSignal) =>
+  request({ path: '/api/datastores/v1/collections', schema: z.array(collection), signal });
+
+/** Under the collection lists' key, so that creating or deleting a collection refreshes it. */
+export const allCollectionsQueryOptions = () =>
+  queryOptions({
+    queryKey: [...datastoreKeys.collectionLists(), { all: true }] as const,
+    queryFn: ({ signal }) => getAllCollections(signal),
+  });
+
+export const useAllCollections = () => useQuery(allCollectionsQueryOptions());
