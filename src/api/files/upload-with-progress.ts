@@ -53,7 +53,7 @@ export async function uploadDataFileWithProgress<S extends z.ZodType>({
         total: event.lengthComputable ? event.total : undefined,
       });
     xhr.onerror = () => reject(ApiError.network(label));
-    xhr.onabort = () => reject(signal?.reason ?? new DOMException('Aborted', 'AbortError'));
+    xhr.onabort = () => reject(new DOMException('The upload was cancelled', 'AbortError'));
     xhr.onload = () => {
       const body = parseJson(xhr.responseText);
       if (xhr.status < 200 || xhr.status >= 300) {
