@@ -21,7 +21,7 @@ function sizeDifference(bytes: number) {
 }
 
 const Match = ({ matches }: { matches: boolean }) => (
-  <StatusChip label={matches ? 'Match' : 'Differ'} tone={matches ? 'success' : 'warning'} />
+  <StatusChip label={matches ? 'Match' : 'Differ'} tone={matches ? 'success' : 'neutral'} />
 );
 
 /** Two revisions side by side: how the second's size differs, and whether the hashes match. */
