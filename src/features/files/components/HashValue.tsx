@@ -21,7 +21,7 @@ export function HashValue({ value, label }: HashValueProps) {
           overflow: 'hidden',
           textOverflow: 'ellipsis',
           whiteSpace: 'nowrap',
-          maxWidth: { xs: 96, lg: 150 },
+          maxWidth: { xs: 88, lg: 120 },
         }}
       >
         {value}

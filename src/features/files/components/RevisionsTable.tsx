@@ -9,6 +9,7 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
 import DownloadIcon from '@mui/icons-material/Download';
 import type { FileRevision } from '../../../api/contract/files';
 import { dataFileRevisionDownloadPath } from '../../../api/files/get-data-file';
@@ -31,11 +32,10 @@ export function RevisionsTable({ fileName, revisions, numbers }: RevisionsTableP
       <TableContainer>
         <Table aria-label="Revisions" size="small">
           <TableHead>
-            <TableRow>
+            <TableRow sx={{ '& th': { whiteSpace: 'nowrap' } }}>
               <TableCell>Revision</TableCell>
               <TableCell align="right">Size</TableCell>
               <TableCell>Content type</TableCell>
-              <TableCell>Uploaded by</TableCell>
               <TableCell>Uploaded</TableCell>
               <TableCell>Scan</TableCell>
               <TableCell>MD5</TableCell>
@@ -61,16 +61,16 @@ export function RevisionsTable({ fileName, revisions, numbers }: RevisionsTableP
                   <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                     {formatBytes(revision.sizeBytes)}
                   </TableCell>
-                  <TableCell>{revision.contentType}</TableCell>
-                  <TableCell>
-                    <UserName id={revision.uploadUserId} />
-                  </TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{revision.contentType}</TableCell>
                   <TableCell sx={{ whiteSpace: 'nowrap' }}>
                     <Tooltip title={`Took ${formatDuration(revision.uploadTimeMillis)} to arrive`}>
                       <span>
                         <DateTime value={revision.datetimeUploaded} />
                       </span>
                     </Tooltip>
+                    <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+                      by <UserName id={revision.uploadUserId} />
+                    </Typography>
                   </TableCell>
                   <TableCell>
                     <ScanStateChip state={revision.scanState} />
