@@ -85,7 +85,8 @@ describe('/files/:fileId', { timeout: 20_000 }, () => {
     const table = screen.getByRole('table', { name: 'Revisions' });
     await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(3));
     expect(within(table).getAllByRole('row')[1]).toHaveTextContent(hash('sha256', second));
-    expect(screen.getByRole('status', { name: 'Comparison' })).toBeInTheDocument();
+    const comparison = screen.getByRole('status', { name: 'Comparison' });
+    expect(within(comparison).getByRole('group', { name: 'SHA-256' })).toHaveTextContent('Differ');
   });
 
   it("shows the platform's refusal of a revision, and a missing file as not found", async () => {

@@ -26,10 +26,10 @@ const Match = ({ matches }: { matches: boolean }) => (
 
 /** Two revisions side by side: how the second's size differs, and whether the hashes match. */
 export function RevisionCompare({ revisions, numbers }: RevisionCompareProps) {
-  const [firstId, setFirstId] = useState(revisions.at(-1)!.dataFileRevisionId);
-  const [secondId, setSecondId] = useState(revisions[0]!.dataFileRevisionId);
-  const byId = (id: number) => revisions.find((r) => r.dataFileRevisionId === id);
-  // A revision no longer listed falls back to the oldest or the newest.
+  // Unpicked, they follow the oldest and the newest revision, so a new upload is compared at once.
+  const [firstId, setFirstId] = useState<number | null>(null);
+  const [secondId, setSecondId] = useState<number | null>(null);
+  const byId = (id: number | null) => revisions.find((r) => r.dataFileRevisionId === id);
   const first = byId(firstId) ?? revisions.at(-1)!;
   const second = byId(secondId) ?? revisions[0]!;
   const result = compareRevisions(first, second);
