@@ -2,6 +2,7 @@ import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { calculatedFieldRoutes } from '../features/calculated-fields/routes';
 import { datastoreRoutes } from '../features/datastores/routes';
 import { datasetRoutes } from '../features/datasets/routes';
+import { dataFileRoutes } from '../features/files/routes';
 import { datasetExportsTabRoute, exportRoutes } from '../features/exports/routes';
 import { playgroundRoutes } from '../features/playground/routes';
 import { streamRoutes } from '../features/streams/routes';
@@ -29,6 +30,7 @@ export const appRoutes = (): RouteObject[] => [
           { index: true, element: <Navigate to={HOME_PATH} replace /> },
           ...datastoreRoutes(),
           ...datasetRoutes({ tabs: [datasetExportsTabRoute()] }),
+          ...dataFileRoutes(),
           ...exportRoutes(),
           ...calculatedFieldRoutes(),
           ...streamRoutes(),

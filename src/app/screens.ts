@@ -5,6 +5,7 @@ import StreamIcon from '@mui/icons-material/Stream';
 import ChatOutlinedIcon from '@mui/icons-material/ChatOutlined';
 import CloudUploadOutlinedIcon from '@mui/icons-material/CloudUploadOutlined';
 import FunctionsIcon from '@mui/icons-material/Functions';
+import InsertDriveFileOutlinedIcon from '@mui/icons-material/InsertDriveFileOutlined';
 
 export interface Screen {
   path: string;
@@ -16,6 +17,7 @@ export interface Screen {
 export const screens: Screen[] = [
   { path: '/datastores', label: 'Document store', icon: StorageIcon },
   { path: '/datasets', label: 'Datasets', icon: DatasetOutlinedIcon },
+  { path: '/files', label: 'Data files', icon: InsertDriveFileOutlinedIcon },
   { path: '/exports', label: 'Export monitoring', icon: CloudUploadOutlinedIcon },
   { path: '/calculated-fields', label: 'Calculated fields', icon: FunctionsIcon },
   { path: '/streams/new', label: 'New stream', icon: StreamIcon },

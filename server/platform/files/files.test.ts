@@ -121,6 +121,20 @@ describe('data files (2.7, 4.12, gaps.md)', () => {
     expect(page[0]!.currentRevision).toBeUndefined();
   });
 
+  it('keeps the files whose name contains nameLike, whatever the case, with % and _ as text', async () => {
+    const names = async (q: string) =>
+      fileMetadata
+        .array()
+        .parse(await (await platform.api(`/api/data/v1/data-files/details${q}`)).json())
+        .map((f) => f.name);
+    await upload('?name=100%25_done.csv', 'a\n');
+    expect(await names('?nameLike=CITIES')).toEqual(['cities.csv']);
+    expect(await names('?nameLike=%25_')).toEqual(['100%_done.csv']);
+    expect(await names('?nameLike=_d')).toEqual(['100%_done.csv']);
+    expect(await names('?nameLike=no-such-file')).toEqual([]);
+    expect(await names('?nameLike=.csv&limit=1&offset=1')).toHaveLength(1);
+  });
+
   it('answers bad input with 4xx and {message}, never 500', async () => {
     const cases: Array<[Promise<Response>, number, RegExp]> = [
       [upload('', 'a,b\n'), 400, /^name: /],

@@ -94,8 +94,14 @@ export async function dataFilesById(db: Queryable, ids: number[]) {
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
-export const listDataFiles = (db: Queryable, limit: number, offset: number) =>
-  db.query<DataFileRow>('SELECT * FROM data_files ORDER BY id LIMIT $1 OFFSET $2', [limit, offset]);
+const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** Oldest first; `nameLike` keeps the files whose name contains it, whatever the case. */
+export const listDataFiles = (db: Queryable, limit: number, offset: number, nameLike?: string) =>
+  db.query<DataFileRow>(
+    `SELECT * FROM data_files WHERE ($3::text IS NULL OR name ILIKE $3) ORDER BY id LIMIT $1 OFFSET $2`,
+    [limit, offset, nameLike ? likePattern(nameLike) : null],
+  );
 
 /** Newest first: the first revision of a file is its current one. */
 export const revisionsOf = (db: Queryable, fileIds: number[]) =>

@@ -42,6 +42,8 @@ const detailsParams = z.object({ expand: expandParam });
 const listParams = detailsParams.extend({
   limit: queryInt(1, 500).optional(),
   offset: queryInt(0, 1_000_000).optional(),
+  /** gaps.md: files whose name contains this text, case-insensitive (the console's search). */
+  nameLike: z.string().trim().max(255).optional(),
   /** `ids=a,b`: only those files, in that order (public clients send it). */
   ids: z
     .string()
@@ -99,10 +101,10 @@ export function dataFileRoutes({ db }: PlatformDeps) {
   });
 
   r.get(`${base}/details`, async (c) => {
-    const { expand, limit, offset, ids } = query(c, listParams);
+    const { expand, limit, offset, ids, nameLike } = query(c, listParams);
     const files = ids
       ? await dataFilesById(db, ids)
-      : await listDataFiles(db, limit ?? 100, offset ?? 0);
+      : await listDataFiles(db, limit ?? 100, offset ?? 0, nameLike);
     const revisions = expand.size
       ? await revisionsOf(
           db,

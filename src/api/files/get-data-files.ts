@@ -8,6 +8,8 @@ export interface DataFilesParams {
   expand?: 'revisions' | 'metadata' | 'revisions,metadata';
   limit?: number;
   offset?: number;
+  /** gaps.md: files whose name contains this text, case-insensitive. */
+  nameLike?: string;
 }
 
 /** gaps.md: `GET /api/data/v1/data-files/details` lists data files (2.7), oldest first. */

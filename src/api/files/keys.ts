@@ -5,7 +5,7 @@
 export const dataFileKeys = {
   all: ['data-files'] as const,
   lists: () => [...dataFileKeys.all, 'list'] as const,
-  list: (params: { expand?: string; limit?: number; offset?: number }) =>
+  list: (params: { expand?: string; limit?: number; offset?: number; nameLike?: string }) =>
     [...dataFileKeys.lists(), params] as const,
   detail: (dataFileId: number) => [...dataFileKeys.all, 'detail', dataFileId] as const,
 };

@@ -2,6 +2,7 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { server } from '../../test/server';
 import { ApiError } from '../errors';
+import { addDataFileRevision } from './add-data-file-revision';
 import { uploadDataFile } from './upload-data-file';
 
 const endpoint = '/api/data/v1/data-files';
@@ -48,5 +49,25 @@ describe('uploadDataFile', () => {
     await expect(
       uploadDataFile({ file: new File(['x'], 'x.csv'), name: 'x.csv' }),
     ).rejects.toMatchObject({ kind: 'contract' });
+  });
+});
+
+describe('addDataFileRevision', () => {
+  it('puts the bytes on the data file and reports progress up to the whole body', async () => {
+    let body: string | undefined;
+    server.use(
+      http.put('/api/data/v1/data-files/:id', async ({ request, params }) => {
+        body = `${String(params.id)}:${await request.text()}`;
+        return HttpResponse.json({ revisionId: 9 });
+      }),
+    );
+    const seen: number[] = [];
+    await expect(
+      addDataFileRevision({ dataFileId: 4, file: new File(['x,y\n'], 'r.csv') }, (p) =>
+        seen.push(p.loaded),
+      ),
+    ).resolves.toEqual({ revisionId: 9 });
+    expect(body).toBe('4:x,y\n');
+    if (seen.length) expect(seen.at(-1)).toBe(4);
   });
 });

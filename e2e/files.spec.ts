@@ -1,0 +1,85 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import { expectAccessibleInBothThemes } from './axe';
+import { expect, test } from './fixtures';
+
+const sha256 = (data: string | Buffer) => createHash('sha256').update(data).digest('hex');
+const md5 = (data: string | Buffer) => createHash('md5').update(data).digest('hex');
+
+test('upload a data file, add a revision, see both revisions with their hashes, download the first and compare its bytes', async ({
+  page,
+}) => {
+  // A name of its own per run: the embedded platform keeps what earlier journeys uploaded.
+  const name = `e2e-cities-${Date.now()}.csv`;
+  const first = 'city,population\nLyon,522000\nNice,342000\n';
+  const second = `${first}Toulouse,504000\nNantes,320000\n`;
+
+  await page.goto('/');
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: 'Data files' })
+    .click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Data files' })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Data files' })).toBeVisible();
+  await expectAccessibleInBothThemes(page, 'data files list');
+
+  await page.getByRole('button', { name: 'Upload data file' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Upload a data file' });
+  await dialog.getByLabel('Data file', { exact: true }).setInputFiles({
+    name: 'cities.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(first),
+  });
+  await dialog.getByRole('textbox', { name: 'Name' }).fill(name);
+  await dialog.getByRole('textbox', { name: 'Description' }).fill('Big French cities');
+  await dialog.getByRole('button', { name: 'Upload' }).click();
+
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  await expect(page.getByText('Nothing to compare yet')).toBeVisible();
+
+  const form = page.getByRole('form', { name: 'New revision' });
+  await form.getByLabel('Revision file', { exact: true }).setInputFiles({
+    name: 'cities-v2.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(second),
+  });
+  await form.getByRole('button', { name: 'Upload revision' }).click();
+  await expect(form.getByText(/is the current revision now/)).toBeVisible();
+
+  const rows = page.getByRole('table', { name: 'Revisions' }).getByRole('row');
+  await expect(rows).toHaveCount(3);
+  const newest = rows.nth(1);
+  const oldest = rows.nth(2);
+  await expect(newest).toContainText('Revision 2');
+  await expect(newest).toContainText(sha256(second));
+  await expect(newest).toContainText(md5(second));
+  await expect(oldest).toContainText('Revision 1');
+  await expect(oldest).toContainText(sha256(first));
+  await expect(oldest).toContainText(md5(first));
+  await expect(oldest).toContainText('Safe');
+
+  const comparison = page.getByRole('status', { name: 'Comparison' });
+  await expect(comparison.getByRole('group', { name: 'SHA-256' })).toContainText('Differ');
+  await expect(comparison.getByRole('group', { name: 'Size' })).toContainText(
+    `${Buffer.byteLength(second) - Buffer.byteLength(first)} bytes larger`,
+  );
+
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    oldest.getByRole('link', { name: 'Download Revision 1' }).click(),
+  ]);
+  const bytes = fs.readFileSync(await download.path());
+  expect(bytes.equals(Buffer.from(first))).toBe(true);
+  expect(sha256(bytes)).toBe(sha256(first));
+
+  await expectAccessibleInBothThemes(page, 'data file page');
+
+  await page.getByRole('link', { name: 'Data files' }).first().click();
+  await page.getByRole('searchbox', { name: 'Search by name' }).fill(name);
+  await expect(page).toHaveURL(/q=e2e-cities-/);
+  const table = page.getByRole('table', { name: 'Data files' });
+  await expect(table.getByRole('link')).toHaveCount(1);
+  await expect(table.getByRole('row', { name: new RegExp(name) })).toContainText(
+    'Big French cities',
+  );
+});

@@ -1,0 +1,25 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { fileMetadata } from '../contract/files';
+import { path, request } from '../http';
+import { dataFileKeys } from './keys';
+
+/** 4.12 File details, with every revision (newest first) and the current one. */
+export const getDataFile = (dataFileId: number, signal?: AbortSignal) =>
+  request({
+    path: path`/api/data/v1/data-files/${dataFileId}/details`,
+    query: { expand: 'revisions,metadata' },
+    schema: fileMetadata,
+    signal,
+  });
+
+export const dataFileQueryOptions = (dataFileId: number) =>
+  queryOptions({
+    queryKey: dataFileKeys.detail(dataFileId),
+    queryFn: ({ signal }) => getDataFile(dataFileId, signal),
+  });
+
+export const useDataFile = (dataFileId: number) => useQuery(dataFileQueryOptions(dataFileId));
+
+/** The gateway path of a revision's bytes: a real link, downloaded by the browser itself. */
+export const dataFileRevisionDownloadPath = (dataFileId: number, revisionId: number) =>
+  path`/api/data/v1/data-files/${dataFileId}/revisions/${revisionId}`;

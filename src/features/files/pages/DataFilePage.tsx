@@ -1,0 +1,102 @@
+import { useMemo } from 'react';
+import { useParams } from 'react-router';
+import Button from '@mui/material/Button';
+import DownloadIcon from '@mui/icons-material/Download';
+import { dataFileRevisionDownloadPath, useDataFile } from '../../../api/files/get-data-file';
+import {
+  DateTime,
+  DefinitionList,
+  EmptyState,
+  ErrorState,
+  LoadingState,
+  PageHeader,
+  Section,
+  UserName,
+} from '../../../components';
+import { formatBytes, plural } from '../../../lib/format';
+import { AddRevisionForm } from '../components/AddRevisionForm';
+import { RevisionCompare } from '../components/RevisionCompare';
+import { RevisionsTable } from '../components/RevisionsTable';
+import { revisionNumbers } from '../lib/revisions';
+import { dataFilesPath } from '../paths';
+
+const crumbs = [{ label: 'Data files', to: dataFilesPath() }];
+
+/** Ids in paths are integers (2.7): anything else names no data file. */
+const toFileId = (raw: string | undefined) => (raw && /^\d{1,9}$/.test(raw) ? Number(raw) : -1);
+
+/** A data file: its details, a new revision, its revisions and a comparison of two. */
+export function DataFilePage() {
+  const dataFileId = toFileId(useParams().fileId);
+  const { data: file, error, isPending, refetch } = useDataFile(dataFileId);
+  const revisions = useMemo(() => file?.revisions ?? [], [file]);
+  const numbers = useMemo(() => revisionNumbers(revisions), [revisions]);
+
+  if (isPending)
+    return (
+      <>
+        <PageHeader title={undefined} breadcrumbs={crumbs} />
+        <LoadingState variant="details" label="Loading the data file" />
+      </>
+    );
+  if (!file)
+    return (
+      <>
+        <PageHeader title="Data file" breadcrumbs={crumbs} />
+        <ErrorState error={error} onRetry={() => void refetch()} />
+      </>
+    );
+
+  const current = file.currentRevision;
+  return (
+    <>
+      <PageHeader
+        title={file.name}
+        breadcrumbs={crumbs}
+        subtitle={file.description || undefined}
+        actions={
+          current && (
+            <Button
+              variant="outlined"
+              startIcon={<DownloadIcon />}
+              href={dataFileRevisionDownloadPath(file.dataFileId, current.dataFileRevisionId)}
+              download={file.name}
+            >
+              Download current
+            </Button>
+          )
+        }
+      />
+      <Section title="Details">
+        <DefinitionList
+          items={[
+            { label: 'Owner', value: <UserName id={file.responsibleUserId} /> },
+            { label: 'Created', value: <DateTime value={file.datetimeCreated} /> },
+            { label: 'Current size', value: current ? formatBytes(current.sizeBytes) : '—' },
+            { label: 'Revisions', value: plural(revisions.length, 'revision') },
+          ]}
+        />
+      </Section>
+      <Section title="New revision" description="The upload becomes the file's current revision.">
+        <AddRevisionForm dataFileId={file.dataFileId} />
+      </Section>
+      <Section title="Revisions" description="Newest first.">
+        {revisions.length === 0 ? (
+          <EmptyState title="No revisions" description="This data file has no bytes yet." />
+        ) : (
+          <RevisionsTable fileName={file.name} revisions={revisions} numbers={numbers} />
+        )}
+      </Section>
+      <Section title="Compare revisions">
+        {revisions.length < 2 ? (
+          <EmptyState
+            title="Nothing to compare yet"
+            description="Upload a new revision to compare its size and hashes with this one."
+          />
+        ) : (
+          <RevisionCompare revisions={revisions} numbers={numbers} />
+        )}
+      </Section>
+    </>
+  );
+}

@@ -1,0 +1,95 @@
+import { useState } from 'react';
+import Button from '@mui/material/Button';
+import InputAdornment from '@mui/material/InputAdornment';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import SearchIcon from '@mui/icons-material/Search';
+import UploadFileIcon from '@mui/icons-material/UploadFile';
+import { EmptyState, ErrorState, LoadingState, PageHeader } from '../../../components';
+import { UploadDataFileDialog } from '../components/UploadDataFileDialog';
+import { DataFilesTable } from '../components/DataFilesTable';
+import { useDataFileList } from '../hooks/use-data-file-list';
+import { useDataFileListParams } from '../hooks/use-data-file-list-params';
+import { useDebouncedInput } from '../hooks/use-debounced-input';
+
+/** Every data file of the platform, searchable by name, with an upload. */
+export function DataFilesPage() {
+  const params = useDataFileListParams();
+  const list = useDataFileList(params);
+  const [search, setSearch] = useDebouncedInput(params.search, params.setSearch);
+  const [uploading, setUploading] = useState(false);
+
+  const uploadButton = (
+    <Button variant="contained" startIcon={<UploadFileIcon />} onClick={() => setUploading(true)}>
+      Upload data file
+    </Button>
+  );
+
+  const body = () => {
+    if (list.isPending) return <LoadingState label="Loading data files" />;
+    if (list.isError && !list.files)
+      return <ErrorState error={list.error} onRetry={() => void list.refetch()} />;
+    const files = list.files ?? [];
+    if (files.length === 0 && params.page > 0)
+      return (
+        <EmptyState
+          title="This page is empty"
+          description="There are fewer data files than this page needs."
+          action={<Button onClick={() => params.setPage(0)}>Go to the first page</Button>}
+        />
+      );
+    if (files.length === 0 && params.search)
+      return (
+        <EmptyState
+          title={`No data file is named like “${params.search}”`}
+          action={<Button onClick={() => setSearch('')}>Clear the search</Button>}
+        />
+      );
+    if (files.length === 0)
+      return (
+        <EmptyState
+          title="No data files yet"
+          description="Upload a CSV or any other file: each upload keeps its size, hashes and scan state."
+          action={uploadButton}
+        />
+      );
+    return (
+      <DataFilesTable
+        files={files}
+        page={params.page}
+        pageSize={params.pageSize}
+        hasNextPage={list.hasNextPage}
+        onPageChange={params.setPage}
+        onPageSizeChange={params.setPageSize}
+        updating={list.updating}
+      />
+    );
+  };
+
+  return (
+    <>
+      <PageHeader title="Data files" actions={uploadButton} />
+      <Stack spacing={2}>
+        <TextField
+          type="search"
+          label="Search by name"
+          size="small"
+          value={search}
+          onChange={(event) => setSearch(event.target.value)}
+          sx={{ width: { xs: '100%', sm: 320 } }}
+          slotProps={{
+            input: {
+              startAdornment: (
+                <InputAdornment position="start">
+                  <SearchIcon fontSize="small" />
+                </InputAdornment>
+              ),
+            },
+          }}
+        />
+        {body()}
+      </Stack>
+      {uploading && <UploadDataFileDialog open onClose={() => setUploading(false)} />}
+    </>
+  );
+}

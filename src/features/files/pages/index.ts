@@ -1,0 +1,2 @@
+export { DataFilePage } from './DataFilePage';
+export { DataFilesPage } from './DataFilesPage';

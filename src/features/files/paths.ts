@@ -1,0 +1,3 @@
+export const dataFilesPath = () => '/files';
+
+export const dataFilePath = (dataFileId: number) => `/files/${encodeURIComponent(dataFileId)}`;
