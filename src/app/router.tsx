@@ -3,6 +3,7 @@ import { calculatedFieldRoutes } from '../features/calculated-fields/routes';
 import { datastoreRoutes } from '../features/datastores/routes';
 import { datasetRoutes } from '../features/datasets/routes';
 import { datasetExportsTabRoute, exportRoutes } from '../features/exports/routes';
+import { filesetRoutes } from '../features/filesets/routes';
 import { playgroundRoutes } from '../features/playground/routes';
 import { streamRoutes } from '../features/streams/routes';
 import { AppLayout } from './layout/AppLayout';
@@ -31,6 +32,7 @@ export const appRoutes = (): RouteObject[] => [
           ...datasetRoutes({ tabs: [datasetExportsTabRoute()] }),
           ...exportRoutes(),
           ...calculatedFieldRoutes(),
+          ...filesetRoutes(),
           ...streamRoutes(),
           ...playgroundRoutes(),
           { path: '*', Component: NotFoundPage },

@@ -5,6 +5,7 @@ import StreamIcon from '@mui/icons-material/Stream';
 import ChatOutlinedIcon from '@mui/icons-material/ChatOutlined';
 import CloudUploadOutlinedIcon from '@mui/icons-material/CloudUploadOutlined';
 import FunctionsIcon from '@mui/icons-material/Functions';
+import FolderCopyOutlinedIcon from '@mui/icons-material/FolderCopyOutlined';
 
 export interface Screen {
   path: string;
@@ -18,6 +19,7 @@ export const screens: Screen[] = [
   { path: '/datasets', label: 'Datasets', icon: DatasetOutlinedIcon },
   { path: '/exports', label: 'Export monitoring', icon: CloudUploadOutlinedIcon },
   { path: '/calculated-fields', label: 'Calculated fields', icon: FunctionsIcon },
+  { path: '/filesets', label: 'Fileset search', icon: FolderCopyOutlinedIcon },
   { path: '/streams/new', label: 'New stream', icon: StreamIcon },
   { path: '/playground', label: 'Prompt playground', icon: ChatOutlinedIcon },
 ];
