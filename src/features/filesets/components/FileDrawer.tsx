@@ -43,7 +43,8 @@ export function FileDrawer({ filesetId, file, open, onClose }: FileDrawerProps) 
       onClose={onClose}
       slotProps={{
         paper: {
-          component: 'section',
+          role: 'dialog',
+          'aria-modal': true,
           'aria-labelledby': 'file-drawer-title',
           sx: { width: { xs: '100%', md: 720 }, p: 3 },
         },
