@@ -41,6 +41,7 @@ export function FileDrawer({ filesetId, file, open, onClose }: FileDrawerProps) 
       anchor="right"
       open={open}
       onClose={onClose}
+      sx={{ zIndex: (theme) => theme.zIndex.modal }}
       slotProps={{
         paper: {
           role: 'dialog',
