@@ -122,7 +122,9 @@ export function givenFilesets(filesets: { fileset: Fileset; files: FakeFile[] }[
       if (!fs) return missing(params.id);
       const form = await request.formData();
       const part = form.get('file') as File;
-      const { directoryPath = '' } = JSON.parse((form.get('createFileRequest') as string | null) ?? '{}') as {
+      const { directoryPath = '' } = JSON.parse(
+        (form.get('createFileRequest') as string | null) ?? '{}',
+      ) as {
         directoryPath?: string;
       };
       const path = [directoryPath.replace(/^\/+|\/+$/g, ''), part.name].filter(Boolean).join('/');

@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -52,7 +53,9 @@ export function FilesPanel({ filesetId, directory, selectedFileId, fileHref }: F
           <EmptyState title="No files yet" description="Upload files to search them." />
         )}
         {files.data && files.data.files.length > 0 && (
-          <FileTree root={tree} fileHref={fileHref} selectedFileId={selectedFileId} />
+          <Box sx={{ maxHeight: '60vh', overflowY: 'auto', mx: -1 }}>
+            <FileTree root={tree} fileHref={fileHref} selectedFileId={selectedFileId} />
+          </Box>
         )}
       </Stack>
     </Paper>

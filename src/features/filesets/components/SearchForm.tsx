@@ -57,7 +57,7 @@ export function SearchForm({ initial, disabled, onSearch }: SearchFormProps) {
         size="small"
         placeholder="manuals/widget"
         sx={{ flex: 1 }}
-        helperText="Empty: the whole fileset"
+        helperText="Optional"
         slotProps={{ htmlInput: { maxLength: FILE_QUERY_LIMITS.pathChars } }}
       />
       <TextField

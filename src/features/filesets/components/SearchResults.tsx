@@ -29,7 +29,7 @@ export function SearchResults({ matches, fileHref }: SearchResultsProps) {
       <Table size="small" aria-label="Search results">
         <TableHead>
           <TableRow>
-            <TableCell sx={{ width: 160 }}>Score</TableCell>
+            <TableCell sx={{ width: 150 }}>Score</TableCell>
             <TableCell>File</TableCell>
             <TableCell>Type</TableCell>
             <TableCell align="right">Size</TableCell>
@@ -42,7 +42,7 @@ export function SearchResults({ matches, fileHref }: SearchResultsProps) {
               <TableCell>
                 <ScoreBar score={match.score} best={best} />
               </TableCell>
-              <TableCell sx={{ maxWidth: 560 }}>
+              <TableCell sx={{ minWidth: 280, width: '55%' }}>
                 <Link component={RouterLink} to={fileHref(match.node.id)} sx={{ fontWeight: 500 }}>
                   {match.node.name}
                 </Link>
@@ -60,9 +60,8 @@ export function SearchResults({ matches, fileHref }: SearchResultsProps) {
                 {match.content?.text && <Snippet text={match.content.text} />}
               </TableCell>
               <TableCell>
-                <Typography variant="body2">{match.node.contentType}</Typography>
-                <Typography variant="caption" sx={{ color: 'text.secondary' }}>
-                  {match.node.type}
+                <Typography variant="body2" sx={{ whiteSpace: 'nowrap' }}>
+                  {match.node.contentType}
                 </Typography>
               </TableCell>
               <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>

@@ -17,7 +17,7 @@ export function UploadFiles({ filesetId, directory }: { filesetId: string; direc
   const uploads = useFileUploads(filesetId);
   return (
     <Stack spacing={1.5}>
-      <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
+      <Stack direction={{ xs: 'row', md: 'column', xl: 'row' }} spacing={1}>
         <TextField
           label="Upload to folder"
           size="small"
@@ -25,6 +25,7 @@ export function UploadFiles({ filesetId, directory }: { filesetId: string; direc
           onChange={(e) => setDirectoryPath(e.target.value)}
           placeholder="The fileset's root"
           sx={{ flex: 1 }}
+          fullWidth
         />
         <Button
           component="label"
@@ -32,7 +33,7 @@ export function UploadFiles({ filesetId, directory }: { filesetId: string; direc
           variant="outlined"
           startIcon={<UploadFileIcon />}
           disabled={uploads.busy}
-          sx={{ height: 40, whiteSpace: 'nowrap' }}
+          sx={{ height: 40, whiteSpace: 'nowrap', alignSelf: { md: 'flex-start', xl: 'auto' } }}
         >
           Upload files
         </Button>

@@ -45,7 +45,7 @@ export function FilesetSearchPage() {
       )}
       {filesets.data && filesets.data.fileSets.length > 0 && (
         <Grid container spacing={3}>
-          <Grid size={{ xs: 12, md: 4 }}>
+          <Grid size={{ xs: 12, md: 4, lg: 3 }}>
             <Stack spacing={2}>
               <FilesetPicker
                 filesets={filesets.data.fileSets}
@@ -62,7 +62,7 @@ export function FilesetSearchPage() {
               )}
             </Stack>
           </Grid>
-          <Grid size={{ xs: 12, md: 8 }}>
+          <Grid size={{ xs: 12, md: 8, lg: 9 }}>
             {filesetId && known ? (
               <SearchPanel
                 search={search}
