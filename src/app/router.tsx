@@ -4,6 +4,7 @@ import { datastoreRoutes } from '../features/datastores/routes';
 import { datasetRoutes } from '../features/datasets/routes';
 import { dataFileRoutes } from '../features/files/routes';
 import { datasetExportsTabRoute, exportRoutes } from '../features/exports/routes';
+import { filesetRoutes } from '../features/filesets/routes';
 import { playgroundRoutes } from '../features/playground/routes';
 import { streamRoutes } from '../features/streams/routes';
 import { AppLayout } from './layout/AppLayout';
@@ -33,6 +34,7 @@ export const appRoutes = (): RouteObject[] => [
           ...dataFileRoutes(),
           ...exportRoutes(),
           ...calculatedFieldRoutes(),
+          ...filesetRoutes(),
           ...streamRoutes(),
           ...playgroundRoutes(),
           { path: '*', Component: NotFoundPage },

@@ -6,6 +6,7 @@ import ChatOutlinedIcon from '@mui/icons-material/ChatOutlined';
 import CloudUploadOutlinedIcon from '@mui/icons-material/CloudUploadOutlined';
 import FunctionsIcon from '@mui/icons-material/Functions';
 import InsertDriveFileOutlinedIcon from '@mui/icons-material/InsertDriveFileOutlined';
+import FolderCopyOutlinedIcon from '@mui/icons-material/FolderCopyOutlined';
 
 export interface Screen {
   path: string;
@@ -20,6 +21,7 @@ export const screens: Screen[] = [
   { path: '/files', label: 'Data files', icon: InsertDriveFileOutlinedIcon },
   { path: '/exports', label: 'Export monitoring', icon: CloudUploadOutlinedIcon },
   { path: '/calculated-fields', label: 'Calculated fields', icon: FunctionsIcon },
+  { path: '/filesets', label: 'Fileset search', icon: FolderCopyOutlinedIcon },
   { path: '/streams/new', label: 'New stream', icon: StreamIcon },
   { path: '/playground', label: 'Prompt playground', icon: ChatOutlinedIcon },
 ];

@@ -475,3 +475,40 @@ describe('upload and delete files', () => {
     );
   });
 });
+
+describe('download a file (platform-gaps.md)', () => {
+  const download = (filesetId: string, fileId: string) =>
+    platform.api(`${base}/${filesetId}/files/${encodeURIComponent(fileId)}/download`);
+
+  it('answers the bytes as uploaded, with the file’s content type and name', async () => {
+    const bytes = new Uint8Array([0, 159, 146, 150, 255, 1, 2, 3]);
+    const binary = filesetFile.parse(
+      await (
+        await upload(runbooks.id, 'raw.bin', bytes, '{"directoryPath":"dl"}', 'image/png')
+      ).json(),
+    );
+    const res = await download(runbooks.id, binary.id);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('image/png');
+    expect(res.headers.get('content-disposition')).toBe("attachment; filename*=UTF-8''raw.bin");
+    expect(new Uint8Array(await res.arrayBuffer())).toEqual(bytes);
+
+    const text = 'Grüße from the flumberwick runbook.\n';
+    const markdown = filesetFile.parse(
+      await (await upload(runbooks.id, 'grüße.md', text, '{"directoryPath":"dl"}')).json(),
+    );
+    const answer = await download(runbooks.id, markdown.id);
+    expect(answer.headers.get('content-type')).toBe('text/markdown');
+    expect(await answer.text()).toBe(text);
+  });
+
+  it('answers 404 {message} for an unknown file, a file of another fileset or an unknown fileset', async () => {
+    const other = filesetFileList.parse(
+      await (await post(`${base}/${manuals.id}/files/search?limit=1`)).json(),
+    ).files[0]!;
+    await expectError(await download(runbooks.id, other.id), 404, /No file/);
+    await expectError(await download(runbooks.id, 'no-such-file'), 404, /No file no-such-file/);
+    await expectError(await download(randomUUID(), other.id), 404, /No fileset/);
+    expect((await download(manuals.id, other.id)).status).toBe(200);
+  });
+});

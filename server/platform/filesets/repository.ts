@@ -145,6 +145,14 @@ export async function insertFile(tx: Queryable, file: NewFile) {
   return row;
 }
 
+export async function readFile(db: Queryable, filesetId: string, fileId: string) {
+  const [row] = await db.query<FileRow & { body: Uint8Array }>(
+    `SELECT ${fileColumns}, body FROM fileset_files WHERE fileset_id = $1 AND id = $2`,
+    [filesetId, fileId],
+  );
+  return row && { ...row, body: new Uint8Array(row.body) };
+}
+
 export async function deleteFile(tx: Queryable, filesetId: string, fileId: string) {
   const [row] = await tx.query<FileRow>(
     `DELETE FROM fileset_files WHERE fileset_id = $1 AND id = $2 RETURNING ${fileColumns}`,

@@ -28,6 +28,7 @@ import {
   insertFile,
   listFiles,
   queryFiles,
+  readFile,
   searchFilesets,
 } from './repository';
 import { contentTypeOf, searchableText } from './text';
@@ -128,6 +129,17 @@ export function filesetRoutes({ db }: PlatformDeps) {
     );
     if (!row) throw conflict(`A file ${path} already exists in fileset ${fileset.id}`);
     return c.json(toFilesetFile(row));
+  });
+
+  r.get(`${base}/:id/files/:fileId/download`, async (c) => {
+    const fileset = await existingFileset(db, c.req.param('id'));
+    const fileId = c.req.param('fileId');
+    const file = await readFile(db, fileset.id, fileId);
+    if (!file) throw notFound(`No file ${fileId} in fileset ${fileset.id}`);
+    return c.body(file.body, 200, {
+      'content-type': file.content_type,
+      'content-disposition': `attachment; filename*=UTF-8''${encodeURIComponent(file.name)}`,
+    });
   });
 
   r.delete(`${base}/:id/files/:fileId`, async (c) => {

@@ -1,0 +1,112 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { expectAccessibleInBothThemes, useColorMode } from './axe';
+import { expect, test } from './fixtures';
+
+// Sample data (server/platform/seed/fileset-files): "Product manuals" holds
+// manuals/widget/troubleshooting.md, which tells what a red ring light means.
+
+test('search a fileset and open a result', async ({ page }) => {
+  await page.goto('/');
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: 'Fileset search' })
+    .click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Fileset search' })).toBeVisible();
+  await page.getByRole('combobox', { name: 'Fileset' }).click();
+  await page.getByRole('option', { name: /Product manuals/ }).click();
+
+  const search = page.getByRole('search', { name: 'Search the fileset' });
+  await search.getByLabel('Directory').fill('manuals/widget');
+  await search.getByLabel('Search text').fill('red ring light');
+  await search.getByLabel('Search text').press('Enter');
+  await expect(page).toHaveURL(/q=red\+ring\+light/);
+  await expect(page).toHaveURL(/dir=manuals%2Fwidget/);
+
+  const results = page.getByRole('table', { name: 'Search results' });
+  const first = results.getByRole('row').nth(1);
+  await expect(first.getByRole('link', { name: 'troubleshooting.md' })).toBeVisible();
+  await expect(first).toContainText('manuals/widget/troubleshooting.md');
+  await expect(first.locator('mark').first()).toHaveText(/red|ring|light/i);
+  await expect(first.getByRole('progressbar', { name: /^Score/ })).toBeVisible();
+  await expectAccessibleInBothThemes(page, 'fileset search results');
+
+  await first.getByRole('link', { name: 'troubleshooting.md' }).click();
+  const drawer = page.getByRole('dialog', { name: 'troubleshooting.md' });
+  await expect(drawer.getByLabel('Content of troubleshooting.md')).toContainText(
+    'A red ring means the Widget could not reach the network.',
+  );
+  await expect(drawer.getByRole('group', { name: 'Created by' })).not.toContainText(/^User \d/);
+  await expect(drawer.getByRole('link', { name: 'Download' })).toHaveAttribute(
+    'href',
+    /\/files\/[^/]+\/download$/,
+  );
+  await expectAccessibleInBothThemes(page, 'fileset file drawer');
+
+  // The link reproduces the search and the open file.
+  const shared = page.url();
+  await page.goto('/');
+  await page.goto(shared);
+  await expect(page.getByRole('dialog', { name: 'troubleshooting.md' })).toBeVisible();
+  await page.getByRole('button', { name: 'Close the file' }).click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(page.getByLabel('Search text')).toHaveValue('red ring light');
+});
+
+test('upload a file with progress, find it in the tree and by search', async ({ page }) => {
+  await page.goto('/filesets');
+  await page.getByRole('combobox', { name: 'Fileset' }).click();
+  await page.getByRole('option', { name: /Support runbooks/ }).click();
+
+  await page.getByLabel('Upload to folder').fill('e2e/uploads');
+  await page.getByLabel('Files to upload').setInputFiles({
+    name: 'zorblax.md',
+    mimeType: 'text/markdown',
+    buffer: Buffer.from('# Zorblax\n\nRestart the zorblax relay before paging anyone.\n'),
+  });
+  const uploads = page.getByRole('list', { name: 'Uploads' });
+  await expect(uploads.getByText('Uploaded')).toBeVisible();
+
+  const tree = page.getByRole('list', { name: 'Files' });
+  await tree.getByRole('button', { name: /^e2e/ }).click();
+  await page
+    .getByRole('list', { name: 'Files in e2e' })
+    .getByRole('button', { name: /uploads/ })
+    .click();
+  await page
+    .getByRole('list', { name: 'Files in e2e/uploads' })
+    .getByRole('link', { name: /zorblax.md/ })
+    .click();
+  await expect(
+    page.getByRole('dialog', { name: 'zorblax.md' }).getByLabel('Content of zorblax.md'),
+  ).toContainText('Restart the zorblax relay');
+  await page.getByRole('button', { name: 'Close the file' }).click();
+
+  await page.getByLabel('Search text').fill('zorblax');
+  await page.getByRole('button', { name: 'Search' }).click();
+  await expect(
+    page.getByRole('table', { name: 'Search results' }).getByRole('link', { name: 'zorblax.md' }),
+  ).toBeVisible();
+});
+
+test('screenshots of fileset search', async ({ page }) => {
+  test.skip(!process.env.E2E_SCREENSHOTS, 'only when E2E_SCREENSHOTS names a folder');
+  const dir = process.env.E2E_SCREENSHOTS!;
+  mkdirSync(dir, { recursive: true });
+  await page.setViewportSize({ width: 1440, height: 900 });
+  for (const mode of ['light', 'dark'] as const) {
+    await useColorMode(page, mode);
+    await page.goto('/filesets');
+    await page.getByRole('combobox', { name: 'Fileset' }).click();
+    await page.getByRole('option', { name: /Product manuals/ }).click();
+    await page.getByRole('button', { name: /^manuals/ }).click();
+    await page.getByRole('button', { name: /^widget/ }).click();
+    await page.getByLabel('Search text').fill('warranty');
+    await page.getByLabel('Search text').press('Enter');
+    await expect(page.getByRole('table', { name: 'Search results' })).toBeVisible();
+    await page.screenshot({ path: path.join(dir, `filesets-${mode}.png`) });
+    await page.getByRole('table', { name: 'Search results' }).getByRole('link').first().click();
+    await expect(page.getByRole('dialog').getByLabel(/^Content of/)).toBeVisible();
+    await page.screenshot({ path: path.join(dir, `filesets-file-${mode}.png`) });
+  }
+});

@@ -1,0 +1,1 @@
+export { FilesetSearchPage } from './FilesetSearchPage';
