@@ -16,7 +16,7 @@ describe('uploadWithProgress', () => {
   it('posts the form and parses the answer with the schema', async () => {
     server.use(http.post('/api/upload', () => HttpResponse.json({ id: 'f-1' })));
     await expect(
-      uploadWithProgress({ path: '/api/upload', form: form(), schema: answer }),
+      uploadWithProgress({ path: '/api/upload', body: form(), schema: answer }),
     ).resolves.toEqual({
       id: 'f-1',
     });
@@ -30,7 +30,7 @@ describe('uploadWithProgress', () => {
     );
     const error = await uploadWithProgress({
       path: '/api/upload',
-      form: form(),
+      body: form(),
       schema: answer,
     }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
@@ -40,7 +40,7 @@ describe('uploadWithProgress', () => {
   it('refuses an answer that breaks the contract', async () => {
     server.use(http.post('/api/upload', () => HttpResponse.json({ name: 'x' })));
     await expect(
-      uploadWithProgress({ path: '/api/upload', form: form(), schema: answer }),
+      uploadWithProgress({ path: '/api/upload', body: form(), schema: answer }),
     ).rejects.toMatchObject({ kind: 'contract' });
   });
 
@@ -50,7 +50,7 @@ describe('uploadWithProgress', () => {
     await expect(
       uploadWithProgress({
         path: '/api/upload',
-        form: form(),
+        body: form(),
         schema: answer,
         signal: controller.signal,
       }),

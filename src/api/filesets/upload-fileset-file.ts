@@ -23,7 +23,7 @@ export function uploadFilesetFile({
   form.append('createFileRequest', JSON.stringify({ directoryPath }));
   return uploadWithProgress({
     path: path`/api/files/v1/filesets/${filesetId}/files`,
-    form,
+    body: form,
     schema: filesetFile,
     onProgress,
   });
