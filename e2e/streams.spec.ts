@@ -40,8 +40,10 @@ test('create a stream from a data file, run it, see rows and a partition', async
   await page.goto('/');
   await page
     .getByRole('navigation', { name: 'Main' })
-    .getByRole('link', { name: 'New stream' })
+    .getByRole('link', { name: 'Streams' })
     .click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Streams' })).toBeVisible();
+  await page.getByRole('main').getByRole('link', { name: 'New stream' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'New stream' })).toBeVisible();
 
   await expect(stepHeading(page, 'Connector')).toBeVisible();

@@ -18,7 +18,7 @@ export const screens: Screen[] = [
   { path: '/datasets', label: 'Datasets', icon: DatasetOutlinedIcon },
   { path: '/exports', label: 'Export monitoring', icon: CloudUploadOutlinedIcon },
   { path: '/calculated-fields', label: 'Calculated fields', icon: FunctionsIcon },
-  { path: '/streams/new', label: 'New stream', icon: StreamIcon },
+  { path: '/streams', label: 'Streams', icon: StreamIcon },
   { path: '/playground', label: 'Prompt playground', icon: ChatOutlinedIcon },
 ];
 

@@ -18,10 +18,12 @@ export interface StreamRow {
   dataset_name: string;
   dataset_description: string;
   /** The stream's latest execution as JSON (newest id), null before its first run. */
-  last_execution: (Omit<ExecutionRow, 'started_at' | 'ended_at'> & {
-    started_at: string;
-    ended_at: string | null;
-  }) | null;
+  last_execution:
+    | (Omit<ExecutionRow, 'started_at' | 'ended_at'> & {
+        started_at: string;
+        ended_at: string | null;
+      })
+    | null;
 }
 export interface ExecutionRow {
   id: number;

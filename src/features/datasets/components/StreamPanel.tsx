@@ -2,12 +2,14 @@ import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
+import { Link as RouterLink } from 'react-router';
 import type { Stream, StreamExecution } from '../../../api/contract';
 import { DateTime, DefinitionList, ErrorState, StatusChip } from '../../../components';
 import type { StreamRunState } from '../hooks/use-stream-run';
@@ -19,6 +21,7 @@ import {
 } from './describe-stream';
 import { plural } from './format';
 import { IdText } from './IdText';
+import { streamPagePath } from '../paths';
 
 export interface StreamPanelProps {
   stream: Stream;
@@ -161,6 +164,9 @@ export function StreamPanel(props: StreamPanelProps) {
             </Typography>
           )}
         </Box>
+        <Link component={RouterLink} to={streamPagePath(stream.id)} variant="body2">
+          Stream {stream.id}: configuration and run history
+        </Link>
         {run.startError ? (
           <ErrorState error={run.startError} title="The run did not start" />
         ) : null}
