@@ -77,6 +77,9 @@ describe('the dataset stream (Overview)', { timeout: 20_000 }, () => {
     expect(await within(section).findByText(/Last run 41/)).toHaveTextContent(
       /2,000 rows inserted/,
     );
+    expect(
+      within(section).getByRole('link', { name: /configuration and run history/ }),
+    ).toHaveAttribute('href', '/streams/7');
   });
 
   it('runs the stream, polls while ACTIVE, stops when done, and shows the new row count', async () => {

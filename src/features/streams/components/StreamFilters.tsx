@@ -63,6 +63,7 @@ export function StreamFilters({
         value={params.connector}
         onChange={(event) => params.setConnector(event.target.value)}
         sx={{ minWidth: 240 }}
+        slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
       >
         <MenuItem value="">Any connector</MenuItem>
         {offered.map((c) => (

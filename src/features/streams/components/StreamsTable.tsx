@@ -65,7 +65,7 @@ export function StreamsTable({
           <TableBody>
             {streams.map((s) => (
               <TableRow key={s.id} hover>
-                <TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>
                   <Link component={RouterLink} to={streamPath(s.id)}>
                     Stream {s.id}
                   </Link>
