@@ -68,7 +68,6 @@ export const createStreamBody = z.object({
 });
 export type CreateStreamBody = z.infer<typeof createStreamBody>;
 
-
 export const executionState = z.enum(['ACTIVE', 'SUCCESS', 'ERROR']);
 export const streamExecution = z.object({
   id: z.number().int(),

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useConnectors } from '../../../api/streams/get-connectors';
-import { useStreams } from '../../../api/streams/get-streams';
+import { STREAM_LIST_LIMIT, useStreams } from '../../../api/streams/get-streams';
 import { STREAMS_PAGE_SIZE } from '../components/StreamsTable';
 import { filterStreams } from '../model/stream-list';
 import type { StreamsParams } from './use-streams-params';
@@ -24,6 +24,7 @@ export function useStreamsList(params: StreamsParams) {
     matching: matching.length,
     page: shownPage,
     shown: matching.slice(shownPage * STREAMS_PAGE_SIZE, (shownPage + 1) * STREAMS_PAGE_SIZE),
-    isFiltered: connector !== '' || search !== '' || lastRun !== 'all',
+    /** The platform answered as many as asked for: there may be more than are shown. */
+    isTruncated: (streams.data?.length ?? 0) >= STREAM_LIST_LIMIT,
   };
 }

@@ -1,9 +1,10 @@
 import { Link as RouterLink } from 'react-router';
+import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import AddIcon from '@mui/icons-material/Add';
 import { EmptyState, ErrorState, LoadingState, PageHeader } from '../../../components';
-import { plural } from '../../../lib/format';
+import { formatCount, plural } from '../../../lib/format';
 import { StreamFilters } from '../components/StreamFilters';
 import { StreamsTable } from '../components/StreamsTable';
 import { useStreamsList } from '../hooks/use-streams-list';
@@ -51,7 +52,7 @@ export function StreamsPage() {
     body = (
       <EmptyState
         title="No stream matches these filters"
-        description={`None of the ${plural(list.total, 'stream')} matches. Change or clear the filters.`}
+        description={`${plural(list.total, 'stream')} in all, none of them matching. Change or clear the filters.`}
       />
     );
   else
@@ -74,6 +75,11 @@ export function StreamsPage() {
       />
       <Paper variant="outlined" sx={{ p: 2 }}>
         <StreamFilters params={params} connectors={list.connectors} />
+        {list.isTruncated && (
+          <Alert severity="info" sx={{ mb: 2 }}>
+            Only the first {formatCount(list.total)} streams are listed and filtered here.
+          </Alert>
+        )}
         {body}
       </Paper>
     </>
