@@ -12,19 +12,16 @@ import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import { Link as RouterLink } from 'react-router';
 import type { Stream, StreamExecution } from '../../../api/contract';
 import { DateTime, DefinitionList, ErrorState, StatusChip } from '../../../components';
+import type { StreamNames } from '../hooks/use-stream-names';
 import type { StreamRunState } from '../hooks/use-stream-run';
-import {
-  describeConnector,
-  describeSchedule,
-  describeUpdateMethod,
-  executionWords,
-} from './describe-stream';
+import { describeSchedule, describeUpdateMethod, executionWords } from './describe-stream';
 import { plural } from './format';
 import { IdText } from './IdText';
 import { streamPagePath } from '../paths';
 
 export interface StreamPanelProps {
   stream: Stream;
+  names: StreamNames;
   rowCount: number;
   /** The stream wizard just created it: running it is the next thing to do. */
   justCreated: boolean;
@@ -124,7 +121,7 @@ export function StreamPanel(props: StreamPanelProps) {
           <Box sx={{ flex: 1, minWidth: 0 }}>
             <DefinitionList
               items={[
-                { label: 'Connector', value: describeConnector(stream) },
+                { label: 'Connector', value: props.names.connector },
                 { label: 'Update method', value: describeUpdateMethod(stream.updateMethod) },
                 { label: 'Schedule', value: describeSchedule(stream.advancedScheduleJson) },
                 ...(stream.nextRunAt
@@ -135,9 +132,9 @@ export function StreamPanel(props: StreamPanelProps) {
                   value:
                     stream.configuration.length === 0
                       ? 'none'
-                      : stream.configuration.map((item) => (
+                      : props.names.configuration.map((item) => (
                           <Box key={item.name}>
-                            {item.name}: <IdText value={item.value} />
+                            {item.label}: <IdText value={item.value} />
                           </Box>
                         )),
                 },
