@@ -167,8 +167,11 @@ test('run the stream that loads a dataset and follow the run to its end', async 
   await openDataset(page, 'Regional targets');
   const stream = page.getByRole('region', { name: 'Stream' });
   await expect(stream.getByRole('group', { name: 'Connector' }).getByRole('definition')).toHaveText(
-    'data-file (version 1)',
+    'Data file (CSV)',
   );
+  await expect(
+    stream.getByRole('group', { name: 'Configuration' }).getByRole('definition'),
+  ).toContainText('Data file: regional-targets.csv');
   await expect(stream.getByText(/Last run \d+/)).toBeVisible();
 
   await stream.getByRole('button', { name: 'Run now' }).click();

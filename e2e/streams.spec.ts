@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { expectAccessibleInBothThemes } from './axe';
 import { expect, test } from './fixtures';
 
 /**
@@ -40,8 +41,10 @@ test('create a stream from a data file, run it, see rows and a partition', async
   await page.goto('/');
   await page
     .getByRole('navigation', { name: 'Main' })
-    .getByRole('link', { name: 'New stream' })
+    .getByRole('link', { name: 'Streams' })
     .click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Streams' })).toBeVisible();
+  await page.getByRole('main').getByRole('link', { name: 'New stream' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'New stream' })).toBeVisible();
 
   await expect(stepHeading(page, 'Connector')).toBeVisible();
@@ -150,4 +153,45 @@ test('leaving the wizard with input asks first', async ({ page }) => {
     .getByRole('button', { name: 'Leave' })
     .click();
   await expect(page).toHaveURL(/\/datasets$/);
+});
+
+test("the streams screen and a stream's run history", async ({ page }) => {
+  await page.goto('/');
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: 'Streams' })
+    .click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Streams' })).toBeVisible();
+  await page.getByRole('searchbox', { name: 'Dataset name' }).fill('Regional targets');
+  await expect(page).toHaveURL(/q=Regional\+targets/);
+  const row = page
+    .getByRole('row')
+    .filter({ has: page.getByRole('link', { name: 'Regional targets' }) });
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText('Data file (CSV)');
+  await expect(row).toContainText('Manual: runs only when started');
+  await expectAccessibleInBothThemes(page, 'streams');
+  await shot(page, 'streams-list');
+
+  await row.getByRole('link', { name: /^Stream \d+$/ }).click();
+  await expect(page.getByRole('heading', { level: 1, name: /Regional targets/ })).toBeVisible();
+  await expect(page.getByText('regional-targets.csv')).toBeVisible();
+  const history = page.getByRole('table', { name: 'Run history' });
+  const before = await history.getByRole('row').count();
+
+  await page.getByRole('button', { name: 'Run now' }).click();
+  await expect(page.getByRole('status', { name: 'Run progress' })).toContainText(/succeeded/, {
+    timeout: 20_000,
+  });
+  await expect(history.getByRole('row')).toHaveCount(Math.min(before + 1, 11));
+  const newest = history.getByRole('row').nth(1);
+  await expect(newest).toContainText('Succeeded');
+  await expect(newest).toContainText('5');
+  await expectAccessibleInBothThemes(page, 'stream page');
+  await shot(page, 'stream-page');
+
+  await page.getByRole('link', { name: 'Regional targets' }).click();
+  await expect(page).toHaveURL(/\/datasets\//);
+  await page.getByRole('link', { name: /configuration and run history/ }).click();
+  await expect(page.getByRole('table', { name: 'Run history' })).toBeVisible();
 });

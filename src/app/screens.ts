@@ -22,7 +22,7 @@ export const screens: Screen[] = [
   { path: '/exports', label: 'Export monitoring', icon: CloudUploadOutlinedIcon },
   { path: '/calculated-fields', label: 'Calculated fields', icon: FunctionsIcon },
   { path: '/filesets', label: 'Fileset search', icon: FolderCopyOutlinedIcon },
-  { path: '/streams/new', label: 'New stream', icon: StreamIcon },
+  { path: '/streams', label: 'Streams', icon: StreamIcon },
   { path: '/playground', label: 'Prompt playground', icon: ChatOutlinedIcon },
 ];
 

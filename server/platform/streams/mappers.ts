@@ -17,6 +17,14 @@ export const toStream = (s: StreamRow): Stream => ({
   createdAt: iso(s.created_at),
   createdBy: s.created_by,
   nextRunAt: s.next_run_at === null ? null : iso(s.next_run_at),
+  lastExecution:
+    s.last_execution === null || s.last_execution === undefined
+      ? null
+      : toExecution({
+          ...s.last_execution,
+          started_at: new Date(s.last_execution.started_at),
+          ended_at: s.last_execution.ended_at === null ? null : new Date(s.last_execution.ended_at),
+        }),
 });
 
 export const toExecution = (e: ExecutionRow): StreamExecution => ({

@@ -17,6 +17,13 @@ export interface StreamRow {
   created_by: number;
   dataset_name: string;
   dataset_description: string;
+  /** The stream's latest execution as JSON (newest id), null before its first run. */
+  last_execution:
+    | (Omit<ExecutionRow, 'started_at' | 'ended_at'> & {
+        started_at: string;
+        ended_at: string | null;
+      })
+    | null;
 }
 export interface ExecutionRow {
   id: number;
@@ -40,7 +47,9 @@ export interface AccountRow {
 /** Ids in paths are integers; anything else names no stream. */
 export const numericId = (raw: string) => (/^\d{1,9}$/.test(raw) ? Number(raw) : -1);
 
-const streamSelect = `SELECT s.*, d.name AS dataset_name, d.description AS dataset_description
+const streamSelect = `SELECT s.*, d.name AS dataset_name, d.description AS dataset_description,
+    (SELECT row_to_json(e) FROM stream_executions e WHERE e.stream_id = s.id
+      ORDER BY e.id DESC LIMIT 1) AS last_execution
   FROM streams s JOIN datasets d ON d.id = s.dataset_id`;
 
 /** `id` may be the text of the path: text that is not an integer names no stream. */

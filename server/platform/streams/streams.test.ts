@@ -556,3 +556,29 @@ describe('schedules', () => {
     ).toBe('06:30');
   });
 });
+
+describe('the list of streams', () => {
+  it('answers each stream’s last run (null before the first) and its next run', async () => {
+    const fileId = await uploadCsv(platform, 'last-run.csv', 'city\nLyon\nNice\n');
+    const created = await createStream(
+      platform,
+      streamBody('data-file', { dataFileId: String(fileId) }),
+    );
+    const listed = async () =>
+      stream
+        .array()
+        .parse(await (await platform.api('/api/data/v1/streams?limit=500')).json())
+        .find((s) => s.id === created.id);
+    expect(await listed()).toMatchObject({ lastExecution: null, nextRunAt: null });
+
+    await runToEnd(platform, created.id);
+    const done = await runToEnd(platform, created.id);
+    const last = (await listed())?.lastExecution;
+    expect(last).toEqual(done);
+    expect(last).toMatchObject({ runNumber: 2, state: 'SUCCESS', rowsInserted: 2 });
+    const fetched = stream.parse(
+      await (await platform.api(`/api/data/v1/streams/${created.id}`)).json(),
+    );
+    expect(fetched.lastExecution).toEqual(done);
+  });
+});

@@ -68,22 +68,6 @@ export const createStreamBody = z.object({
 });
 export type CreateStreamBody = z.infer<typeof createStreamBody>;
 
-export const stream = z.object({
-  id: z.number().int(),
-  transport: streamTransport,
-  updateMethod,
-  dataProvider: z.object({ key: z.string() }),
-  account: z.object({ id: z.number().int() }),
-  dataSource: z.object({ id: z.string(), name: z.string(), description: z.string().optional() }),
-  configuration: z.array(configurationItem),
-  advancedScheduleJson: z.string().nullable(),
-  createdAt: isoDateTime,
-  createdBy: userIdInt,
-  /** When the schedule runs the stream next; null for MANUAL (embedded platform: choice). */
-  nextRunAt: isoDateTime.nullable().optional(),
-});
-export type Stream = z.infer<typeof stream>;
-
 export const executionState = z.enum(['ACTIVE', 'SUCCESS', 'ERROR']);
 export const streamExecution = z.object({
   id: z.number().int(),
@@ -99,6 +83,24 @@ export const streamExecution = z.object({
   errorMessage: z.string().nullable(),
 });
 export type StreamExecution = z.infer<typeof streamExecution>;
+
+export const stream = z.object({
+  id: z.number().int(),
+  transport: streamTransport,
+  updateMethod,
+  dataProvider: z.object({ key: z.string() }),
+  account: z.object({ id: z.number().int() }),
+  dataSource: z.object({ id: z.string(), name: z.string(), description: z.string().optional() }),
+  configuration: z.array(configurationItem),
+  advancedScheduleJson: z.string().nullable(),
+  createdAt: isoDateTime,
+  createdBy: userIdInt,
+  /** When the schedule runs the stream next; null for MANUAL (embedded platform: choice). */
+  nextRunAt: isoDateTime.nullable().optional(),
+  /** The stream's latest run, null before the first (embedded platform: choice). */
+  lastExecution: streamExecution.nullable().optional(),
+});
+export type Stream = z.infer<typeof stream>;
 export const runStreamBody = z
   .object({ runType: z.literal('MANUAL').optional(), action: z.string().optional() })
   .optional();

@@ -18,7 +18,9 @@ export const dataFileQueryOptions = (dataFileId: number) =>
     queryFn: ({ signal }) => getDataFile(dataFileId, signal),
   });
 
-export const useDataFile = (dataFileId: number) => useQuery(dataFileQueryOptions(dataFileId));
+/** Disabled until an id is known (a stream's data file is read from its configuration). */
+export const useDataFile = (dataFileId: number | undefined) =>
+  useQuery({ ...dataFileQueryOptions(dataFileId ?? 0), enabled: dataFileId !== undefined });
 
 /** The gateway path of a revision's bytes: a real link, downloaded by the browser itself. */
 export const dataFileRevisionDownloadPath = (dataFileId: number, revisionId: number) =>

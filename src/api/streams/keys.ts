@@ -7,6 +7,8 @@ type Id = string | number;
  */
 export const streamKeys = {
   all: ['streams'] as const,
+  /** Every stream the user may see (the Streams screen). */
+  list: () => [...streamKeys.all, 'list'] as const,
   details: () => [...streamKeys.all, 'detail'] as const,
   detail: (streamId: Id) => [...streamKeys.details(), String(streamId)] as const,
   /** The streams that load one dataset (`GET /api/data/v1/streams?datasetId=`). */

@@ -22,10 +22,10 @@ export const useRunStream = () => {
     mutationFn: runStream,
     onSuccess: (execution, { streamId }) => {
       queryClient.setQueryData(streamKeys.execution(streamId, execution.id), execution);
-      return queryClient.invalidateQueries({
-        queryKey: streamKeys.executions(streamId),
-        exact: true,
-      });
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: streamKeys.executions(streamId), exact: true }),
+        queryClient.invalidateQueries({ queryKey: streamKeys.list() }),
+      ]);
     },
   });
 };

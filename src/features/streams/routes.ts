@@ -2,10 +2,9 @@ import type { RouteObject } from 'react-router';
 
 const pages = () => import('./pages');
 
-/** The stream wizard; its page loads lazily, as one chunk. */
+/** The Streams screen, a stream's page and the stream wizard; one lazy chunk. */
 export const streamRoutes = (): RouteObject[] => [
-  {
-    path: 'streams/new',
-    lazy: { Component: async () => (await pages()).NewStreamPage },
-  },
+  { path: 'streams', lazy: { Component: async () => (await pages()).StreamsPage } },
+  { path: 'streams/new', lazy: { Component: async () => (await pages()).NewStreamPage } },
+  { path: 'streams/:streamId', lazy: { Component: async () => (await pages()).StreamPage } },
 ];

@@ -28,7 +28,26 @@ function givenStreamRun(last: Partial<StreamExecution>) {
       expect(new URL(request.url).searchParams.get('datasetId')).toBe(dataset.id);
       return HttpResponse.json([stream]);
     }),
+    http.get(`${streams}/connectors`, () =>
+      HttpResponse.json([
+        {
+          key: 'data-file',
+          name: 'Data file (CSV)',
+          versions: ['1'],
+          fields: [{ name: 'dataFileId', label: 'Data file', required: true }],
+        },
+      ]),
+    ),
     http.get(`${streams}/:id`, () => HttpResponse.json(stream)),
+    http.get('/api/data/v1/data-files/:id/details', ({ params }) =>
+      HttpResponse.json({
+        dataFileId: Number(params.id),
+        name: 'regional-targets.csv',
+        responsibleUserId: 1,
+        datetimeCreated: Date.UTC(2026, 10, 2),
+        existing: true,
+      }),
+    ),
     http.get(`${streams}/:id/executions`, () => HttpResponse.json([])),
     http.post(`${streams}/:id/executions`, async ({ request, params }) => {
       expect(params.id).toBe('7');
@@ -70,13 +89,17 @@ describe('the dataset stream (Overview)', { timeout: 20_000 }, () => {
     const section = await screen.findByRole('region', { name: 'Stream' });
     const value = (label: string) =>
       within(within(section).getByRole('group', { name: label })).getByRole('definition');
-    expect(value('Connector')).toHaveTextContent('data-file (version 1)');
+    expect(await within(section).findByText('Data file (CSV)')).toBeInTheDocument();
     expect(value('Update method')).toHaveTextContent('Append: each run adds a partition');
     expect(value('Schedule')).toHaveTextContent('Daily at 06:30 (Europe/Paris)');
-    expect(value('Configuration')).toHaveTextContent('dataFileId: 3');
+    expect(await within(section).findByText('regional-targets.csv')).toBeInTheDocument();
+    expect(value('Configuration')).toHaveTextContent('Data file: regional-targets.csv');
     expect(await within(section).findByText(/Last run 41/)).toHaveTextContent(
       /2,000 rows inserted/,
     );
+    expect(
+      within(section).getByRole('link', { name: /configuration and run history/ }),
+    ).toHaveAttribute('href', '/streams/7');
   });
 
   it('runs the stream, polls while ACTIVE, stops when done, and shows the new row count', async () => {

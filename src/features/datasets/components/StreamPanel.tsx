@@ -2,26 +2,26 @@ import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
+import { Link as RouterLink } from 'react-router';
 import type { Stream, StreamExecution } from '../../../api/contract';
 import { DateTime, DefinitionList, ErrorState, StatusChip } from '../../../components';
+import type { StreamNames } from '../hooks/use-stream-names';
 import type { StreamRunState } from '../hooks/use-stream-run';
-import {
-  describeConnector,
-  describeSchedule,
-  describeUpdateMethod,
-  executionWords,
-} from './describe-stream';
+import { describeSchedule, describeUpdateMethod, executionWords } from './describe-stream';
 import { plural } from './format';
 import { IdText } from './IdText';
+import { streamPagePath } from '../paths';
 
 export interface StreamPanelProps {
   stream: Stream;
+  names: StreamNames;
   rowCount: number;
   /** The stream wizard just created it: running it is the next thing to do. */
   justCreated: boolean;
@@ -79,7 +79,7 @@ function RunProgress({
   if (!isFollowed)
     return (
       <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-        Last run {execution.id}: <StatusChip label={executionWords.SUCCESS} tone="success" />{' '}
+        Last run {execution.runNumber ?? execution.id}: <StatusChip label={executionWords.SUCCESS} tone="success" />{' '}
         {plural(execution.rowsInserted, 'row')} inserted,{' '}
         <DateTime value={execution.endedAt ?? execution.startedAt} />.
       </Typography>
@@ -121,7 +121,7 @@ export function StreamPanel(props: StreamPanelProps) {
           <Box sx={{ flex: 1, minWidth: 0 }}>
             <DefinitionList
               items={[
-                { label: 'Connector', value: describeConnector(stream) },
+                { label: 'Connector', value: props.names.connector },
                 { label: 'Update method', value: describeUpdateMethod(stream.updateMethod) },
                 { label: 'Schedule', value: describeSchedule(stream.advancedScheduleJson) },
                 ...(stream.nextRunAt
@@ -132,9 +132,9 @@ export function StreamPanel(props: StreamPanelProps) {
                   value:
                     stream.configuration.length === 0
                       ? 'none'
-                      : stream.configuration.map((item) => (
+                      : props.names.configuration.map((item) => (
                           <Box key={item.name}>
-                            {item.name}: <IdText value={item.value} />
+                            {item.label}: <IdText value={item.value} />
                           </Box>
                         )),
                 },
@@ -161,6 +161,9 @@ export function StreamPanel(props: StreamPanelProps) {
             </Typography>
           )}
         </Box>
+        <Link component={RouterLink} to={streamPagePath(stream.id)} variant="body2">
+          Stream {stream.id}: configuration and run history
+        </Link>
         {run.startError ? (
           <ErrorState error={run.startError} title="The run did not start" />
         ) : null}

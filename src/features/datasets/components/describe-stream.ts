@@ -21,9 +21,6 @@ export function describeSchedule(json: string | null): string {
 export const describeUpdateMethod = (method: Stream['updateMethod']) =>
   method === 'APPEND' ? 'Append: each run adds a partition' : 'Replace: each run replaces all rows';
 
-export const describeConnector = (stream: Stream) =>
-  `${stream.transport.description} (version ${stream.transport.version})`;
-
 export const executionWords: Record<StreamExecution['state'], string> = {
   ACTIVE: 'Running',
   SUCCESS: 'Succeeded',

@@ -22,6 +22,7 @@ import { StreamPanel } from '../components/StreamPanel';
 import { useDatasetContext } from '../hooks/use-dataset-context';
 import { useDatasetStream } from '../hooks/use-dataset-stream';
 import { useShowHidden } from '../hooks/use-show-hidden';
+import { useStreamNames } from '../hooks/use-stream-names';
 import { useStreamRun } from '../hooks/use-stream-run';
 import { UserName } from '../../../components/UserName';
 
@@ -73,8 +74,15 @@ function StreamRun({
   justCreated: boolean;
 }) {
   const run = useStreamRun(String(stream.id), dataset.id);
+  const names = useStreamNames(stream);
   return (
-    <StreamPanel stream={stream} rowCount={dataset.rowCount} justCreated={justCreated} run={run} />
+    <StreamPanel
+      stream={stream}
+      names={names}
+      rowCount={dataset.rowCount}
+      justCreated={justCreated}
+      run={run}
+    />
   );
 }
 

@@ -116,16 +116,20 @@ async function walkToReview(user: UserEvent, schedule?: () => Promise<void>) {
 }
 
 describe('/streams/new', { timeout: 30_000 }, () => {
-  it('is in the navigation and opens on the connector step', async () => {
+  it('is reached from the Streams screen and opens on the connector step', async () => {
     givenPlatform();
-    server.use(http.get('/api/datastores/v1/', () => HttpResponse.json([])));
+    server.use(
+      http.get('/api/datastores/v1/', () => HttpResponse.json([])),
+      http.get('/api/data/v1/streams', () => HttpResponse.json([])),
+    );
     const user = userEvent.setup();
     renderApp('/datastores');
     await user.click(
       within(await screen.findByRole('navigation', { name: 'Main' })).getByRole('link', {
-        name: 'New stream',
+        name: 'Streams',
       }),
     );
+    await user.click(await screen.findByRole('link', { name: 'New stream' }));
     expect(
       await screen.findByRole('heading', { level: 1, name: 'New stream' }),
     ).toBeInTheDocument();

@@ -1,1 +1,3 @@
 export { NewStreamPage } from './NewStreamPage';
+export { StreamPage } from './StreamPage';
+export { StreamsPage } from './StreamsPage';

@@ -1,0 +1,137 @@
+import { Link as RouterLink, useParams } from 'react-router';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import AddIcon from '@mui/icons-material/Add';
+import PlayArrowIcon from '@mui/icons-material/PlayArrow';
+import {
+  DateTime,
+  DefinitionList,
+  EmptyState,
+  ErrorState,
+  LoadingState,
+  PageHeader,
+} from '../../../components';
+import { RunHistoryTable } from '../components/RunHistoryTable';
+import { useStreamDetails } from '../hooks/use-stream-details';
+import { useStreamHistory } from '../hooks/use-stream-history';
+import { runName, scheduleInWords, updateMethodInWords } from '../model/describe-stream';
+import { datasetPath, newStreamPath, streamsPath } from '../paths';
+
+function RunHistory({ streamId }: { streamId: string }) {
+  const run = useStreamHistory(streamId);
+  const { executions, followed } = run;
+  return (
+    <Paper variant="outlined" sx={{ p: 2 }}>
+      <Stack spacing={2}>
+        <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center' }}>
+          <Typography variant="h6" component="h2">
+            Run history
+          </Typography>
+          <Button
+            variant="contained"
+            startIcon={<PlayArrowIcon />}
+            onClick={run.start}
+            loading={run.isRunning}
+            loadingPosition="start"
+          >
+            Run now
+          </Button>
+        </Stack>
+        <Typography role="status" aria-label="Run progress" aria-live="polite" variant="body2">
+          {followed?.state === 'ACTIVE'
+            ? `${runName(followed)} is running…`
+            : followed
+              ? `${runName(followed)} ${followed.state === 'SUCCESS' ? 'succeeded' : 'failed'}.`
+              : ''}
+        </Typography>
+        {run.startError ? (
+          <ErrorState error={run.startError} title="The run did not start" />
+        ) : null}
+        {run.pollError ? (
+          <ErrorState error={run.pollError} title="Cannot read the run's progress" />
+        ) : null}
+        {executions.isPending ? (
+          <LoadingState label="Loading the runs" rows={3} />
+        ) : executions.isError ? (
+          <ErrorState
+            error={executions.error}
+            title="Cannot read the stream's runs"
+            onRetry={() => void executions.refetch()}
+          />
+        ) : run.history.length === 0 ? (
+          <EmptyState title="No runs yet" description="Run now loads the dataset's rows." />
+        ) : (
+          <RunHistoryTable runs={run.history} />
+        )}
+      </Stack>
+    </Paper>
+  );
+}
+
+/** One stream: its configuration in words, Run now, and its run history. */
+export function StreamPage() {
+  const streamId = useParams().streamId ?? '';
+  const details = useStreamDetails(streamId);
+  const { stream } = details;
+  const s = stream.data;
+  const title = s ? `Stream ${s.id}: ${s.dataSource.name}` : undefined;
+
+  return (
+    <>
+      <PageHeader
+        title={stream.isError ? 'Stream' : title}
+        breadcrumbs={[{ label: 'Streams', to: streamsPath() }]}
+        actions={
+          <Button
+            component={RouterLink}
+            to={newStreamPath()}
+            variant="outlined"
+            startIcon={<AddIcon />}
+          >
+            New stream
+          </Button>
+        }
+      />
+      {stream.isPending ? (
+        <LoadingState variant="details" label="Loading the stream" />
+      ) : stream.isError ? (
+        <ErrorState
+          error={stream.error}
+          title="Cannot read this stream"
+          onRetry={() => void stream.refetch()}
+        />
+      ) : s ? (
+        <Stack spacing={3}>
+          <Paper variant="outlined" sx={{ p: 2 }}>
+            <DefinitionList
+              items={[
+                {
+                  label: 'Dataset',
+                  value: (
+                    <Link component={RouterLink} to={datasetPath(s.dataSource.id)}>
+                      {s.dataSource.name}
+                    </Link>
+                  ),
+                },
+                { label: 'Connector', value: details.connectorName },
+                { label: 'Account', value: details.accountName },
+                ...details.configuration.map((line) => ({ label: line.label, value: line.value })),
+                { label: 'Update method', value: updateMethodInWords(s.updateMethod) },
+                { label: 'Schedule', value: scheduleInWords(s.advancedScheduleJson) },
+                {
+                  label: 'Next run',
+                  value: <DateTime value={s.nextRunAt} fallback="Not scheduled" />,
+                },
+                { label: 'Created', value: <DateTime value={s.createdAt} /> },
+              ]}
+            />
+          </Paper>
+          <RunHistory streamId={streamId} />
+        </Stack>
+      ) : null}
+    </>
+  );
+}
