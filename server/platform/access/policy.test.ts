@@ -214,7 +214,31 @@ describe('tokens and users (issue 14)', () => {
     const me = (await (await as('chloe', '/api/content/v2/users/me')).json()) as unknown;
     expect(me).toMatchObject({ id: 3, displayName: 'Chloe Editor', role: 'Editor' });
     const admin = (await (await platform.api('/api/content/v2/users/me')).json()) as unknown;
-    expect(admin).toMatchObject({ id: 1, role: 'Admin', grants: ['Workflow API'] });
+    expect(admin).toMatchObject({
+      id: 1,
+      role: 'Admin',
+      grants: ['Manage security', 'Workflow API'],
+    });
+  });
+
+  it('grants come through the role: Privileged holds the Workflow API grant, Editor does not', async () => {
+    const ben = (await (await as('ben', '/api/content/v2/users/me')).json()) as { grants: string[] };
+    expect(ben.grants).toEqual(['Workflow API']);
+    const chloe = (await (await as('chloe', '/api/content/v2/users/me')).json()) as {
+      grants: string[];
+    };
+    expect(chloe.grants).toEqual([]);
+    const roles = (await (await as('dev', '/api/access/v1/roles')).json()) as Array<{
+      name: string;
+      grants: string[];
+      members: number;
+    }>;
+    expect(roles.map((r) => [r.name, r.grants, r.members])).toEqual([
+      ['Admin', ['Manage security', 'Workflow API'], 1],
+      ['Privileged', ['Workflow API'], 1],
+      ['Editor', [], 2],
+      ['Participant', [], 1],
+    ]);
   });
 
   it('only admins list users and mint tokens; a revoked token stops working', async () => {

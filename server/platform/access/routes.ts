@@ -5,6 +5,7 @@ import { forbidden, notFound } from '../core/errors';
 import { body, query } from '../core/validate';
 import { getUser } from '../people/repository';
 import type { Queryable } from '../store';
+import { grantsOfUsers, listRoles } from './grants';
 import { datasetAbilities, datasetFor, principalOf } from './policy';
 import { listTokens, mintToken, revokeToken, type AccessTokenRow } from './tokens';
 
@@ -35,13 +36,6 @@ async function groupsOf(db: Queryable, userIds: number[]) {
   return (id: number) =>
     rows.filter((r) => r.user_id === id).map((r) => ({ id: r.id, name: r.name }));
 }
-async function grantsOf(db: Queryable, userIds: number[]) {
-  const rows = await db.query<{ user_id: number; grant_name: string }>(
-    'SELECT user_id, grant_name FROM user_grants WHERE user_id = ANY($1::int[]) ORDER BY grant_name',
-    [userIds],
-  );
-  return (id: number) => rows.filter((r) => r.user_id === id).map((r) => r.grant_name);
-}
 
 /** Issue 14: whose token this is, users with roles and groups, minted developer tokens. */
 export function accessRoutes({ db }: PlatformDeps) {
@@ -57,7 +51,7 @@ export function accessRoutes({ db }: PlatformDeps) {
   ) => {
     const ids = users.map((u) => u.id);
     const groups = await groupsOf(db, ids);
-    const grants = await grantsOf(db, ids);
+    const grants = await grantsOfUsers(db, ids);
     return users.map((u) => ({
       id: u.id,
       displayName: u.display_name,
@@ -87,6 +81,8 @@ export function accessRoutes({ db }: PlatformDeps) {
     );
     return c.json(await withRolesAndGroups(users));
   });
+
+  r.get('/api/access/v1/roles', async (c) => c.json(await listRoles(db)));
 
   r.get('/api/data/v1/accesstokens', async (c) => {
     await requireAdmin(c);

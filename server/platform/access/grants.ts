@@ -1,0 +1,36 @@
+import type { Queryable } from '../store';
+
+/** Grants named by the platform (spec 5.6). */
+export const WORKFLOW_API_GRANT = 'Workflow API';
+export const MANAGE_SECURITY_GRANT = 'Manage security';
+
+/**
+ * The grants users hold: through their role (role_grants) and given to them directly
+ * (user_grants), each name once, sorted. The one place that answers "does this user hold X".
+ */
+export async function grantsOfUsers(db: Queryable, userIds: number[]) {
+  const rows = await db.query<{ user_id: number; grant_name: string }>(
+    `SELECT DISTINCT u.id AS user_id, g.grant_name FROM users u
+       JOIN (SELECT role AS owner_role, NULL::int AS owner_user, grant_name FROM role_grants
+             UNION ALL SELECT NULL, user_id, grant_name FROM user_grants) g
+         ON g.owner_role = u.role OR g.owner_user = u.id
+     WHERE u.id = ANY($1::int[])
+     ORDER BY g.grant_name`,
+    [userIds],
+  );
+  return (id: number) => rows.filter((r) => r.user_id === id).map((r) => r.grant_name);
+}
+
+export async function hasGrant(db: Queryable, userId: number, grant: string) {
+  return (await grantsOfUsers(db, [userId]))(userId).includes(grant);
+}
+
+/** Roles with what they may do, for the security area. */
+export const listRoles = (db: Queryable) =>
+  db.query<{ name: string; description: string; grants: string[]; members: number }>(
+    `SELECT r.name, r.description,
+       coalesce((SELECT array_agg(g.grant_name ORDER BY g.grant_name) FROM role_grants g
+                 WHERE g.role = r.name), '{}') AS grants,
+       (SELECT count(*)::int FROM users u WHERE u.role = r.name) AS members
+     FROM roles r ORDER BY r.rank DESC`,
+  );
