@@ -2,7 +2,14 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { countPlaywright, countVitest, readRunner, summaryLine, total } from './test-summary';
+import {
+  countPlaywright,
+  countVitest,
+  failedTests,
+  readRunner,
+  summaryLine,
+  total,
+} from './test-summary';
 
 const vitestReport = (over: Partial<Parameters<typeof countVitest>[0]> = {}) => ({
   numTotalTests: 12,
@@ -85,6 +92,72 @@ describe('test summary', () => {
       vitestReport({ numFailedTests: 0, numFailedTestSuites: 0, success: true }),
     );
     expect(readRunner('server', 'vitest', file, 1)).toMatchObject({ failed: 1 });
+  });
+
+  it('names the failed tests of both reports, with the start of their message', () => {
+    const vitest = reportFile({
+      testResults: [
+        {
+          name: '/repo/a.test.ts',
+          status: 'failed',
+          assertionResults: [
+            {
+              fullName: 'area keeps writes',
+              status: 'failed',
+              failureMessages: ['\u001b[31mexpected\u001b[39m 1\n\nto be 2'],
+            },
+            { fullName: 'area reads', status: 'passed' },
+          ],
+        },
+        {
+          name: '/repo/b.test.ts',
+          status: 'failed',
+          message: 'Cannot find module x',
+          assertionResults: [],
+        },
+      ],
+    });
+    expect(failedTests('vitest', vitest)).toEqual([
+      'area keeps writes: expected 1 | to be 2',
+      '/repo/b.test.ts: Cannot find module x',
+    ]);
+    const playwright = reportFile({
+      suites: [
+        {
+          title: 'exports.spec.ts',
+          specs: [{ title: 'passes', ok: true }],
+          suites: [
+            {
+              title: 'Exports',
+              specs: [
+                {
+                  title: 'starts one',
+                  ok: false,
+                  tests: [{ results: [{ error: { message: 'timed out' } }] }],
+                },
+              ],
+            },
+          ],
+        },
+      ],
+    });
+    expect(failedTests('playwright', playwright)).toEqual([
+      'exports.spec.ts › Exports › starts one: timed out',
+    ]);
+    const many = reportFile({
+      testResults: [
+        {
+          name: 'x',
+          assertionResults: Array.from({ length: 25 }, (_, i) => ({
+            fullName: `t${i}`,
+            status: 'failed',
+          })),
+        },
+      ],
+    });
+    expect(failedTests('vitest', many)).toHaveLength(21);
+    expect(failedTests('vitest', many).at(-1)).toBe('… and 5 more');
+    expect(failedTests('vitest', path.join(os.tmpdir(), 'no-such-report.json'))).toEqual([]);
   });
 
   it('sums every runner into the closing line', () => {

@@ -117,3 +117,59 @@ export function total(results: RunnerResult[]): Counts {
 export function summaryLine(counts: Counts): string {
   return `tests: ${counts.passed} passed, ${counts.failed} failed`;
 }
+
+/** Names of failed tests with the start of their message, from a runner's report (for a quiet run). */
+export function failedTests(kind: ReportKind, file: string, max = 20): string[] {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    return [];
+  }
+  const out: string[] = [];
+  const short = (message: string | undefined) =>
+    (message ?? '')
+      .replace(/\x1b\[[0-9;]*m/g, '') // eslint-disable-line no-control-regex
+      .split('\n')
+      .filter((l) => l.trim())
+      .slice(0, 3)
+      .map((l) => l.slice(0, 300))
+      .join(' | ');
+  if (kind === 'vitest') {
+    const report = parsed as {
+      testResults?: Array<{
+        name: string;
+        message?: string;
+        status?: string;
+        assertionResults?: Array<{ fullName: string; status: string; failureMessages?: string[] }>;
+      }>;
+    };
+    for (const file of report.testResults ?? []) {
+      const failed = (file.assertionResults ?? []).filter((a) => a.status === 'failed');
+      if (failed.length === 0 && file.status === 'failed')
+        out.push(`${file.name}: ${short(file.message)}`);
+      for (const a of failed) out.push(`${a.fullName}: ${short(a.failureMessages?.[0])}`);
+    }
+  } else {
+    interface Suite {
+      title: string;
+      suites?: Suite[];
+      specs?: Array<{
+        title: string;
+        ok: boolean;
+        tests?: Array<{ results?: Array<{ error?: { message?: string } }> }>;
+      }>;
+    }
+    const walk = (suite: Suite, trail: string[]) => {
+      const here = suite.title ? [...trail, suite.title] : trail;
+      for (const spec of suite.specs ?? [])
+        if (!spec.ok) {
+          const error = spec.tests?.flatMap((t) => t.results ?? []).find((r) => r.error)?.error;
+          out.push(`${[...here, spec.title].join(' › ')}: ${short(error?.message)}`);
+        }
+      for (const child of suite.suites ?? []) walk(child, here);
+    };
+    for (const suite of (parsed as { suites?: Suite[] }).suites ?? []) walk(suite, []);
+  }
+  return out.length > max ? [...out.slice(0, max), `… and ${out.length - max} more`] : out;
+}
