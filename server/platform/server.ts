@@ -1,3 +1,4 @@
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import type { ServerConfig } from '../config';
@@ -9,6 +10,9 @@ import { seedIfEmpty } from './seed';
 import { openStore } from './store';
 import { resolveTokens } from './tokens';
 import type { EmbeddedPlatform } from './types';
+
+/** How long a stop lets in-flight answers finish before it cuts their connections. */
+const STOP_DRAIN_MS = 5_000;
 
 export interface PlatformOptions {
   config: ServerConfig;
@@ -74,12 +78,22 @@ export async function startEmbeddedPlatform(options: PlatformOptions): Promise<E
   });
   const { port } = server.address() as AddressInfo;
   let closing: Promise<void> | undefined;
+  // Once a stop begins, every answer closes its connection: a client that keeps a keep-alive
+  // connection busy would otherwise go on writing through the stop (server.close waits for it).
+  server.on('request', (_req: IncomingMessage, res: ServerResponse) => {
+    if (closing && !res.headersSent) res.setHeader('connection', 'close');
+  });
   return {
     url: `http://127.0.0.1:${port}`,
     tokens,
     close: () =>
       (closing ??= (async () => {
-        await new Promise<void>((resolve) => server.close(() => resolve()));
+        const drained = new Promise<void>((resolve) => server.close(() => resolve()));
+        const http = server as Server;
+        http.closeIdleConnections();
+        const cut = setTimeout(() => http.closeAllConnections(), STOP_DRAIN_MS);
+        await drained;
+        clearTimeout(cut);
         queue.abortAll();
         await jobs.stop();
         await db.close();
