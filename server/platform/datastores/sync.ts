@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { CollectionSchema, JsonObject } from '../../../src/api/contract';
 import type { PlatformDeps } from '../core/context';
-import { PlatformError } from '../core/errors';
+import { visibleCollectionSql } from '../access/collections';
+import { PlatformError, forbidden } from '../core/errors';
 import { columnsFrom, createDataset, replaceRows, type Cell } from '../datasets/store';
 import type { Db, Queryable } from '../store';
 import { lockCollection } from './documents';
@@ -32,22 +33,41 @@ export class DocumentSync {
   ) {}
 
   /** "Sync now": every sync-enabled collection of the datastore, answered when done; 423 while one runs. */
-  async syncDatastore(datastoreId: string): Promise<string[]> {
-    // One statement, the first of the request: nothing claimed while the datastore has
-    // sync-enabled collections means another sync holds them.
-    const [claim] = await this.db.query<{ found: boolean; enabled: number; claimed: string[] }>(
-      `WITH claimed AS (
+  /**
+   * `userId`: the caller, who must be the datastore's owner or an Admin (issue 14); unset for
+   * the platform's own work. The check is part of the claim, so that the claim stays the first
+   * and only statement before the sync (two requests at once: one claims, the other is told).
+   */
+  async syncDatastore(datastoreId: string, userId?: number): Promise<string[]> {
+    const [claim] = await this.db.query<{
+      found: boolean;
+      name: string;
+      manage: boolean;
+      enabled: number;
+      claimed: string[];
+    }>(
+      `WITH caller AS (
+         SELECT $4::int IS NULL
+           OR EXISTS (SELECT 1 FROM datastores WHERE id = $1 AND owner = $4)
+           OR EXISTS (SELECT 1 FROM users WHERE id = $4 AND role = 'Admin') AS manage),
+       claimed AS (
          UPDATE collections SET sync_running = true, sync_owner = $2,
            sync_lease_until = now() + make_interval(secs => $3)
-         WHERE datastore_id = $1 AND sync_enabled AND ${FREE}
+         WHERE datastore_id = $1 AND sync_enabled AND ${FREE} AND (SELECT manage FROM caller)
            AND NOT EXISTS (SELECT 1 FROM collections r WHERE r.datastore_id = $1 AND r.${HELD})
          RETURNING id)
-       SELECT EXISTS (SELECT 1 FROM datastores WHERE id = $1) AS found,
+       SELECT (SELECT manage FROM caller) AS manage,
+         (SELECT name FROM datastores WHERE id = $1) AS name,
+         EXISTS (SELECT 1 FROM datastores d WHERE id = $1 AND ($4::int IS NULL
+           OR (SELECT manage FROM caller) OR EXISTS (SELECT 1 FROM collections c
+             WHERE c.datastore_id = d.id AND ${visibleCollectionSql('$4::int')}))) AS found,
          (SELECT count(*) FROM collections WHERE datastore_id = $1 AND sync_enabled) AS enabled,
          ARRAY(SELECT id FROM claimed) AS claimed`,
-      [datastoreId, this.owner, this.leaseSeconds],
+      [datastoreId, this.owner, this.leaseSeconds, userId ?? null],
     );
     if (!claim?.found) throw datastoreNotFound(datastoreId);
+    if (!claim.manage)
+      throw forbidden(`Only the owner of datastore ${claim.name} or an Admin may sync it now`);
     const claimed = claim.claimed;
     if (claimed.length === 0 && claim.enabled > 0)
       throw new PlatformError(

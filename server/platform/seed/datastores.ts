@@ -90,6 +90,14 @@ export async function seedDocumentStore(tx: Queryable) {
       [col.id, col.datastore, col.name, col.permissions, JSON.stringify({ columns: col.columns }), col.syncEnabled, now],
     );
   }
+  // Issue 14: customers has no default permissions; Finance (Chloe, Eve) may read it, and Chloe
+  // may also add and change customers.
+  await tx.query(
+    `INSERT INTO collection_permissions (collection_id, principal_type, principal_id, permissions)
+     VALUES ($1, 'GROUP', 102, '{READ,READ_CONTENT}'),
+            ($1, 'USER', 3, '{READ,READ_CONTENT,CREATE_CONTENT,UPDATE_CONTENT}')`,
+    [CUSTOMERS_COLLECTION_ID],
+  );
   const docs: Array<[string, string, JsonObject]> = [];
   for (let i = 0; i < 400; i++) docs.push([ORDERS_COLLECTION_ID, SAMPLE_DATASTORE_ID, orderDocument(i, rnd)]);
   for (let i = 0; i < 60; i++)
