@@ -279,3 +279,44 @@ test('the recent filters are kept per collection, and a saved filter runs again'
   await expect(status(page)).toHaveText(/documents match the filter/);
   expect(new Set((await columnValues(page, 'quantity')).map(Number)).size).toBeLessThanOrEqual(2);
 });
+
+test('the grid keeps its pager on screen with one scroll area; ids copy; hidden columns are remembered', async ({
+  page,
+  context,
+}) => {
+  for (const size of [
+    { width: 1440, height: 900 },
+    { width: 1280, height: 720 },
+  ]) {
+    await page.setViewportSize(size);
+    await openOrders(page);
+    // Earlier tests may have added documents: any count.
+    await expect(page.getByText(/^1–25 of [\d,]+$/)).toBeInViewport();
+    // One scroll area: the grid scrolls its rows, the page itself does not scroll.
+    const pageScrolls = await page.evaluate(
+      () => document.documentElement.scrollHeight > window.innerHeight + 1,
+    );
+    expect(pageScrolls, `page scrolls at ${size.width}×${size.height}`).toBe(false);
+  }
+  // Dates are not cut: the whole formatted date is in its cell.
+  expect((await columnValues(page, 'orderDate'))[0]).toMatch(/^\d{1,2} \w{3} \d{4}$/);
+
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  const firstId = (await columnValues(page, 'ID'))[0]!.trim();
+  await grid(page)
+    .getByRole('button', { name: `Copy id ${firstId}` })
+    .click();
+  await expect(page.getByRole('tooltip')).toHaveText('Copied');
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(firstId);
+  await expect(page.getByRole('dialog')).toHaveCount(0); // copying does not open the document
+
+  const statusHeader = grid(page).getByRole('columnheader', { name: 'status' });
+  await statusHeader.hover();
+  await statusHeader.getByRole('button', { name: /menu/i }).click();
+  await page.getByRole('menuitem', { name: 'Hide column' }).click();
+  await expect(statusHeader).toHaveCount(0);
+  await page.reload();
+  await expect(grid(page)).toBeVisible();
+  await expect(grid(page).getByRole('columnheader', { name: 'region' })).toBeVisible();
+  await expect(statusHeader).toHaveCount(0);
+});

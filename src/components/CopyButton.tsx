@@ -10,9 +10,11 @@ export interface CopyButtonProps {
   value: string;
   /** The accessible name, e.g. "Copy trace id". */
   label: string;
+  /** Inside a grid cell, the grid's roving tab index. */
+  tabIndex?: number;
 }
 
-export function CopyButton({ value, label }: CopyButtonProps) {
+export function CopyButton({ value, label, tabIndex }: CopyButtonProps) {
   const [state, setState] = useState<CopyState>('idle');
 
   useEffect(() => {
@@ -33,7 +35,15 @@ export function CopyButton({ value, label }: CopyButtonProps) {
   const tooltip = state === 'copied' ? 'Copied' : state === 'failed' ? 'Copy failed' : label;
   return (
     <Tooltip title={tooltip}>
-      <IconButton aria-label={label} size="small" onClick={copy}>
+      <IconButton
+        aria-label={label}
+        size="small"
+        tabIndex={tabIndex}
+        onClick={(event) => {
+          event.stopPropagation();
+          void copy();
+        }}
+      >
         {state === 'copied' ? (
           <CheckIcon fontSize="inherit" />
         ) : (

@@ -3,6 +3,7 @@ export { CopyButton } from './CopyButton';
 export { DateTime } from './DateTime';
 export { DefinitionList, type Definition } from './DefinitionList';
 export { EmptyState } from './EmptyState';
+export { FillHeight, type FillHeightProps } from './FillHeight';
 export { ErrorState } from './ErrorState';
 export { JsonView } from './JsonView';
 export { LoadingState } from './LoadingState';

@@ -1,18 +1,21 @@
-import { useMemo } from 'react';
-import Box from '@mui/material/Box';
+import { useMemo, useState } from 'react';
 import {
   DataGrid,
   GRID_CHECKBOX_SELECTION_COL_DEF,
   type GridCellParams,
   type GridColDef,
+  type GridColumnVisibilityModel,
   type GridPaginationModel,
   type GridRowSelectionModel,
   type GridSortModel,
 } from '@mui/x-data-grid';
 import type { DocumentV2 } from '../../../../api/contract';
+import { FillHeight } from '../../../../components';
 import { PAGE_SIZES, type DocumentSort, type PageSize } from '../lib/list-params';
 
 export interface DocumentsGridProps {
+  /** Whose column choices (hidden columns) are remembered in this browser. */
+  collectionId: string;
   columns: GridColDef<DocumentV2>[];
   rows: DocumentV2[];
   /** Undefined while the count loads: the pager then only knows whether a next page exists. */
@@ -39,6 +42,7 @@ const isPageSize = (n: number): n is PageSize => (PAGE_SIZES as readonly number[
  * row opens the document; the checkboxes select rows of this page.
  */
 export function DocumentsGrid({
+  collectionId,
   columns,
   rows,
   total,
@@ -65,6 +69,7 @@ export function DocumentsGrid({
     [selection],
   );
   const paginationModel = useMemo(() => ({ page, pageSize }), [page, pageSize]);
+  const [visibility, setVisibility] = useColumnVisibility(collectionId);
 
   const changePagination = (model: GridPaginationModel) => {
     if (model.pageSize !== pageSize && isPageSize(model.pageSize)) onPageSizeChange(model.pageSize);
@@ -81,14 +86,7 @@ export function DocumentsGrid({
     params.field !== GRID_CHECKBOX_SELECTION_COL_DEF.field && !isInteractive(target);
 
   return (
-    <Box
-      sx={{
-        display: 'flex',
-        flexDirection: 'column',
-        height: { xs: 560, md: 'calc(100vh - 300px)' },
-        minHeight: 420,
-      }}
-    >
+    <FillHeight min={220}>
       <DataGrid
         label="Documents"
         rows={rows}
@@ -107,6 +105,8 @@ export function DocumentsGrid({
         sortModel={sortModel}
         onSortModelChange={changeSort}
         sortingOrder={['asc', 'desc', null]}
+        columnVisibilityModel={visibility}
+        onColumnVisibilityModelChange={setVisibility}
         checkboxSelection
         disableRowSelectionOnClick
         disableRowSelectionExcludeModel
@@ -129,6 +129,29 @@ export function DocumentsGrid({
           '& .MuiDataGrid-columnHeaderTitle': { fontWeight: 600 },
         }}
       />
-    </Box>
+    </FillHeight>
   );
+}
+
+const visibilityKey = (collectionId: string) => `documents-columns:${collectionId}`;
+
+/** Hidden columns, remembered per collection in this browser (names of columns only). */
+function useColumnVisibility(collectionId: string) {
+  const [model, setModel] = useState<GridColumnVisibilityModel>(() => {
+    try {
+      const stored: unknown = JSON.parse(localStorage.getItem(visibilityKey(collectionId)) ?? '{}');
+      return stored && typeof stored === 'object' ? (stored as GridColumnVisibilityModel) : {};
+    } catch {
+      return {};
+    }
+  });
+  const change = (next: GridColumnVisibilityModel) => {
+    setModel(next);
+    try {
+      localStorage.setItem(visibilityKey(collectionId), JSON.stringify(next));
+    } catch {
+      // storage full or denied: the choice holds for this visit only
+    }
+  };
+  return [model, change] as const;
 }

@@ -1,19 +1,26 @@
 import type { GridColDef } from '@mui/x-data-grid';
 import type { CollectionColumn, CollectionColumnType, DocumentV2 } from '../../../../api/contract';
-import { DateTime } from '../../../../components';
+import Box from '@mui/material/Box';
+import { CopyButton, DateTime, UserName } from '../../../../components';
 import { ContentCell } from './ContentCell';
 import { DocumentLink } from './DocumentLink';
 
 const NUMERIC: ReadonlySet<CollectionColumnType> = new Set(['LONG', 'DECIMAL', 'DOUBLE']);
 
-const minWidths: Record<CollectionColumnType, number> = {
-  STRING: 140,
-  LONG: 110,
-  DECIMAL: 110,
-  DOUBLE: 110,
-  DATE: 120,
-  DATETIME: 160,
+/**
+ * Widths from the column's type: dates and times are as wide as their formatted value and do not
+ * grow; numbers grow a little; text takes what is left.
+ */
+const sizes: Record<CollectionColumnType, Pick<GridColDef, 'flex' | 'minWidth' | 'width'>> = {
+  STRING: { flex: 1, minWidth: 130 },
+  LONG: { flex: 0.5, minWidth: 100 },
+  DECIMAL: { flex: 0.5, minWidth: 100 },
+  DOUBLE: { flex: 0.5, minWidth: 100 },
+  DATE: { width: 130 },
+  DATETIME: { width: 190 },
 };
+
+const headerWidth = (name: string) => Math.ceil(36 + 8.5 * name.length);
 
 function schemaColumn(column: CollectionColumn): GridColDef<DocumentV2> {
   const numeric = NUMERIC.has(column.type);
@@ -21,8 +28,11 @@ function schemaColumn(column: CollectionColumn): GridColDef<DocumentV2> {
     field: `content.${column.name}`,
     headerName: column.name,
     description: `${column.name} (${column.type})`,
-    flex: 1,
-    minWidth: minWidths[column.type],
+    ...sizes[column.type],
+    // Never narrower than its own name (about 8.5 px a character at the header's weight).
+    ...(sizes[column.type].width
+      ? { width: Math.max(sizes[column.type].width!, headerWidth(column.name)) }
+      : { minWidth: Math.max(sizes[column.type].minWidth!, headerWidth(column.name)) }),
     align: numeric ? 'right' : 'left',
     headerAlign: numeric ? 'right' : 'left',
     cellClassName: numeric ? 'documents-number' : undefined,
@@ -52,7 +62,7 @@ const timestamp = (
 ): GridColDef<DocumentV2> => ({
   field,
   headerName,
-  width: 165,
+  width: 190,
   renderCell: ({ row }) => <DateTime value={row[field]} />,
 });
 
@@ -66,12 +76,22 @@ export function documentColumns(columns: CollectionColumn[]): GridColDef<Documen
     {
       field: 'id',
       headerName: 'ID',
-      width: 130,
-      renderCell: ({ row, tabIndex }) => <DocumentLink documentId={row.id} tabIndex={tabIndex} />,
+      width: 150,
+      renderCell: ({ row, tabIndex }) => (
+        <Box sx={{ display: 'flex', alignItems: 'center', minWidth: 0, height: '100%' }}>
+          <DocumentLink documentId={row.id} tabIndex={tabIndex} />
+          <CopyButton value={row.id} label={`Copy id ${row.id}`} tabIndex={tabIndex} />
+        </Box>
+      ),
     },
     ...(columns.length > 0 ? columns.map(schemaColumn) : [contentColumn]),
     timestamp('createdOn', 'Created'),
     timestamp('updatedOn', 'Updated'),
-    { field: 'owner', headerName: 'Owner', width: 90 },
+    {
+      field: 'owner',
+      headerName: 'Owner',
+      width: 150,
+      renderCell: ({ row, tabIndex }) => <UserName id={row.owner} tabIndex={tabIndex} />,
+    },
   ];
 }

@@ -108,6 +108,8 @@ export function DocumentsTab() {
       />
       {view.kind === 'rows' ? (
         <DocumentsGrid
+          key={collection.id}
+          collectionId={collection.id}
           columns={columns}
           rows={documents.rows}
           total={documents.rowCount}
