@@ -61,6 +61,46 @@ test('search the datasets, open one and read its schema, hidden columns included
   await expect(preview.getByRole('row')).toHaveCount(51);
 });
 
+test('page and sort every row of a dataset; numbers line up and dates read as dates', async ({
+  page,
+}) => {
+  await openDataset(page, 'Sales by region');
+  await page.getByRole('link', { name: /Browse all 2,000 rows/ }).click();
+  await expect(page.getByRole('tab', { name: 'Rows', selected: true })).toBeVisible();
+  const grid = page.getByRole('grid', { name: 'Rows' });
+  await expect(grid).toBeVisible();
+  await expect(page.getByText('1–50 of 2,000')).toBeInViewport();
+
+  const column = async (name: string) => {
+    const headers = grid.getByRole('columnheader');
+    const names = await headers.allInnerTexts();
+    const at = await headers
+      .nth(names.findIndex((n) => n.trim() === name))
+      .getAttribute('aria-colindex');
+    return grid.locator(`[role="gridcell"][aria-colindex="${at}"]`).allInnerTexts();
+  };
+  // Dates formatted as everywhere in the console; revenue with two decimals on every row.
+  expect((await column('orderDate'))[0]).toMatch(/^\d{1,2} \w{3} \d{4}$/);
+  const revenue = await column('revenue');
+  expect(revenue.length).toBeGreaterThan(10);
+  for (const cell of revenue) expect(cell).toMatch(/^[\d,]+\.\d\d$/);
+
+  // Sorted by the platform across all 2,000 rows: the most units first, then page 2.
+  await grid.getByRole('columnheader', { name: 'units' }).click(); // ascending
+  await grid.getByRole('columnheader', { name: 'units' }).click(); // descending
+  await expect(page).toHaveURL(/sort=units%3Adesc/);
+  await expect.poll(async () => (await column('units'))[0]).toBe('40');
+  await page.getByRole('button', { name: 'Go to next page' }).click();
+  await expect(page).toHaveURL(/page=2/);
+  await expect(page.getByText('51–100 of 2,000')).toBeVisible();
+  const second = (await column('units')).map(Number);
+  expect(second).toEqual([...second].sort((a, b) => b - a));
+  // The URL holds the view: a reload comes back to the same page and order.
+  await page.reload();
+  await expect(page.getByText('51–100 of 2,000')).toBeVisible();
+  await expectAccessibleInBothThemes(page, 'dataset rows');
+});
+
 test('share with the least access by email, change a level in place, see who has access and the notifications', async ({
   page,
 }) => {

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { formatDateTime, formatDay, formatShortDay, formatTimeOfDay, toDate } from './format';
+import {
+  decimalsOf,
+  formatDateTime,
+  formatDay,
+  formatFixed,
+  formatShortDay,
+  formatTimeOfDay,
+  toDate,
+} from './format';
 
 describe('dates', () => {
   it('reads a local date and time as "d MMM yyyy, HH:mm"', () => {
@@ -15,5 +23,15 @@ describe('dates', () => {
     expect(toDate(0)?.getTime()).toBe(0);
     expect(toDate('not a date')).toBeUndefined();
     expect(toDate('')).toBeUndefined();
+  });
+
+  it('formats a column of numbers with the same decimals', () => {
+    expect(decimalsOf([1, 2.5, 3.125, 'x', null])).toBe(3);
+    expect(decimalsOf([1, 2, 3])).toBe(0);
+    expect(decimalsOf([0.123456789])).toBe(4);
+    expect(formatFixed(1234.5, 2)).toBe(
+      new Intl.NumberFormat(undefined, { minimumFractionDigits: 2 }).format(1234.5),
+    );
+    expect(formatFixed(2, 0)).toBe('2');
   });
 });

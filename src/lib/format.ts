@@ -18,6 +18,32 @@ export const formatCount = (n: number) => integers.format(n);
 export const formatNumber = (n: number) =>
   Number.isInteger(n) ? integers.format(n) : decimals.format(n);
 
+const fixed = new Map<number, Intl.NumberFormat>();
+/** A number with exactly `digits` decimals, grouped: a column of them lines up (1,234.50). */
+export function formatFixed(n: number, digits: number): string {
+  const d = Math.max(0, Math.min(6, Math.trunc(digits)));
+  let f = fixed.get(d);
+  if (!f) {
+    f = new Intl.NumberFormat(undefined, { minimumFractionDigits: d, maximumFractionDigits: d });
+    fixed.set(d, f);
+  }
+  return f.format(n);
+}
+
+/** How many decimals a column of numbers needs to show each (at most `max`): 1.5, 2.25 → 2. */
+export function decimalsOf(values: Iterable<unknown>, max = 4): number {
+  let most = 0;
+  for (const v of values) {
+    if (typeof v !== 'number' || Number.isInteger(v) || !Number.isFinite(v)) continue;
+    const text = String(v);
+    const dot = text.indexOf('.');
+    const e = text.indexOf('e');
+    const digits = dot < 0 ? max : (e < 0 ? text.length : e) - dot - 1;
+    most = Math.max(most, Math.min(max, digits));
+  }
+  return most;
+}
+
 /** 0.256 → "25.6%". */
 export const formatPercent = (ratio: number) => percents.format(ratio);
 

@@ -111,6 +111,26 @@ describe('rows preview', () => {
     expect(all.numRows).toBe(2000);
   });
 
+  it('orders by one column, either way, pages without overlap', async () => {
+    const read = async (sql: string) =>
+      queryResult.parse(await (await preview(SALES_DATASET_ID, sql)).json());
+    const all = await read('SELECT units FROM table');
+    const units = all.rows.map((r) => r[0] as number);
+    const sorted = [...units].sort((a, b) => b - a);
+    const desc = await read('SELECT units FROM table ORDER BY units DESC LIMIT 100');
+    expect(desc.rows.map((r) => r[0])).toEqual(sorted.slice(0, 100));
+    const asc = await read('select units from table order by "units" asc limit 5 offset 10');
+    expect(asc.rows.map((r) => r[0])).toEqual([...sorted].reverse().slice(10, 15));
+    // Two pages of a sort with ties hold every row once.
+    const page1 = await read('SELECT * FROM table ORDER BY region LIMIT 1000');
+    const page2 = await read('SELECT * FROM table ORDER BY region LIMIT 1000 OFFSET 1000');
+    const everyRow = await read('SELECT * FROM table');
+    const bag = (rows: unknown[][]) => rows.map((r) => JSON.stringify(r)).sort();
+    expect(bag([...page1.rows, ...page2.rows])).toEqual(bag(everyRow.rows));
+    const regions = page1.rows.map((r) => r[1] as string);
+    expect(regions).toEqual([...regions].sort());
+  });
+
   it('reads named columns, hidden ones included, and leaves hidden columns out of *', async () => {
     const star = queryResult.parse(
       await (await preview(WEB_TRAFFIC_DATASET_ID, 'SELECT * FROM table LIMIT 1')).json(),
@@ -127,7 +147,8 @@ describe('rows preview', () => {
   });
 
   it('refuses anything else with 400 naming what is supported', async () => {
-    const supported = /^sql: Only SELECT \* FROM table \[LIMIT n\] \[OFFSET m\] is supported/;
+    const supported =
+      /^sql: Only SELECT \* FROM table \[ORDER BY column \[ASC\|DESC\]\] \[LIMIT n\] \[OFFSET m\] is supported/;
     for (const sql of [
       'DELETE FROM table',
       'SELECT * FROM table WHERE units > 3',
@@ -137,8 +158,12 @@ describe('rows preview', () => {
     ])
       await expect400(await preview(SALES_DATASET_ID, sql), /^sql: /);
     await expect400(
-      await preview(SALES_DATASET_ID, 'SELECT * FROM table ORDER BY units'),
+      await preview(SALES_DATASET_ID, 'SELECT * FROM table ORDER BY units, revenue'),
       supported,
+    );
+    await expect400(
+      await preview(SALES_DATASET_ID, 'SELECT * FROM table ORDER BY nothing'),
+      /no column "nothing" to order by/,
     );
     await expect400(
       await preview(SALES_DATASET_ID, 'SELECT * FROM other'),

@@ -26,9 +26,25 @@ describe('the rows preview statement', () => {
     });
   });
 
+  it('reads ORDER BY one column with its direction', () => {
+    expect(parsePreviewSql('SELECT * FROM table ORDER BY "unit price" DESC LIMIT 5')).toEqual({
+      columns: '*',
+      table: 'table',
+      limit: 5,
+      offset: 0,
+      orderBy: { column: 'unit price', direction: 'DESC' },
+    });
+    expect(parsePreviewSql('select * from table order by units').orderBy).toEqual({
+      column: 'units',
+      direction: 'ASC',
+    });
+    expect(refusal('SELECT * FROM table ORDER units')).toMatch(/ORDER must be followed by BY/);
+    expect(refusal('SELECT * FROM table ORDER BY 1')).toMatch(/ORDER BY needs one column name/);
+  });
+
   it('refuses what it does not support, naming the form', () => {
     for (const sql of [
-      'SELECT * FROM table ORDER BY a',
+      'SELECT * FROM table ORDER BY a, b',
       'SELECT count(*) FROM table',
       'SELECT * FROM table; DROP TABLE datasets',
       'SELECT * FROM table LIMIT -1',

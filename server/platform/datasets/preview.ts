@@ -7,13 +7,14 @@ export const MAX_PREVIEW_ROWS = 10_000;
 export const MAX_SQL_LENGTH = 4_000;
 
 const SUPPORTED =
-  'Only SELECT * FROM table [LIMIT n] [OFFSET m] is supported (column names may replace *)';
+  'Only SELECT * FROM table [ORDER BY column [ASC|DESC]] [LIMIT n] [OFFSET m] is supported (column names may replace *)';
 
 export interface PreviewQuery {
   columns: '*' | string[];
   table: string;
   limit: number;
   offset: number;
+  orderBy?: { column: string; direction: 'ASC' | 'DESC' };
 }
 
 type Token =
@@ -99,6 +100,18 @@ export function parsePreviewSql(sql: string): PreviewQuery {
   const table = next();
   if (table?.kind !== 'word' && table?.kind !== 'quoted') throw badRequest(`sql: ${SUPPORTED}`);
 
+  let orderBy: PreviewQuery['orderBy'];
+  if (keyword(tokens[at], 'order')) {
+    at++;
+    if (!keyword(next(), 'by')) throw badRequest(`sql: ORDER must be followed by BY. ${SUPPORTED}`);
+    const name = next();
+    if (name?.kind !== 'quoted' && !(name?.kind === 'word' && /^[A-Za-z_]\w*$/.test(name.text)))
+      throw badRequest(`sql: ORDER BY needs one column name. ${SUPPORTED}`);
+    let direction: 'ASC' | 'DESC' = 'ASC';
+    if (keyword(tokens[at], 'asc') || keyword(tokens[at], 'desc'))
+      direction = next()!.text.toUpperCase() as 'ASC' | 'DESC';
+    orderBy = { column: name.text, direction };
+  }
   let limit = MAX_PREVIEW_ROWS;
   let offset = 0;
   if (keyword(tokens[at], 'limit')) {
@@ -112,7 +125,7 @@ export function parsePreviewSql(sql: string): PreviewQuery {
   }
   if (tokens[at]?.kind === 'symbol' && tokens[at]!.text === ';') at++;
   if (at !== tokens.length) throw badRequest(`sql: ${SUPPORTED}`);
-  return { columns, table: table.text, limit, offset };
+  return { columns, table: table.text, limit, offset, orderBy };
 }
 
 /** `SELECT *` reads the visible columns, as the indexed schema does by default (4.8). */
@@ -134,7 +147,14 @@ export async function runPreview(
           if (i < 0) throw badRequest(`sql: the dataset has no column "${name}"`);
           return i;
         });
-  const rows = (await readRows(db, dataset.id, q.limit, q.offset)).map((cells) =>
+  let order: { index: number; direction: 'ASC' | 'DESC' } | undefined;
+  if (q.orderBy) {
+    const index = dataset.columns.findIndex((col) => col.name === q.orderBy!.column);
+    if (index < 0)
+      throw badRequest(`sql: the dataset has no column "${q.orderBy.column}" to order by`);
+    order = { index, direction: q.orderBy.direction };
+  }
+  const rows = (await readRows(db, dataset.id, q.limit, q.offset, order)).map((cells) =>
     positions.map((i) => cells[i] ?? null),
   );
   return {

@@ -62,11 +62,22 @@ export async function listDatasets(db: Queryable, params: DatasetListParams, vie
 }
 
 /** Rows in a stable order: partition, then position in it (the primary key's order). */
-export const readRows = async (db: Queryable, datasetId: string, limit: number, offset: number) =>
+/**
+ * Rows in load order, or ordered by one column (JSON order: numbers as numbers, text as text,
+ * nulls first ascending and last descending), load order breaking ties so pages never overlap.
+ */
+export const readRows = async (
+  db: Queryable,
+  datasetId: string,
+  limit: number,
+  offset: number,
+  order?: { index: number; direction: 'ASC' | 'DESC' },
+) =>
   (
     await db.query<{ cells: Cell[] }>(
       `SELECT cells FROM dataset_rows WHERE dataset_id = $1
-       ORDER BY partition_id, row_index LIMIT $2 OFFSET $3`,
+       ORDER BY ${order ? `cells -> ${Math.trunc(order.index)} ${order.direction === 'DESC' ? 'DESC NULLS LAST' : 'ASC NULLS FIRST'},` : ''}
+         partition_id, row_index LIMIT $2 OFFSET $3`,
       [datasetId, limit, offset],
     )
   ).map((r) => r.cells);

@@ -3,6 +3,7 @@ export * from './get-datasets';
 export * from './get-dataset';
 export * from './get-indexed-schema';
 export * from './preview-rows';
+export * from './get-rows';
 export * from './get-permissions';
 export * from './share-dataset';
 export * from './remove-permission';

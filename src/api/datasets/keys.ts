@@ -1,4 +1,5 @@
 import type { DatasetPageParams } from './get-datasets';
+import type { RowsParams } from './get-rows';
 
 /**
  * Query keys of datasets, from general to specific: a dataset's detail key covers everything
@@ -14,6 +15,8 @@ export const datasetKeys = {
   schema: (datasetId: string, includeHidden: boolean) =>
     [...datasetKeys.detail(datasetId), 'schema', { includeHidden }] as const,
   preview: (datasetId: string) => [...datasetKeys.detail(datasetId), 'preview'] as const,
+  rows: (datasetId: string, params: RowsParams) =>
+    [...datasetKeys.detail(datasetId), 'rows', params] as const,
   permissions: (datasetId: string) => [...datasetKeys.detail(datasetId), 'permissions'] as const,
   outbox: (datasetId: string) => [...datasetKeys.detail(datasetId), 'outbox'] as const,
   certification: (datasetId: string) =>

@@ -3,7 +3,7 @@ export const datasetsPath = () => '/datasets';
 export const datasetPath = (datasetId: string) =>
   `${datasetsPath()}/${encodeURIComponent(datasetId)}`;
 
-export type DatasetTab = '' | 'sharing' | 'certification' | 'partitions' | 'exports';
+export type DatasetTab = '' | 'rows' | 'sharing' | 'certification' | 'partitions' | 'exports';
 
 export const datasetTabPath = (datasetId: string, tab: DatasetTab) =>
   tab ? `${datasetPath(datasetId)}/${tab}` : datasetPath(datasetId);

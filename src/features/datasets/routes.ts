@@ -16,6 +16,7 @@ export const datasetRoutes = ({ tabs = [] }: { tabs?: RouteObject[] } = {}): Rou
         lazy: { Component: async () => (await pages()).DatasetPage },
         children: [
           { index: true, lazy: { Component: async () => (await pages()).OverviewTab } },
+          { path: 'rows', lazy: { Component: async () => (await pages()).RowsTab } },
           { path: 'sharing', lazy: { Component: async () => (await pages()).SharingTab } },
           {
             path: 'certification',

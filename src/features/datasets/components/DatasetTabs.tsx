@@ -5,6 +5,7 @@ import type { DatasetTab } from '../paths';
 
 export const datasetTabs: { path: DatasetTab; label: string }[] = [
   { path: '', label: 'Overview' },
+  { path: 'rows', label: 'Rows' },
   { path: 'sharing', label: 'Sharing' },
   { path: 'certification', label: 'Certification' },
   { path: 'partitions', label: 'Partitions' },

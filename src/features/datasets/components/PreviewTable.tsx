@@ -5,25 +5,32 @@ import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import Typography from '@mui/material/Typography';
+import { useMemo } from 'react';
 import type { QueryResult } from '../../../api/contract';
-
-function Cell({ value }: { value: unknown }) {
-  if (value === null || value === undefined)
-    return (
-      <Typography
-        component="span"
-        variant="body2"
-        sx={{ color: 'text.disabled', fontStyle: 'italic' }}
-      >
-        null
-      </Typography>
-    );
-  return <>{typeof value === 'string' ? value : JSON.stringify(value)}</>;
-}
+import { decimalsOf } from '../../../lib/format';
+import { CellText, NUMERIC_TYPES } from './cell-format';
 
 /** The rows a query answered, as the platform sent them; scrolls both ways inside its box. */
-export function PreviewTable({ result }: { result: QueryResult }) {
+export function PreviewTable({
+  result,
+  types = new Map(),
+}: {
+  result: QueryResult;
+  /** Column types from the schema: numbers right-aligned with even decimals, dates formatted. */
+  types?: Map<string, string>;
+}) {
+  const shape = useMemo(
+    () =>
+      result.columns.map((name, i) => {
+        const type = types.get(name);
+        const values = result.rows.map((r) => r[i]);
+        const numeric =
+          NUMERIC_TYPES.has(type ?? '') ||
+          (values.length > 0 && values.every((v) => v === null || typeof v === 'number'));
+        return { type, numeric, decimals: numeric ? decimalsOf(values) : 0 };
+      }),
+    [result, types],
+  );
   return (
     <TableContainer
       component={Paper}
@@ -36,7 +43,11 @@ export function PreviewTable({ result }: { result: QueryResult }) {
         <TableHead>
           <TableRow>
             {result.columns.map((name, i) => (
-              <TableCell key={`${name}-${i}`} sx={{ whiteSpace: 'nowrap' }}>
+              <TableCell
+                key={`${name}-${i}`}
+                align={shape[i]?.numeric ? 'right' : 'left'}
+                sx={{ whiteSpace: 'nowrap' }}
+              >
                 {name}
               </TableCell>
             ))}
@@ -48,9 +59,14 @@ export function PreviewTable({ result }: { result: QueryResult }) {
               {row.map((value, c) => (
                 <TableCell
                   key={c}
+                  align={shape[c]?.numeric ? 'right' : 'left'}
                   sx={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}
                 >
-                  <Cell value={value} />
+                  <CellText
+                    value={value}
+                    type={shape[c]?.type}
+                    decimals={shape[c]?.decimals ?? 0}
+                  />
                 </TableCell>
               ))}
             </TableRow>

@@ -79,7 +79,8 @@ function RunProgress({
   if (!isFollowed)
     return (
       <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-        Last run {execution.runNumber ?? execution.id}: <StatusChip label={executionWords.SUCCESS} tone="success" />{' '}
+        Last run {execution.runNumber ?? execution.id}:{' '}
+        <StatusChip label={executionWords.SUCCESS} tone="success" />{' '}
         {plural(execution.rowsInserted, 'row')} inserted,{' '}
         <DateTime value={execution.endedAt ?? execution.startedAt} />.
       </Typography>

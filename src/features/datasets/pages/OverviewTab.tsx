@@ -1,3 +1,6 @@
+import { useMemo } from 'react';
+import { Link as RouterLink } from 'react-router';
+import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Switch from '@mui/material/Switch';
@@ -140,6 +143,11 @@ function SchemaSection({ dataset }: { dataset: Dataset }) {
 
 function PreviewSection({ dataset }: { dataset: Dataset }) {
   const preview = usePreviewRows(dataset.id);
+  const schema = useIndexedSchema(dataset.id, false);
+  const types = useMemo(
+    () => new Map(schema.data?.tables[0]?.columns.map((c) => [c.name, c.type]) ?? []),
+    [schema.data],
+  );
   const shown = preview.data?.numRows ?? 0;
   return (
     <Section
@@ -158,7 +166,14 @@ function PreviewSection({ dataset }: { dataset: Dataset }) {
             description="Rows appear here once a stream has loaded some."
           />
         ) : (
-          <PreviewTable result={preview.data} />
+          <>
+            <PreviewTable result={preview.data} types={types} />
+            {shown < dataset.rowCount && (
+              <Link component={RouterLink} to="rows" sx={{ display: 'inline-block', mt: 1.5 }}>
+                Browse all {plural(dataset.rowCount, 'row')}, sorted and paged
+              </Link>
+            )}
+          </>
         )
       ) : preview.isError ? (
         <ErrorState error={preview.error} onRetry={() => void preview.refetch()} />

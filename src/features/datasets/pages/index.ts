@@ -4,3 +4,4 @@ export { OverviewTab } from './OverviewTab';
 export { SharingTab } from './SharingTab';
 export { CertificationTab } from './CertificationTab';
 export { PartitionsTab } from './PartitionsTab';
+export { RowsTab } from './RowsTab';
