@@ -138,6 +138,9 @@ test('filter, sort, page, create, edit, delete, bulk delete, import and export d
     editor,
     '{"orderNumber": 99001, "customer": "E2E buyer, edited", "region": "North", "quantity": 999}',
   );
+  await opened.getByRole('button', { name: 'Review changes' }).click();
+  const changes = opened.getByRole('table', { name: 'Changes to save' });
+  await expect(changes.getByRole('row', { name: /customer/ })).toContainText('"E2E buyer, edited"');
   await opened.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Document saved')).toBeVisible();
   await expect(opened.getByLabel('Document as JSON')).toContainText('"E2E buyer, edited"');

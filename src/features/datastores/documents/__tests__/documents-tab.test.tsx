@@ -394,7 +394,7 @@ describe('documents tab: the drawer', { timeout: 30_000 }, () => {
 
     await user.click(within(drawer).getByRole('button', { name: 'Edit content' }));
     const editor = await within(drawer).findByRole('textbox', { name: 'Content' });
-    const save = within(drawer).getByRole('button', { name: 'Save' });
+    const save = within(drawer).getByRole('button', { name: 'Review changes' });
 
     await replaceText(user, editor, '{"orderNumber": 10001, "quantity": }');
     expect(
@@ -415,7 +415,14 @@ describe('documents tab: the drawer', { timeout: 30_000 }, () => {
     ).toBeInTheDocument();
     expect(save).toBeEnabled();
 
+    // Saving first shows what changes, field by field; nothing is sent before the second press.
     await user.click(save);
+    const changes = within(drawer).getByRole('table', { name: 'Changes to save' });
+    expect(within(changes).getByRole('rowheader', { name: 'quantity' })).toBeInTheDocument();
+    expect(within(changes).getByRole('rowheader', { name: 'extra' })).toBeInTheDocument();
+    expect(within(changes).queryByRole('rowheader', { name: 'orderNumber' })).toBeNull();
+    expect(puts).toEqual([]);
+    await user.click(within(drawer).getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Document saved')).toBeInTheDocument();
     expect(puts).toEqual([
       { content: { orderNumber: 10001, quantity: 'ten', orderDate: '13/03/2026', extra: [1] } },

@@ -1,4 +1,6 @@
-import { useId } from 'react';
+import { useId, useMemo, useState } from 'react';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
@@ -10,6 +12,8 @@ import type { CollectionColumn, JsonObject } from '../../../../api/contract';
 import { ErrorState } from '../../../../components';
 import { useContentDraft } from '../hooks/use-content-draft';
 import { LazyJsonEditor as JsonEditor } from './LazyJsonEditor';
+import { ChangesReview, contentChanges } from './ChangesReview';
+import { ContentForm } from './ContentForm';
 
 export interface ContentEditorProps {
   initialText: string;
@@ -19,6 +23,8 @@ export interface ContentEditorProps {
   error: unknown;
   onSubmit: (content: JsonObject) => void;
   onCancel: () => void;
+  /** The content saved now: saving first shows what changes, field by field. */
+  saved?: JsonObject;
 }
 
 /** The JSON editor of a document's `content`, checked against the collection's schema. */
@@ -30,29 +36,87 @@ export function ContentEditor({
   error,
   onSubmit,
   onCancel,
+  saved,
 }: ContentEditorProps) {
   const { text, setText, check } = useContentDraft(initialText, columns);
   const messageId = useId();
   const warningsId = useId();
   const hintId = useId();
+  const [view, setView] = useState<'json' | 'form'>('json');
+  const [reviewing, setReviewing] = useState(false);
+  const changes = useMemo(
+    () => (saved && check.kind === 'valid' ? contentChanges(saved, check.content) : []),
+    [saved, check],
+  );
   const submit = () => {
-    if (check.kind === 'valid' && !pending) onSubmit(check.content);
+    if (check.kind !== 'valid' || pending) return;
+    if (saved && !reviewing) setReviewing(true);
+    else onSubmit(check.content);
   };
   const warnings = check.kind === 'valid' ? check.warnings : [];
 
+  if (reviewing && check.kind === 'valid')
+    return (
+      <Stack spacing={1.5}>
+        <Typography variant="subtitle2" component="h3">
+          Review the changes
+        </Typography>
+        <ChangesReview changes={changes} />
+        {error !== null && error !== undefined && <ErrorState error={error} title="Not saved" />}
+        <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
+          <Button onClick={() => setReviewing(false)} disabled={pending}>
+            Back to editing
+          </Button>
+          <Button
+            variant="contained"
+            onClick={submit}
+            loading={pending}
+            disabled={changes.length === 0}
+            autoFocus
+          >
+            {submitLabel}
+          </Button>
+        </Stack>
+      </Stack>
+    );
+
   return (
     <Stack spacing={1.5}>
-      <JsonEditor
-        value={text}
-        onChange={setText}
-        label="Content"
-        onSubmit={submit}
-        invalid={check.kind === 'invalid'}
-        describedBy={`${messageId} ${warningsId} ${hintId}`}
-        minHeight="14rem"
-        maxHeight="calc(100vh - 24rem)"
-        autoFocus
-      />
+      {columns.length > 0 && (
+        <ToggleButtonGroup
+          exclusive
+          size="small"
+          value={view}
+          onChange={(_e, next: 'json' | 'form' | null) => next && setView(next)}
+          aria-label="Edit the content as"
+        >
+          <ToggleButton value="form">Form</ToggleButton>
+          <ToggleButton value="json">JSON</ToggleButton>
+        </ToggleButtonGroup>
+      )}
+      {view === 'form' && check.kind === 'valid' ? (
+        <ContentForm
+          content={check.content}
+          columns={columns}
+          onChange={(content) => setText(JSON.stringify(content, null, 2))}
+        />
+      ) : view === 'form' ? (
+        <Alert severity="error">
+          The JSON is not valid, so the form cannot show it: fix it in the JSON view.
+        </Alert>
+      ) : (
+        <JsonEditor
+          value={text}
+          onChange={setText}
+          label="Content"
+          onSubmit={submit}
+          invalid={check.kind === 'invalid'}
+          describedBy={`${messageId} ${warningsId} ${hintId}`}
+          minHeight="14rem"
+          maxHeight="calc(100vh - 24rem)"
+          autoFocus
+        />
+      )}
       <Box aria-live="polite">
         {check.kind === 'invalid' ? (
           <Stack id={messageId} direction="row" spacing={0.75} sx={{ color: 'error.main' }}>
@@ -101,7 +165,7 @@ export function ContentEditor({
           loading={pending}
           disabled={check.kind === 'invalid'}
         >
-          {submitLabel}
+          {saved ? 'Review changes' : submitLabel}
         </Button>
       </Stack>
     </Stack>

@@ -88,6 +88,7 @@ function ExistingDocument({
         <ContentEditor
           key={documentId}
           initialText={JSON.stringify(doc.content, null, 2)}
+          saved={doc.content}
           columns={collection.schema.columns}
           submitLabel="Save"
           pending={state.saving}
