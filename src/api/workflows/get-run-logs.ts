@@ -1,5 +1,5 @@
 import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { runLogs, type RunLogEntry } from '../contract/workflows';
+import { runLogs, WORKFLOW_LIMITS, type RunLogEntry } from '../contract/workflows';
 import { path, request } from '../http';
 import { RUN_POLL_MS } from './get-run';
 import { workflowKeys } from './keys';
@@ -12,12 +12,13 @@ export interface RunLog {
 }
 
 const EMPTY: RunLog = { entries: [], next: 0 };
+const MAX_PAGES_PER_READ = 20;
 
 /** gaps.md: `GET /v1/workflows/runs/{runId}/logs?after=seq`: the entries after `seq`, in order. */
 export const getRunLogs = (runId: string, after: number, signal?: AbortSignal) =>
   request({
     path: path`/v1/workflows/runs/${runId}/logs`,
-    query: { after },
+    query: { after, limit: WORKFLOW_LIMITS.logsPageSize },
     schema: runLogs,
     signal,
   });
@@ -30,12 +31,17 @@ export const runLogQueryOptions = (queryClient: QueryClient, runId: string, poll
   queryOptions({
     queryKey: workflowKeys.logs(runId),
     queryFn: async ({ signal }): Promise<RunLog> => {
-      const held = queryClient.getQueryData<RunLog>(workflowKeys.logs(runId)) ?? EMPTY;
-      const page = await getRunLogs(runId, held.next, signal);
-      const last = held.entries.at(-1)?.seq ?? -Infinity;
-      const fresh = page.entries.filter((e) => e.seq > last);
-      if (fresh.length === 0 && page.next === held.next) return held;
-      return { entries: [...held.entries, ...fresh], next: Math.max(page.next, held.next) };
+      let held = queryClient.getQueryData<RunLog>(workflowKeys.logs(runId)) ?? EMPTY;
+      // A long log comes in pages: read on while a page comes back full.
+      for (let page = 0; page < MAX_PAGES_PER_READ; page += 1) {
+        const answer = await getRunLogs(runId, held.next, signal);
+        const last = held.entries.at(-1)?.seq ?? -Infinity;
+        const fresh = answer.entries.filter((e) => e.seq > last);
+        if (fresh.length > 0 || answer.next > held.next)
+          held = { entries: [...held.entries, ...fresh], next: Math.max(answer.next, held.next) };
+        if (answer.entries.length < WORKFLOW_LIMITS.logsPageSize) break;
+      }
+      return held;
     },
     refetchInterval: poll ? RUN_POLL_MS : false,
     staleTime: Infinity,

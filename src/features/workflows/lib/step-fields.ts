@@ -10,6 +10,8 @@ export interface StepField {
   kind: FieldKind;
   required: boolean;
   options?: readonly string[];
+  /** A text field whose value may also be a number (a stream id): digits are sent as one. */
+  acceptsNumber?: boolean;
   help?: string;
 }
 
@@ -85,7 +87,10 @@ function unwrap(schema: Schema): { inner: Schema; optional: boolean } {
   }
 }
 
-function kindOf(key: string, schema: Schema): Pick<StepField, 'kind' | 'options'> {
+function kindOf(
+  key: string,
+  schema: Schema,
+): Pick<StepField, 'kind' | 'options' | 'acceptsNumber'> {
   const def = defOf(schema);
   if (key === 'from') return { kind: 'id' };
   switch (def.type) {
@@ -103,7 +108,7 @@ function kindOf(key: string, schema: Schema): Pick<StepField, 'kind' | 'options'
     case 'union': {
       const options = def.options as Schema[];
       return options.every((o) => ['string', 'number'].includes(defOf(o).type as string))
-        ? { kind: 'text' }
+        ? { kind: 'text', acceptsNumber: options.some((o) => defOf(o).type === 'number') }
         : { kind: 'json' };
     }
     default:
