@@ -34,8 +34,9 @@ export function useRunActions(run: WorkflowRun | undefined) {
         { workflowId: run.workflowId, input: run.input },
         {
           onSuccess: (started) => {
-            notify.success('Started a new run with the same input');
-            void navigate(runPath(started.id));
+            void Promise.resolve(navigate(runPath(started.id))).then(() =>
+              notify.success('Started a new run with the same input'),
+            );
           },
         },
       ),

@@ -61,12 +61,11 @@ export function useWorkflowEditor(initial: Draft, workflowId?: string) {
     const onSuccess = (saved: { id: string; version: number; name: string }) => {
       setBaseline(draft);
       leaving.current = true;
-      notify.success(
-        workflowId
-          ? `Saved “${saved.name}” as version ${formatCount(saved.version)}`
-          : `Created “${saved.name}”`,
-      );
-      void navigate(workflowPath(saved.id));
+      const message = workflowId
+        ? `Saved “${saved.name}” as version ${formatCount(saved.version)}`
+        : `Created “${saved.name}”`;
+      // A toast belongs to the screen it is raised on: raise it on the workflow's page.
+      void Promise.resolve(navigate(workflowPath(saved.id))).then(() => notify.success(message));
     };
     if (workflowId) update.mutate({ id: workflowId, changes: body }, { onSuccess, onError });
     else create.mutate(body, { onSuccess, onError });
