@@ -410,7 +410,13 @@ describe('steps do their work', () => {
     );
     const created = await createWorkflow(platform, {
       steps: [
-        { id: 'exp', type: 'export', name: 'Export', datasetId: SALES_DATASET_ID, bucket: 'wf-exports' },
+        {
+          id: 'exp',
+          type: 'export',
+          name: 'Export',
+          datasetId: SALES_DATASET_ID,
+          bucket: 'wf-exports',
+        },
         { id: 'refresh', type: 'stream.run', name: 'Refresh', streamId: stream!.id },
       ],
     });
