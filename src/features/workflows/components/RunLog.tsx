@@ -30,7 +30,7 @@ function Line({ entry }: { entry: RunLogEntry }) {
     <Box
       sx={{
         display: 'grid',
-        gridTemplateColumns: '5.5em 3.6em minmax(6em, max-content) 1fr',
+        gridTemplateColumns: '5.5em 3.6em 9em minmax(0, 1fr)',
         columnGap: 1.5,
         py: 0.25,
       }}
@@ -39,7 +39,17 @@ function Line({ entry }: { entry: RunLogEntry }) {
         {at ? formatClockTime(at) : entry.at}
       </Box>
       <Box sx={{ color: levelColor[entry.level], fontWeight: 600 }}>{entry.level}</Box>
-      <Box sx={{ color: 'text.secondary' }}>[{entry.step}]</Box>
+      <Box
+        title={entry.step}
+        sx={{
+          color: 'text.secondary',
+          overflow: 'hidden',
+          textOverflow: 'ellipsis',
+          whiteSpace: 'nowrap',
+        }}
+      >
+        [{entry.step}]
+      </Box>
       <Box sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{entry.message}</Box>
     </Box>
   );

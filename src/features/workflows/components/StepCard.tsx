@@ -167,7 +167,7 @@ export function StepCard({
       <Box
         sx={{
           display: 'grid',
-          gridTemplateColumns: { xs: '1fr', md: '1fr 2fr' },
+          gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' },
           gap: 2,
         }}
       >
@@ -179,7 +179,7 @@ export function StepCard({
           value={text(step.id)}
           onChange={(event) => set('id', event.target.value)}
           error={Boolean(problems.id)}
-          helperText={problems.id ?? 'Later steps refer to ${steps.<id>.output}'}
+          helperText={problems.id}
         />
         <TextField
           id={`${idPrefix}-name`}

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useRunLog } from '../../../api/workflows';
 import { downloadFile } from '../../../lib/download';
 import { filterLog, logText } from '../lib/log-text';
@@ -13,9 +13,13 @@ export function useRunLogView(runId: string, active: boolean) {
   const [search, setSearch] = useState('');
   const log = useRunLog(runId, active && !paused);
 
+  // The run has just ended, or the reader resumed after it did: read its last lines once.
   const { refetch } = log;
+  const before = useRef({ active, paused });
   useEffect(() => {
-    if (!active && !paused) void refetch();
+    const was = before.current;
+    before.current = { active, paused };
+    if (!active && !paused && (was.active || was.paused)) void refetch();
   }, [active, paused, refetch]);
 
   const entries = useMemo(() => log.data?.entries ?? [], [log.data]);

@@ -121,8 +121,12 @@ function EditorForm({ initial, workflow }: { initial: Draft; workflow?: Workflow
             />
           </Paper>
           <Box component="section" aria-labelledby="wf-steps">
-            <Typography id="wf-steps" variant="h6" component="h2" sx={{ mb: 1.5 }}>
+            <Typography id="wf-steps" variant="h6" component="h2">
               Steps
+            </Typography>
+            <Typography variant="body2" sx={{ color: 'text.secondary', mb: 1.5 }}>
+              Run in order. A setting reads the run’s input as {'${input.name}'} and an earlier
+              step’s output as {'${steps.<step id>.output}'}.
             </Typography>
             <StepList draft={draft} problems={problems} dispatch={dispatch} />
           </Box>
