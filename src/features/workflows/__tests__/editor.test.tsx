@@ -28,7 +28,7 @@ describe('the step editor', { timeout: 30_000 }, () => {
     const user = userEvent.setup();
     givenWorkflows([]);
     renderApp('/workflows/new');
-    await screen.findByRole('heading', { name: 'New workflow', level: 1 });
+    await screen.findByRole('textbox', { name: 'Definition as JSON' });
 
     await addStep(user, 'Wait');
     expect(within(step(1)).getByRole('textbox', { name: /Step name/ })).toHaveFocus();
@@ -51,7 +51,7 @@ describe('the step editor', { timeout: 30_000 }, () => {
     const user = userEvent.setup();
     givenWorkflows([]);
     renderApp('/workflows/new');
-    await screen.findByRole('heading', { name: 'New workflow', level: 1 });
+    await screen.findByRole('textbox', { name: 'Definition as JSON' });
     await addStep(user, 'HTTP request');
     const http = step(1);
     expect(within(http).getByRole('combobox', { name: /Method/ })).toBeInTheDocument();
@@ -69,7 +69,7 @@ describe('the step editor', { timeout: 30_000 }, () => {
     const user = userEvent.setup();
     givenWorkflows([]);
     renderApp('/workflows/new');
-    await screen.findByRole('heading', { name: 'New workflow', level: 1 });
+    await screen.findByRole('textbox', { name: 'Definition as JSON' });
     await addStep(user, 'Wait');
 
     replaceJson(
@@ -88,7 +88,7 @@ describe('the step editor', { timeout: 30_000 }, () => {
     const user = userEvent.setup();
     const fake = givenWorkflows([]);
     renderApp('/workflows/new');
-    await screen.findByRole('heading', { name: 'New workflow', level: 1 });
+    await screen.findByRole('textbox', { name: 'Definition as JSON' });
     await user.type(screen.getByRole('textbox', { name: 'Name' }), 'Pause');
     await addStep(user, 'Wait');
     const seconds = within(step(1)).getByRole('spinbutton', { name: /Seconds/ });
@@ -109,7 +109,7 @@ describe('the step editor', { timeout: 30_000 }, () => {
       invalid: 'definition.steps[0].url: the host hooks.example is not allowed',
     });
     renderApp('/workflows/new');
-    await screen.findByRole('heading', { name: 'New workflow', level: 1 });
+    await screen.findByRole('textbox', { name: 'Definition as JSON' });
     await user.type(screen.getByRole('textbox', { name: 'Name' }), 'Call out');
     await addStep(user, 'HTTP request');
     await user.type(

@@ -8,7 +8,7 @@ import { CodeEditor } from '../../../components/CodeEditor';
 const language = [json()];
 
 /** The definition as JSON: typing here updates the form whenever the text reads as one. */
-export function DefinitionJson({
+export default function DefinitionJson({
   value,
   error,
   onChange,

@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
@@ -12,13 +12,15 @@ import type { Workflow } from '../../../api/contract';
 import { useWorkflow } from '../../../api/workflows';
 import { ConfirmDialog, ErrorState, LoadingState, PageHeader } from '../../../components';
 import { formatCount, plural } from '../../../lib/format';
-import { DefinitionJson } from '../components/DefinitionJson';
 import { InputsEditor } from '../components/InputsEditor';
 import { StepList } from '../components/StepList';
 import { WorkflowError } from '../components/WorkflowError';
 import { useWorkflowEditor } from '../hooks/use-workflow-editor';
 import { emptyDraft, toDraft, type Draft } from '../lib/draft';
 import { workflowPath, workflowsPath } from '../paths';
+
+// CodeMirror is heavy: the list and run pages of this chunk do without it.
+const DefinitionJson = lazy(() => import('../components/DefinitionJson'));
 
 function EditorForm({ initial, workflow }: { initial: Draft; workflow?: Workflow }) {
   const editor = useWorkflowEditor(initial, workflow?.id);
@@ -140,11 +142,13 @@ function EditorForm({ initial, workflow }: { initial: Draft; workflow?: Workflow
           <Typography id="wf-json" variant="h6" component="h2" sx={{ mb: 1 }}>
             Definition
           </Typography>
-          <DefinitionJson
-            value={draft.json}
-            error={draft.jsonError}
-            onChange={(text) => dispatch({ type: 'json', text })}
-          />
+          <Suspense fallback={<LoadingState label="Loading the JSON editor" rows={6} />}>
+            <DefinitionJson
+              value={draft.json}
+              error={draft.jsonError}
+              onChange={(text) => dispatch({ type: 'json', text })}
+            />
+          </Suspense>
         </Paper>
       </Box>
       <ConfirmDialog
