@@ -11,6 +11,8 @@ import type { WorkflowInput } from '../../../api/contract';
 import { useRunForm } from '../hooks/use-run-form';
 import { WorkflowError } from './WorkflowError';
 
+const typeWords = { string: 'Text', number: 'Number', boolean: 'Yes or no', json: 'JSON' };
+
 const monospace = { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace' };
 
 /** The Run form, one field per declared input (string, number, boolean, JSON). */
@@ -67,9 +69,7 @@ export function RunForm({ workflowId, inputs }: { workflowId: string; inputs: Wo
                 error={fieldState.error !== undefined}
                 helperText={
                   fieldState.error?.message ??
-                  [input.description, input.type === 'json' ? 'JSON' : undefined]
-                    .filter(Boolean)
-                    .join(' · ')
+                  [input.description, typeWords[input.type]].filter(Boolean).join(' · ')
                 }
                 slotProps={input.type === 'json' ? { htmlInput: { style: monospace } } : undefined}
               />
