@@ -207,6 +207,13 @@ export function workflowRoutes(deps: PlatformDeps) {
           JSON.stringify(initialSteps(workflow.definition)),
         ],
       );
+      await appendLogs(tx, runId, [
+        {
+          level: 'INFO',
+          step: workflow.definition.steps[0]!.id,
+          message: `Run queued by ${await userName(tx, user(c))} (workflow version ${workflow.version})`,
+        },
+      ]);
       await deps.queue.enqueue(tx, WORKFLOW_RUN_JOB, { runId }, workflowJobId(runId));
     });
     runner.start(runId);

@@ -246,7 +246,8 @@ describe('steps do their work', () => {
     expect(done.steps!.map((s) => s.status)).toEqual(['COMPLETED', 'COMPLETED']);
     const logs = await allLogs(platform, run.id);
     expect(logs.map((l) => l.seq)).toEqual(logs.map((_, i) => i + 1));
-    expect(logs[0]!.message).toMatch(/Run started \(workflow version 1/);
+    expect(logs[0]!.message).toBe('Run queued by Ada Admin (workflow version 1)');
+    expect(logs[1]!.message).toMatch(/Run started \(workflow version 1/);
     expect(logs.at(-1)!.message).toMatch(/Run completed/);
     expect(logs.some((l) => l.message === 'Sent email notification to grace@example.com')).toBe(
       true,
@@ -452,7 +453,7 @@ describe('steps do their work', () => {
     for (const run of done) {
       const logs = await allLogs(platform, run.id);
       expect(logs.map((l) => l.seq)).toEqual(logs.map((_, i) => i + 1));
-      expect(logs[0]!.message).toMatch(/Run started/);
+      expect(logs[1]!.message).toMatch(/Run started/);
       expect(logs.at(-1)!.message).toMatch(/Run completed/);
       expect(logs.filter((l) => /Step \w+ completed/.test(l.message))).toHaveLength(2);
     }
