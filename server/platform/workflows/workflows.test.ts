@@ -472,6 +472,20 @@ describe('steps do their work', () => {
     );
     expect(across).toHaveLength(5);
     expect(across[0]!.workflowName).toBe('test workflow');
+    const repeated = workflowRunList.parse(
+      await (
+        await v1(platform)(`/v1/workflows/${created.id}/runs?status=FAILED&status=COMPLETED`)
+      ).json(),
+    );
+    expect(repeated).toHaveLength(20);
+    const byName = workflowRunList.parse(
+      await (await v1(platform)('/v1/workflows/runs?sort=-workflowName&limit=500')).json(),
+    );
+    const names = byName.map((r) => r.workflowName!.toLowerCase());
+    expect(names).toEqual([...names].sort().reverse());
+    expect((await v1(platform)('/v1/workflows/runs?sort=duration')).status).toBe(400);
+    const future = await v1(platform)('/v1/workflows/runs?from=2999-01-01T00:00:00Z');
+    expect(await future.json()).toEqual([]);
   }, 90_000);
 });
 
