@@ -64,6 +64,8 @@ const workflows: Bench = async () => {
     }
 
     const firstLog: number[] = [];
+    const runStarted: number[] = [];
+    const accepted: number[] = [];
     const statuses: string[] = [];
     const t0 = performance.now();
     await Promise.all(
@@ -72,13 +74,16 @@ const workflows: Bench = async () => {
         const run = workflowRun.parse(
           await call(`/v1/workflows/${created.id}/runs`, { input: { n: n + 1 } }),
         );
+        accepted.push(performance.now() - started);
         let sawLog = false;
         for (;;) {
           if (!sawLog) {
             const logs = runLogs.parse(await call(`/v1/workflows/runs/${run.id}/logs?after=0`));
-            if (logs.entries.length) {
+            const at = performance.now() - started;
+            if (logs.entries.length && !firstLog[n]) firstLog[n] = at;
+            if (logs.entries.some((e) => e.message.startsWith('Run started'))) {
               sawLog = true;
-              firstLog.push(performance.now() - started);
+              runStarted.push(at);
             }
           }
           if (sawLog) {
@@ -106,8 +111,14 @@ const workflows: Bench = async () => {
       {
         group: 'workflows',
         metric: 'start → first log line (while 100 run)',
-        value: `p50 ${ms(median(firstLog))}, p90 ${ms(percentile(firstLog, 90))}`,
-        note: 'POST …/runs to the first entry seen by a 100 ms logs poll over HTTP',
+        value: `p50 ${ms(median(firstLog.filter(Boolean)))}, p90 ${ms(percentile(firstLog.filter(Boolean), 90))}`,
+        note: 'POST …/runs to the first entry ("Run queued", written with the run) seen by a 100 ms logs poll',
+      },
+      {
+        group: 'workflows',
+        metric: 'start → "Run started" log line (while 100 run)',
+        value: `p50 ${ms(median(runStarted))}, p90 ${ms(percentile(runStarted, 90))}`,
+        note: `the runner claimed the run and started its first step; POST answered 202 in p50 ${ms(median(accepted))}, p90 ${ms(percentile(accepted, 90))}`,
       },
     ];
     return rows;

@@ -1,6 +1,7 @@
 import type {
   JsonObject,
   RunLogEntry,
+  RunSort,
   RunStatus,
   RunStep,
   Workflow,
@@ -153,6 +154,12 @@ export async function withLastRun(db: Queryable, id: string) {
 }
 
 const RUN_COLUMNS = `r.*, w.name AS workflow_name`;
+const SORT_COLUMNS = {
+  startedAt: 'r.started_at',
+  finishedAt: 'r.finished_at',
+  status: 'r.status',
+  workflowName: 'lower(w.name)',
+} as const;
 
 export async function getRun(db: Queryable, id: string, userId: number) {
   const [row] = await db.query<RunRow>(
@@ -172,17 +179,21 @@ export async function listRuns(
     statuses?: RunStatus[];
     from?: string;
     to?: string;
+    sort?: RunSort;
     limit: number;
     offset: number;
   },
 ) {
+  const sort = params.sort ?? '-startedAt';
+  const direction = sort.startsWith('-') ? 'DESC' : 'ASC';
+  const column = SORT_COLUMNS[sort.replace(/^-/, '') as keyof typeof SORT_COLUMNS];
   return db.query<RunRow>(
     `SELECT ${RUN_COLUMNS} FROM workflow_runs r JOIN workflows w ON w.id = r.workflow_id
      WHERE ($1 OR w.owner = $2) AND ($3::text IS NULL OR r.workflow_id = $3)
        AND ($4::text[] IS NULL OR r.status = ANY($4::text[]))
        AND ($5::timestamptz IS NULL OR r.started_at >= $5)
        AND ($6::timestamptz IS NULL OR r.started_at < $6)
-     ORDER BY r.started_at DESC, r.id DESC LIMIT $7 OFFSET $8`,
+     ORDER BY ${column} ${direction} NULLS LAST, r.started_at DESC, r.id DESC LIMIT $7 OFFSET $8`,
     [
       await seesAll(db, userId),
       userId,

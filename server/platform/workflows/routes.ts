@@ -33,9 +33,12 @@ import { WORKFLOW_RUN_JOB, WorkflowRunner, workflowJobId } from './runner';
 
 const TERMINAL = new Set<RunStatus>(['COMPLETED', 'FAILED', 'CANCELED']);
 
-function statusesOf(text: string | undefined) {
-  if (text === undefined || text.trim() === '') return undefined;
-  const list = text
+/** `status=A,B` or `status=A&status=B`. */
+function statusesOf(c: Context<PlatformEnv>) {
+  const given = c.req.queries('status') ?? [];
+  if (given.join('').trim() === '') return undefined;
+  const list = given
+    .join(',')
     .split(',')
     .map((s) => s.trim().toUpperCase())
     .filter(Boolean);
@@ -98,7 +101,8 @@ export function workflowRoutes(deps: PlatformDeps) {
     const params = query(c, allRunsParams);
     const rows = await listRuns(db, user(c), {
       workflowId: params.workflowId,
-      statuses: statusesOf(params.status),
+      statuses: statusesOf(c),
+      sort: params.sort,
       from: timeOf('from', params.from),
       to: timeOf('to', params.to),
       limit: params.limit ?? 100,
@@ -207,6 +211,13 @@ export function workflowRoutes(deps: PlatformDeps) {
           JSON.stringify(initialSteps(workflow.definition)),
         ],
       );
+      await appendLogs(tx, runId, [
+        {
+          level: 'INFO',
+          step: workflow.definition.steps[0]!.id,
+          message: `Run queued by ${await userName(tx, user(c))} (workflow version ${workflow.version})`,
+        },
+      ]);
       await deps.queue.enqueue(tx, WORKFLOW_RUN_JOB, { runId }, workflowJobId(runId));
     });
     runner.start(runId);
@@ -218,7 +229,8 @@ export function workflowRoutes(deps: PlatformDeps) {
     const workflow = await getWorkflow(db, c.req.param('id'), user(c));
     const rows = await listRuns(db, user(c), {
       workflowId: workflow.id,
-      statuses: statusesOf(params.status),
+      statuses: statusesOf(c),
+      sort: params.sort,
       limit: params.limit ?? 100,
       offset: params.offset ?? 0,
     });

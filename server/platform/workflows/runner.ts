@@ -42,6 +42,15 @@ interface RunPayload {
 }
 
 class StepFailure extends Error {}
+type LogLine = { level: RunLogEntry['level']; step: string; message: string };
+/** A step finished in this process, recorded with the claim of the next. */
+interface Done {
+  index: number;
+  output: unknown;
+  lines: LogLine[];
+}
+/** Steps that may take long write their log lines at once. */
+const LIVE = new Set<string>(['wait', 'export', 'stream.run', 'http']);
 class Canceled extends Error {}
 
 type Log = (level: RunLogEntry['level'], message: string) => Promise<void>;
@@ -109,39 +118,24 @@ export class WorkflowRunner {
     this.cancels.set(runId, cancel);
     const signal = AbortSignal.any([lease.signal, cancel.signal]);
     try {
-      const started = await db.transaction(async (tx) => {
-        await lease.hold(tx);
-        const run = await this.readRun(tx, runId, true);
-        if (!run || TERMINAL.has(run.status)) return undefined;
-        if (run.status === 'QUEUED') {
-          await tx.query(`UPDATE workflow_runs SET status = 'IN_PROGRESS' WHERE id = $1`, [runId]);
-          const steps = run.definition!.steps;
-          await appendLogs(tx, runId, [
-            {
-              level: 'INFO',
-              step: steps[0]!.id,
-              message: `Run started (workflow version ${run.version}, ${steps.length} step${steps.length === 1 ? '' : 's'})`,
-            },
-            { level: 'DEBUG', step: steps[0]!.id, message: `Input: ${JSON.stringify(run.input)}` },
-          ]);
-        }
-        return run;
-      });
-      if (!started) return;
-      const definition = started.definition!;
+      let done: Done | undefined;
       for (;;) {
         if (lease.signal.aborted) throw new Error(INTERRUPTED);
-        const run = await this.readRun(db, runId);
-        if (!run || TERMINAL.has(run.status)) return;
-        const index = run.next_step;
-        const step = definition.steps[index];
-        if (!step) return await this.finish(lease, runId, 'COMPLETED', null);
-        if (run.cancel_requested_by !== null)
-          return await this.finish(lease, runId, 'CANCELED', null, index);
-        const claimed = await this.claimStep(lease, runId, index, step);
-        if (!claimed) return;
-        const log: Log = (level, message) =>
-          db.transaction((tx) => appendLogs(tx, runId, [{ level, step: step.id, message }]));
+        const next = await this.advance(lease, runId, done);
+        if (!next) return;
+        const { run, index, state } = next;
+        const step = run.definition!.steps[index]!;
+        // Lines of quick steps are written with the step's outcome (one transaction a step);
+        // a step that may take long writes its lines at once, for the live log.
+        const buffered: LogLine[] = [];
+        const live = LIVE.has(step.type);
+        const log: Log = async (level, message) => {
+          if (!live) buffered.push({ level, step: step.id, message });
+          else
+            await db.transaction((tx) =>
+              appendLogs(tx, runId, [{ level, step: step.id, message }]),
+            );
+        };
         const ctx: ReferenceContext = {
           input: run.input,
           outputs: Object.fromEntries(
@@ -151,13 +145,13 @@ export class WorkflowRunner {
         const t0 = Date.now();
         let output: unknown;
         try {
-          output = await this.execute(step, ctx, run, claimed, log, signal);
+          output = await this.execute(step, ctx, run, state, log, signal);
           if (Buffer.byteLength(JSON.stringify(output ?? null)) > MAX_OUTPUT_BYTES)
             throw new StepFailure(`its output is larger than ${MAX_OUTPUT_BYTES} bytes as JSON`);
         } catch (error) {
           if (lease.signal.aborted) throw new Error(INTERRUPTED, { cause: error });
           if (cancel.signal.aborted || error instanceof Canceled)
-            return await this.finish(lease, runId, 'CANCELED', null, index);
+            return await this.finish(lease, runId, 'CANCELED', null, index, buffered);
           const known =
             error instanceof StepFailure ||
             error instanceof ReferenceError ||
@@ -165,83 +159,123 @@ export class WorkflowRunner {
           if (!known)
             this.deps.log(`workflow run ${runId} step ${step.id}: ${(error as Error).stack}`);
           const message = `Step ${step.id} failed: ${(error as Error).message}`;
-          return await this.finish(lease, runId, 'FAILED', message, index);
+          return await this.finish(lease, runId, 'FAILED', message, index, buffered);
         }
-        await db.transaction(async (tx) => {
-          await lease.hold(tx);
-          const current = await this.readRun(tx, runId, true);
-          if (!current || current.next_step !== index || current.status !== 'IN_PROGRESS')
-            throw new Error(LEASE_LOST);
-          const steps = [...current.steps];
-          steps[index] = {
-            ...steps[index]!,
-            status: 'COMPLETED',
-            finishedAt: new Date().toISOString(),
-            output: output ?? null,
-          };
-          await tx.query(
-            'UPDATE workflow_runs SET steps = $2, next_step = $3 WHERE id = $1 AND next_step = $4',
-            [runId, JSON.stringify(steps), index + 1, index],
-          );
-          await appendLogs(tx, runId, [
-            {
-              level: 'INFO',
-              step: step.id,
-              message: `Step ${step.id} completed in ${Date.now() - t0} ms`,
-            },
-          ]);
+        buffered.push({
+          level: 'INFO',
+          step: step.id,
+          message: `Step ${step.id} completed in ${Date.now() - t0} ms`,
         });
+        done = { index, output: output ?? null, lines: buffered };
       }
     } finally {
       this.cancels.delete(runId);
     }
   }
 
-  /** Marks step `index` IN_PROGRESS (once): undefined when it is not this process's to run. */
-  private claimStep(lease: Lease, runId: string, index: number, step: WorkflowStep) {
-    return this.deps.db.transaction(async (tx): Promise<StepState | undefined> => {
-      await lease.hold(tx);
-      const run = await this.readRun(tx, runId, true);
-      if (!run || run.status !== 'IN_PROGRESS' || run.next_step !== index) return undefined;
-      const steps = [...run.steps];
-      const state = steps[index]!;
-      if (state.status === 'IN_PROGRESS') {
-        // The process that started this step stopped in its middle.
-        if (!REPEATABLE.has(step.type)) {
+  /**
+   * One transaction under the lease: records the step just `done` (its output, `next_step`
+   * moved on, by a conditional update), then ends the run (all done, or a cancel asked for) or
+   * claims the next step (PENDING → IN_PROGRESS). Undefined when there is nothing to run here.
+   */
+  private advance(lease: Lease, runId: string, done: Done | undefined) {
+    return this.deps.db.transaction(
+      async (tx): Promise<{ run: RunRow; index: number; state: StepState } | undefined> => {
+        await lease.hold(tx);
+        const run = await this.readRun(tx, runId, true);
+        if (!run || TERMINAL.has(run.status)) return undefined;
+        const definition = run.definition!;
+        const steps = [...run.steps];
+        const lines: LogLine[] = [];
+        if (run.status === 'QUEUED')
+          lines.push(
+            {
+              level: 'INFO',
+              step: definition.steps[0]!.id,
+              message: `Run started (workflow version ${run.version}, ${definition.steps.length} step${definition.steps.length === 1 ? '' : 's'})`,
+            },
+            {
+              level: 'DEBUG',
+              step: definition.steps[0]!.id,
+              message: `Input: ${JSON.stringify(run.input)}`,
+            },
+          );
+        let index = run.next_step;
+        if (done) {
+          if (run.next_step !== done.index || steps[done.index]?.status !== 'IN_PROGRESS')
+            throw new Error(LEASE_LOST);
+          steps[done.index] = {
+            ...steps[done.index]!,
+            status: 'COMPLETED',
+            finishedAt: new Date().toISOString(),
+            output: done.output,
+          };
+          lines.push(...done.lines);
+          index = done.index + 1;
+        }
+        const step = definition.steps[index];
+        const ending = !step || run.cancel_requested_by !== null;
+        let state = steps[index];
+        if (step && state && !ending) {
+          if (state.status === 'IN_PROGRESS') {
+            // The process that started this step stopped in its middle.
+            if (!REPEATABLE.has(step.type)) {
+              await this.save(tx, run, steps, index, lines);
+              await this.finishIn(
+                tx,
+                runId,
+                'FAILED',
+                `Step ${step.id} was interrupted when the platform stopped; a ${step.type} step is not repeated, as it may already have done its work: run the workflow again`,
+                index,
+              );
+              return undefined;
+            }
+            lines.push({
+              level: 'WARN',
+              step: step.id,
+              message: `Step ${step.id} resumed after an interruption`,
+            });
+          } else {
+            state = { ...state, status: 'IN_PROGRESS', startedAt: new Date().toISOString() };
+            steps[index] = state;
+            lines.push({
+              level: 'INFO',
+              step: step.id,
+              message: `Step ${step.id} started (${step.type}: ${step.name})`,
+            });
+          }
+        }
+        await this.save(tx, run, steps, index, lines);
+        if (ending) {
           await this.finishIn(
             tx,
             runId,
-            'FAILED',
-            `Step ${step.id} was interrupted when the platform stopped; a ${step.type} step is not repeated, as it may already have done its work: run the workflow again`,
-            index,
+            step ? 'CANCELED' : 'COMPLETED',
+            null,
+            step ? index : undefined,
           );
           return undefined;
         }
-        await appendLogs(tx, runId, [
-          {
-            level: 'WARN',
-            step: step.id,
-            message: `Step ${step.id} resumed after an interruption`,
-          },
-        ]);
-        return state;
-      }
-      steps[index] = { ...state, status: 'IN_PROGRESS', startedAt: new Date().toISOString() };
-      const updated = await tx.query(
-        `UPDATE workflow_runs SET steps = $2 WHERE id = $1 AND next_step = $3 AND status = 'IN_PROGRESS'
-           AND steps -> $3::int ->> 'status' = 'PENDING' RETURNING id`,
-        [runId, JSON.stringify(steps), index],
-      );
-      if (!updated.length) return undefined;
-      await appendLogs(tx, runId, [
-        {
-          level: 'INFO',
-          step: step.id,
-          message: `Step ${step.id} started (${step.type}: ${step.name})`,
-        },
-      ]);
-      return steps[index];
-    });
+        return { run: { ...run, steps, next_step: index }, index, state: state! };
+      },
+    );
+  }
+
+  /** Writes the run's steps and next step (only where it was: a conditional update) and lines. */
+  private async save(
+    tx: Queryable,
+    run: RunRow,
+    steps: StepState[],
+    index: number,
+    lines: LogLine[],
+  ) {
+    const updated = await tx.query(
+      `UPDATE workflow_runs SET status = 'IN_PROGRESS', steps = $2, next_step = $3
+       WHERE id = $1 AND next_step = $4 AND status = $5 RETURNING id`,
+      [run.id, JSON.stringify(steps), index, run.next_step, run.status],
+    );
+    if (!updated.length) throw new Error(LEASE_LOST);
+    await appendLogs(tx, run.id, lines);
   }
 
   private finish(
@@ -249,10 +283,12 @@ export class WorkflowRunner {
     runId: string,
     status: 'COMPLETED' | 'FAILED' | 'CANCELED',
     error: string | null,
-    index?: number,
+    index: number,
+    lines: LogLine[],
   ) {
     return this.deps.db.transaction(async (tx) => {
       await lease.hold(tx);
+      await appendLogs(tx, runId, lines);
       await this.finishIn(tx, runId, status, error, index);
     });
   }

@@ -246,7 +246,8 @@ describe('steps do their work', () => {
     expect(done.steps!.map((s) => s.status)).toEqual(['COMPLETED', 'COMPLETED']);
     const logs = await allLogs(platform, run.id);
     expect(logs.map((l) => l.seq)).toEqual(logs.map((_, i) => i + 1));
-    expect(logs[0]!.message).toMatch(/Run started \(workflow version 1/);
+    expect(logs[0]!.message).toBe('Run queued by Ada Admin (workflow version 1)');
+    expect(logs[1]!.message).toMatch(/Run started \(workflow version 1/);
     expect(logs.at(-1)!.message).toMatch(/Run completed/);
     expect(logs.some((l) => l.message === 'Sent email notification to grace@example.com')).toBe(
       true,
@@ -452,7 +453,7 @@ describe('steps do their work', () => {
     for (const run of done) {
       const logs = await allLogs(platform, run.id);
       expect(logs.map((l) => l.seq)).toEqual(logs.map((_, i) => i + 1));
-      expect(logs[0]!.message).toMatch(/Run started/);
+      expect(logs[1]!.message).toMatch(/Run started/);
       expect(logs.at(-1)!.message).toMatch(/Run completed/);
       expect(logs.filter((l) => /Step \w+ completed/.test(l.message))).toHaveLength(2);
     }
@@ -471,6 +472,20 @@ describe('steps do their work', () => {
     );
     expect(across).toHaveLength(5);
     expect(across[0]!.workflowName).toBe('test workflow');
+    const repeated = workflowRunList.parse(
+      await (
+        await v1(platform)(`/v1/workflows/${created.id}/runs?status=FAILED&status=COMPLETED`)
+      ).json(),
+    );
+    expect(repeated).toHaveLength(20);
+    const byName = workflowRunList.parse(
+      await (await v1(platform)('/v1/workflows/runs?sort=-workflowName&limit=500')).json(),
+    );
+    const names = byName.map((r) => r.workflowName!.toLowerCase());
+    expect(names).toEqual([...names].sort().reverse());
+    expect((await v1(platform)('/v1/workflows/runs?sort=duration')).status).toBe(400);
+    const future = await v1(platform)('/v1/workflows/runs?from=2999-01-01T00:00:00Z');
+    expect(await future.json()).toEqual([]);
   }, 90_000);
 });
 

@@ -270,9 +270,22 @@ export const workflowRunList = z.array(workflowRun);
 export const runWorkflowBody = z.object({ input: jsonObject.optional() });
 export type RunWorkflowBody = z.infer<typeof runWorkflowBody>;
 
-/** `status`: one or more of runStatuses, comma-separated. */
+/** Orders of a runs list; `-` first is descending. Default `-startedAt` (newest first). */
+export const runSorts = [
+  'startedAt',
+  '-startedAt',
+  'finishedAt',
+  '-finishedAt',
+  'status',
+  '-status',
+  'workflowName',
+  '-workflowName',
+] as const;
+export type RunSort = (typeof runSorts)[number];
+/** `status`: one or more of runStatuses, comma-separated (or the parameter repeated). */
 export const runListParams = z.object({
   status: z.string().max(200).optional(),
+  sort: z.enum(runSorts).optional(),
   limit: z.coerce.number().int().min(1).max(WORKFLOW_LIMITS.runsPageSize).optional(),
   offset: z.coerce.number().int().min(0).max(1_000_000).optional(),
 });
