@@ -100,6 +100,9 @@ describe('the step editor', { timeout: 30_000 }, () => {
     expect(
       within(step(1)).getByRole('spinbutton', { name: /Seconds/ }),
     ).toHaveAccessibleDescription(/at most 3600 seconds/);
+    await waitFor(() =>
+      expect(within(step(1)).getByRole('spinbutton', { name: /Seconds/ })).toHaveFocus(),
+    );
     expect(fake.bodies).toEqual([]);
   });
 

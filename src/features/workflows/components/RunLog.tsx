@@ -24,13 +24,13 @@ const levelColor: Record<RunLogEntry['level'], string> = {
   ERROR: 'error.main',
 };
 
-function Line({ entry }: { entry: RunLogEntry }) {
+function Line({ entry, stepWidth }: { entry: RunLogEntry; stepWidth: string }) {
   const at = toDate(entry.at);
   return (
     <Box
       sx={{
         display: 'grid',
-        gridTemplateColumns: '5.5em 3.6em 9em minmax(0, 1fr)',
+        gridTemplateColumns: `5.5em 3.6em ${stepWidth} minmax(0, 1fr)`,
         columnGap: 1.5,
         py: 0.25,
       }}
@@ -59,6 +59,9 @@ function Line({ entry }: { entry: RunLogEntry }) {
 export function RunLog({ view, active }: { view: RunLogView; active: boolean }) {
   const box = useRef<HTMLDivElement>(null);
   const { log, shown, entries, follow } = view;
+  // One width for the step column of every line, so the messages line up.
+  const longestStep = entries.reduce((n, e) => Math.max(n, e.step.length), 4);
+  const stepWidth = `${Math.min(longestStep, 24) + 2}ch`;
 
   useEffect(() => {
     const el = box.current;
@@ -157,7 +160,7 @@ export function RunLog({ view, active }: { view: RunLogView; active: boolean }) 
           }}
         >
           {shown.map((entry) => (
-            <Line key={entry.seq} entry={entry} />
+            <Line key={entry.seq} entry={entry} stepWidth={stepWidth} />
           ))}
           {shown.length === 0 && (
             <Typography variant="body2" sx={{ color: 'text.secondary' }}>

@@ -38,7 +38,12 @@ function EditorForm({ initial, workflow }: { initial: Draft; workflow?: Workflow
       aria-label={title}
       onSubmit={(event) => {
         event.preventDefault();
-        editor.save();
+        const form = event.currentTarget;
+        // Not sent: take the reader to the first field that says why.
+        if (!editor.save())
+          requestAnimationFrame(() =>
+            form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(),
+          );
       }}
     >
       <PageHeader
