@@ -101,6 +101,7 @@ export class WorkflowRunner {
     return {
       run: (job, lease) => this.run((job.payload as unknown as RunPayload).runId, lease),
       onFailed: (tx, job, reason) => this.interrupted(tx, job, reason),
+      background: true,
     };
   }
 
