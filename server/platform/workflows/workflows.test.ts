@@ -478,6 +478,9 @@ describe('steps do their work', () => {
       ).json(),
     );
     expect(repeated).toHaveLength(20);
+    const page = await v1(platform)(`/v1/workflows/${created.id}/runs?limit=3&offset=3`);
+    expect(page.headers.get('x-total-count')).toBe('20');
+    expect(workflowRunList.parse(await page.json())).toHaveLength(3);
     const byName = workflowRunList.parse(
       await (await v1(platform)('/v1/workflows/runs?sort=-workflowName&limit=500')).json(),
     );
