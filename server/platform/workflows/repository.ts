@@ -187,24 +187,31 @@ export async function listRuns(
   const sort = params.sort ?? '-startedAt';
   const direction = sort.startsWith('-') ? 'DESC' : 'ASC';
   const column = SORT_COLUMNS[sort.replace(/^-/, '') as keyof typeof SORT_COLUMNS];
-  return db.query<RunRow>(
-    `SELECT ${RUN_COLUMNS} FROM workflow_runs r JOIN workflows w ON w.id = r.workflow_id
+  const where = `FROM workflow_runs r JOIN workflows w ON w.id = r.workflow_id
      WHERE ($1 OR w.owner = $2) AND ($3::text IS NULL OR r.workflow_id = $3)
        AND ($4::text[] IS NULL OR r.status = ANY($4::text[]))
        AND ($5::timestamptz IS NULL OR r.started_at >= $5)
-       AND ($6::timestamptz IS NULL OR r.started_at < $6)
+       AND ($6::timestamptz IS NULL OR r.started_at < $6)`;
+  const filters = [
+    await seesAll(db, userId),
+    userId,
+    params.workflowId ?? null,
+    params.statuses ?? null,
+    params.from ?? null,
+    params.to ?? null,
+  ];
+  // A list carries each step's state, not its output (up to 1 MiB each), nor the definition.
+  const rows = await db.query<RunRow>(
+    `SELECT r.id, r.workflow_id, r.version, r.status, r.input, r.started_at, r.finished_at, r.error,
+       r.started_by, w.name AS workflow_name,
+       (SELECT coalesce(jsonb_agg(e.s - 'output' ORDER BY e.i), '[]'::jsonb)
+        FROM jsonb_array_elements(r.steps) WITH ORDINALITY AS e(s, i)) AS steps
+     ${where}
      ORDER BY ${column} ${direction} NULLS LAST, r.started_at DESC, r.id DESC LIMIT $7 OFFSET $8`,
-    [
-      await seesAll(db, userId),
-      userId,
-      params.workflowId ?? null,
-      params.statuses ?? null,
-      params.from ?? null,
-      params.to ?? null,
-      params.limit,
-      params.offset,
-    ],
+    [...filters, params.limit, params.offset],
   );
+  const [count] = await db.query<{ n: number }>(`SELECT count(*)::int AS n ${where}`, filters);
+  return { rows, total: count!.n };
 }
 
 /** Appends log lines to a run (seq per run, counted on the run row, which this locks). */

@@ -99,7 +99,7 @@ export function workflowRoutes(deps: PlatformDeps) {
   // Runs across workflows; registered before `/v1/workflows/:id` so that "runs" is not an id.
   r.get('/v1/workflows/runs', async (c) => {
     const params = query(c, allRunsParams);
-    const rows = await listRuns(db, user(c), {
+    const { rows, total } = await listRuns(db, user(c), {
       workflowId: params.workflowId,
       statuses: statusesOf(c),
       sort: params.sort,
@@ -108,6 +108,7 @@ export function workflowRoutes(deps: PlatformDeps) {
       limit: params.limit ?? 100,
       offset: params.offset ?? 0,
     });
+    c.header('X-Total-Count', String(total));
     return c.json(rows.map((row) => toRun(row)));
   });
 
@@ -227,13 +228,14 @@ export function workflowRoutes(deps: PlatformDeps) {
   r.get('/v1/workflows/:id/runs', async (c) => {
     const params = query(c, runListParams);
     const workflow = await getWorkflow(db, c.req.param('id'), user(c));
-    const rows = await listRuns(db, user(c), {
+    const { rows, total } = await listRuns(db, user(c), {
       workflowId: workflow.id,
       statuses: statusesOf(c),
       sort: params.sort,
       limit: params.limit ?? 100,
       offset: params.offset ?? 0,
     });
+    c.header('X-Total-Count', String(total));
     return c.json(rows.map((row) => toRun(row)));
   });
 

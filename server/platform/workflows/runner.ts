@@ -101,6 +101,7 @@ export class WorkflowRunner {
     return {
       run: (job, lease) => this.run((job.payload as unknown as RunPayload).runId, lease),
       onFailed: (tx, job, reason) => this.interrupted(tx, job, reason),
+      background: true,
     };
   }
 
@@ -596,7 +597,7 @@ export class WorkflowRunner {
             AbortSignal.timeout((step.timeoutSeconds ?? 30) * 1000),
           ]),
         });
-        const text = (await response.text()).slice(0, MAX_OUTPUT_BYTES / 2);
+        const text = await readSome(response, MAX_OUTPUT_BYTES / 2);
         let parsed: unknown = text;
         try {
           parsed = JSON.parse(text);
@@ -625,6 +626,25 @@ export class WorkflowRunner {
       await sleep(delay, signal);
     }
   }
+}
+
+/** At most `limit` bytes of a response body as text; the rest is not read. */
+async function readSome(response: Response, limit: number) {
+  const reader = response.body?.getReader();
+  if (!reader) return '';
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(value);
+    size += value.byteLength;
+    if (size >= limit) {
+      await reader.cancel();
+      break;
+    }
+  }
+  return Buffer.concat(chunks).subarray(0, limit).toString('utf8');
 }
 
 /**

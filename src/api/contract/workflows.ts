@@ -109,7 +109,7 @@ export const waitStep = z.object({
   ...stepBase,
   type: z.literal('wait'),
   seconds: z
-    .number({ error: 'seconds: a number of seconds is required' })
+    .number({ error: 'a whole number of seconds is required' })
     .int('a whole number of seconds')
     .min(0, 'at least 0')
     .max(WORKFLOW_LIMITS.waitSeconds, `at most ${WORKFLOW_LIMITS.waitSeconds} seconds`),
