@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { WorkflowInput } from '../../../api/contract';
 import { filterLog, logText } from '../lib/log-text';
 import { inputFormSchema, initialValues, toRunInput } from '../lib/run-input';
-import { selectRuns } from '../lib/runs';
+import { selectRuns, type RunQuery } from '../lib/runs';
 import { aLogEntry, aRun } from './fake-platform';
 
 const now = Date.parse('2026-11-25T12:00:00.000Z');
@@ -29,7 +29,7 @@ describe('selectRuns', () => {
     }),
   ];
   const ids = (q: Parameters<typeof selectRuns>[1]) => selectRuns(runs, q, now).map((r) => r.id);
-  const query = { statuses: [], range: 'all', sort: 'started', direction: 'desc' } as const;
+  const query: RunQuery = { statuses: [], range: 'all', sort: 'started', direction: 'desc' };
 
   it('filters by several statuses and by start time', () => {
     expect(ids({ ...query, statuses: ['FAILED', 'COMPLETED'] })).toEqual(['new', 'old']);
