@@ -1,7 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { workflowRunList } from '../contract/workflows';
 import { path, request } from '../http';
+import { isRunActive } from './get-run';
 import { workflowKeys, type RunListParams } from './keys';
+
+const RUNS_POLL_MS = 3_000;
 
 /** The most runs one screen reads at once; filters, sorting and pages work on these. */
 export const RUN_LIST_LIMIT = 500;
@@ -15,10 +18,12 @@ export const getRuns = (id: string, params: RunListParams, signal?: AbortSignal)
     signal,
   });
 
+/** Read again every few seconds while one of the runs is QUEUED or IN_PROGRESS. */
 export const runsQueryOptions = (id: string, params: RunListParams = { limit: RUN_LIST_LIMIT }) =>
   queryOptions({
     queryKey: workflowKeys.runList(id, params),
     queryFn: ({ signal }) => getRuns(id, params, signal),
+    refetchInterval: (query) => (query.state.data?.some(isRunActive) ? RUNS_POLL_MS : false),
   });
 
 export const useRuns = (id: string, params?: RunListParams) =>

@@ -26,6 +26,7 @@ import { RunStatusChip } from '../components/RunStatusChip';
 import { RunSteps } from '../components/RunSteps';
 import { WorkflowError } from '../components/WorkflowError';
 import { useRunActions } from '../hooks/use-run-actions';
+import { useRunEnded } from '../hooks/use-run-ended';
 import { useRunLogView } from '../hooks/use-run-log';
 import { workflowPath, workflowsPath } from '../paths';
 
@@ -37,6 +38,7 @@ export function RunPage() {
   const active = isRunActive(r);
   const logView = useRunLogView(runId, active);
   const actions = useRunActions(r);
+  useRunEnded(r);
   const workflowName = r?.workflowName ?? 'Workflow';
 
   return (

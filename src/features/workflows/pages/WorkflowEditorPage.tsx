@@ -10,7 +10,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { Workflow } from '../../../api/contract';
 import { useWorkflow } from '../../../api/workflows';
-import { ConfirmDialog, ErrorState, LoadingState, PageHeader } from '../../../components';
+import { ConfirmDialog, LoadingState, PageHeader } from '../../../components';
 import { formatCount, plural } from '../../../lib/format';
 import { InputsEditor } from '../components/InputsEditor';
 import { StepList } from '../components/StepList';
@@ -84,7 +84,11 @@ function EditorForm({ initial, workflow }: { initial: Draft; workflow?: Workflow
           </Alert>
         )}
         {editor.saveError !== undefined && (
-          <ErrorState error={editor.saveError} title="The workflow was not saved" />
+          <WorkflowError
+            error={editor.saveError}
+            what="this workflow"
+            title="The workflow was not saved"
+          />
         )}
       </Stack>
       <Box
