@@ -34,6 +34,14 @@ describe('selectRuns', () => {
   it('filters by several statuses and by start time', () => {
     expect(ids({ ...query, statuses: ['FAILED', 'COMPLETED'] })).toEqual(['new', 'old']);
     expect(ids({ ...query, range: '24h' })).toEqual(['new', 'running']);
+    expect(
+      ids({
+        ...query,
+        range: 'custom',
+        from: Date.parse('2026-11-25T10:00:00.000Z'),
+        to: Date.parse('2026-11-25T11:30:00.000Z'),
+      }),
+    ).toEqual(['running']);
   });
 
   it('sorts by duration (a running run counts until now) and by status', () => {

@@ -4,6 +4,11 @@ import { describe, expect, it } from 'vitest';
 import { renderApp } from '../../../test/render';
 import { aRun, aWorkflow, givenWorkflows } from './fake-platform';
 
+const pad = (n: number) => String(n).padStart(2, '0');
+/** What a datetime-local field holds for this instant, in the test's own time zone. */
+const toLocalInput = (d: Date) =>
+  `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+
 const withAllInputTypes = aWorkflow({
   definition: {
     inputs: [
@@ -100,5 +105,16 @@ describe('/workflows/:id', { timeout: 30_000 }, () => {
     await waitFor(() => expect(ids()).toEqual(['run-c', 'run-b']));
     expect(router.state.location.search).toContain('sort=duration');
     expect(router.state.location.search).toContain('dir=asc');
+
+    await user.click(screen.getByRole('combobox', { name: 'Started' }));
+    await user.click(await screen.findByRole('option', { name: 'Between two times' }));
+    const from = await screen.findByLabelText('Started from');
+    const localText = toLocalInput(new Date('2026-11-25T07:30:00.000Z'));
+    await user.type(from, localText);
+    await waitFor(() => expect(ids()).toEqual(['run-b']));
+    const search = new URLSearchParams(router.state.location.search);
+    expect(search.get('range')).toBe('custom');
+    expect(search.get('from')).toBe(localText);
+    expect(search.get('status')).toBe('FAILED,CANCELED');
   });
 });

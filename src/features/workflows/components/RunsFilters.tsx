@@ -57,6 +57,18 @@ export function RunsFilters({ list }: { list: RunsList }) {
           </MenuItem>
         ))}
       </TextField>
+      {range === 'custom' &&
+        (['from', 'to'] as const).map((edge) => (
+          <TextField
+            key={edge}
+            type="datetime-local"
+            label={edge === 'from' ? 'Started from' : 'Started before'}
+            size="small"
+            value={edge === 'from' ? list.fromText : list.toText}
+            onChange={(event) => list.setBetween(edge, event.target.value)}
+            slotProps={{ inputLabel: { shrink: true } }}
+          />
+        ))}
     </Stack>
   );
 }

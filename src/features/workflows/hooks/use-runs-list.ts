@@ -13,6 +13,13 @@ const urlState = {
     .transform((s) => s.split(',').filter((x): x is RunStatus => runStatus.safeParse(x).success))
     .catch([]),
   range: z.enum(timeRanges).catch('all'),
+  /** A local time as a datetime-local field writes it: 2026-11-25T14:05. */
+  time: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/)
+    .transform((s) => new Date(s).getTime())
+    .optional()
+    .catch(undefined),
   sort: z.enum(runSorts).catch('started'),
   dir: z.enum(['asc', 'desc']).catch('desc'),
   page: z.coerce.number().int().min(1).catch(1),
@@ -27,6 +34,8 @@ export function useRunsList(workflowId: string) {
   const query = {
     statuses: urlState.status.parse(params.get('status') ?? ''),
     range: urlState.range.parse(params.get('range') ?? undefined),
+    from: urlState.time.parse(params.get('from') ?? undefined),
+    to: urlState.time.parse(params.get('to') ?? undefined),
     sort: urlState.sort.parse(params.get('sort') ?? undefined),
     direction: urlState.dir.parse(params.get('dir') ?? undefined),
   };
@@ -45,14 +54,22 @@ export function useRunsList(workflowId: string) {
     isTruncated: (runs.data?.length ?? 0) >= RUN_LIST_LIMIT,
     filtered: query.statuses.length > 0 || query.range !== 'all',
     setStatuses: (statuses: RunStatus[]) => update({ status: statuses.join(',') }),
-    setRange: (range: TimeRange) => update({ range: range === 'all' ? null : range }),
+    /** The fields' own text: what the URL holds for `from` and `to`. */
+    fromText: params.get('from') ?? '',
+    toText: params.get('to') ?? '',
+    setRange: (range: TimeRange) =>
+      update({
+        range: range === 'all' ? null : range,
+        ...(range === 'custom' ? {} : { from: null, to: null }),
+      }),
+    setBetween: (edge: 'from' | 'to', value: string) => update({ [edge]: value }),
     /** A header pressed again turns its direction around; a new one starts descending. */
     sortBy: (sort: RunSort) =>
       update({
         sort: sort === 'started' ? null : sort,
         dir: query.sort === sort && query.direction === 'desc' ? 'asc' : null,
       }),
-    clear: () => update({ status: null, range: null }),
+    clear: () => update({ status: null, range: null, from: null, to: null }),
     setPage: (next: number) =>
       update({ page: next > 0 ? String(next + 1) : null }, { resetPage: false }),
   };
