@@ -63,6 +63,16 @@ describe('definitions and inputs', () => {
         definition: { steps: [{ ...steps[0], from: 'zzz' }] },
       }),
     ).toThrow(/definition\.steps\[0\]\.from: "zzz" is not an earlier step/);
+    expect(() =>
+      parseCreate({
+        name: 'bad',
+        definition: {
+          steps: [
+            { id: 'q', type: 'documents.query', name: 'Q', collectionId: 'c', orderby: 'a b c' },
+          ],
+        },
+      }),
+    ).toThrow(/definition\.steps\[0\]\.orderby: bad orderby/);
   });
 
   it('fill defaults and check the declared inputs of a run', () => {

@@ -11,6 +11,7 @@ import {
   type WorkflowStep,
 } from '../../../src/api/contract';
 import { badRequest } from '../core/errors';
+import { parseSort } from '../datastores/query/plan';
 
 /** `definition.steps[1].seconds`: a path as a person reads it. */
 export function pathText(path: ReadonlyArray<PropertyKey>) {
@@ -65,6 +66,13 @@ export function checkDefinition(definition: WorkflowDefinition) {
   for (const [i, step] of definition.steps.entries()) {
     const at = (...rest: Array<string | number>) => pathText(['definition', 'steps', i, ...rest]);
     if (earlier.has(step.id)) throw badRequest(`${at('id')}: the id "${step.id}" is used twice`);
+    if (step.type === 'documents.query' && step.orderby !== undefined) {
+      try {
+        parseSort(step.orderby);
+      } catch (error) {
+        throw badRequest(`${at('orderby')}: ${(error as Error).message}`);
+      }
+    }
     if (step.type === 'transform' && step.from !== undefined && !earlier.has(step.from))
       throw badRequest(`${at('from')}: "${step.from}" is not an earlier step`);
     const { id: _id, type: _type, name: _name, ...settings } = step;

@@ -221,18 +221,17 @@ export async function appendLogs(
   lines: Array<{ level: RunLogEntry['level']; step: string; message: string }>,
 ) {
   if (!lines.length) return;
-  const [row] = await tx.query<{ log_seq: number }>(
-    'UPDATE workflow_runs SET log_seq = log_seq + $2 WHERE id = $1 RETURNING log_seq',
-    [runId, lines.length],
-  );
-  const first = row!.log_seq - lines.length + 1;
+  // One statement: the run row's counter moves on (locking the row), the lines take its numbers.
   await tx.query(
-    `INSERT INTO workflow_run_logs (run_id, seq, at, level, step, message)
-     SELECT $1, s, clock_timestamp(), l, st, m
-     FROM unnest($2::int[], $3::text[], $4::text[], $5::text[]) AS x(s, l, st, m)`,
+    `WITH counter AS (
+       UPDATE workflow_runs SET log_seq = log_seq + $2::int WHERE id = $1::text RETURNING log_seq
+     )
+     INSERT INTO workflow_run_logs (run_id, seq, at, level, step, message)
+     SELECT $1::text, counter.log_seq - $2::int + x.n::int, clock_timestamp(), x.l, x.st, x.m
+     FROM counter, unnest($3::text[], $4::text[], $5::text[]) WITH ORDINALITY AS x(l, st, m, n)`,
     [
       runId,
-      lines.map((_, i) => first + i),
+      lines.length,
       lines.map((l) => l.level),
       lines.map((l) => l.step),
       lines.map((l) => l.message.slice(0, 4000)),

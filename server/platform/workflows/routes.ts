@@ -27,6 +27,7 @@ import {
   toRun,
   toWorkflow,
   withLastRun,
+  type RunRow,
   type StepState,
 } from './repository';
 import { WORKFLOW_RUN_JOB, WorkflowRunner, workflowJobId } from './runner';
@@ -195,13 +196,15 @@ export function workflowRoutes(deps: PlatformDeps) {
   r.post('/v1/workflows/:id/runs', async (c) => {
     const body = parseWith(runWorkflowBody, (await readJson(c, { optional: true })) ?? {});
     const runId = randomUUID();
-    await db.transaction(async (tx) => {
-      const workflow = await getWorkflow(tx, c.req.param('id'), user(c), true);
-      const input = runInput(workflow.definition, body.input);
-      await tx.query(
+    // No lock on the workflow: its row is read once, version and definition together.
+    const workflow = await getWorkflow(db, c.req.param('id'), user(c));
+    const input = runInput(workflow.definition, body.input);
+    const name = await userName(db, user(c));
+    const row = await db.transaction(async (tx) => {
+      const [inserted] = await tx.query<RunRow>(
         `INSERT INTO workflow_runs (id, workflow_id, version, status, input, started_at, definition,
            started_by, steps)
-         VALUES ($1, $2, $3, 'QUEUED', $4, clock_timestamp(), $5, $6, $7)`,
+         VALUES ($1, $2, $3, 'QUEUED', $4, clock_timestamp(), $5, $6, $7) RETURNING *`,
         [
           runId,
           workflow.id,
@@ -216,13 +219,14 @@ export function workflowRoutes(deps: PlatformDeps) {
         {
           level: 'INFO',
           step: workflow.definition.steps[0]!.id,
-          message: `Run queued by ${await userName(tx, user(c))} (workflow version ${workflow.version})`,
+          message: `Run queued by ${name} (workflow version ${workflow.version})`,
         },
       ]);
       await deps.queue.enqueue(tx, WORKFLOW_RUN_JOB, { runId }, workflowJobId(runId));
+      return inserted!;
     });
     runner.start(runId);
-    return c.json(toRun(await getRun(db, runId, user(c))), 202);
+    return c.json(toRun({ ...row, workflow_name: workflow.name }), 202);
   });
 
   r.get('/v1/workflows/:id/runs', async (c) => {

@@ -31,9 +31,16 @@ const CANCEL_POLL_MS = 500;
 
 /**
  * Steps repeated when a process stopped in their middle: they change nothing outside the run
- * (or, for `wait`, wait what is left). Any other step is not run twice: the run fails instead.
+ * (a `notify`'s outbox row is committed with the step's output; a `wait` waits what is left). Any other step is not run twice: the run fails instead.
  */
-const REPEATABLE = new Set<string>(['wait', 'transform', 'fail', 'generate', 'documents.query']);
+const REPEATABLE = new Set<string>([
+  'wait',
+  'transform',
+  'fail',
+  'generate',
+  'documents.query',
+  'notify',
+]);
 
 const TERMINAL = new Set(['COMPLETED', 'FAILED', 'CANCELED']);
 
@@ -42,10 +49,13 @@ interface RunPayload {
 }
 
 class StepFailure extends Error {}
+type Effect = (tx: Queryable) => Promise<unknown>;
 type LogLine = { level: RunLogEntry['level']; step: string; message: string };
 /** A step finished in this process, recorded with the claim of the next. */
 interface Done {
   index: number;
+  /** What the step writes besides its output, committed with it (a `notify`'s outbox row). */
+  effect?: Effect;
   output: unknown;
   lines: LogLine[];
 }
@@ -145,8 +155,9 @@ export class WorkflowRunner {
         };
         const t0 = Date.now();
         let output: unknown;
+        let effect: Effect | undefined;
         try {
-          output = await this.execute(step, ctx, run, state, log, signal);
+          output = await this.execute(step, ctx, run, state, log, signal, (e) => (effect = e));
           if (Buffer.byteLength(JSON.stringify(output ?? null)) > MAX_OUTPUT_BYTES)
             throw new StepFailure(`its output is larger than ${MAX_OUTPUT_BYTES} bytes as JSON`);
         } catch (error) {
@@ -167,7 +178,7 @@ export class WorkflowRunner {
           step: step.id,
           message: `Step ${step.id} completed in ${Date.now() - t0} ms`,
         });
-        done = { index, output: output ?? null, lines: buffered };
+        done = { index, output: output ?? null, lines: buffered, effect };
       }
     } finally {
       this.cancels.delete(runId);
@@ -212,6 +223,7 @@ export class WorkflowRunner {
             output: done.output,
           };
           lines.push(...done.lines);
+          await done.effect?.(tx);
           index = done.index + 1;
         }
         const step = definition.steps[index];
@@ -412,6 +424,8 @@ export class WorkflowRunner {
     state: StepState,
     log: Log,
     signal: AbortSignal,
+    /** A write committed together with the step's output (so a repeated step writes it once). */
+    defer: (effect: Effect) => void,
   ): Promise<unknown> {
     const { deps } = this;
     const userId = run.started_by ?? 1;
@@ -438,10 +452,12 @@ export class WorkflowRunner {
           ? String(resolve(step.subject, ctx))
           : `${run.workflow_name ?? 'Workflow'}: ${step.name}`;
         const id = randomUUID();
-        await deps.db.query(
-          `INSERT INTO outbox (id, recipient, subject, body, created_at, recipient_user_id)
-           VALUES ($1, $2, $3, $4, now(), NULL)`,
-          [id, to, subject.slice(0, 500), message],
+        defer((tx) =>
+          tx.query(
+            `INSERT INTO outbox (id, recipient, subject, body, created_at, recipient_user_id)
+             VALUES ($1, $2, $3, $4, now(), NULL)`,
+            [id, to, subject.slice(0, 500), message],
+          ),
         );
         await log('INFO', `Sent ${step.channel ?? 'email'} notification to ${to}`);
         return { messageId: id, to, subject, channel: step.channel ?? 'email' };

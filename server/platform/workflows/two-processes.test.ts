@@ -174,8 +174,8 @@ describe.runIf(databaseUrl)('workflow runs on two platform processes on one Post
         expect(run.error).toMatch(/interrupted|Interrupted/);
       }
     }
-    // Process a's runs were taken over: b resumed the waits it had started.
-    expect(rows.filter((r) => r.status === 'COMPLETED').length).toBeGreaterThanOrEqual(10);
+    // Process a's runs were taken over: b resumed them (notify and wait are repeated safely).
+    expect(rows.map((r) => r.status)).toEqual(rows.map(() => 'COMPLETED'));
     const logs = await db.query<{ message: string }>(
       `SELECT message FROM workflow_run_logs WHERE run_id = ANY($1) AND message LIKE '%resumed%'`,
       [runs.map((r) => r.id)],
