@@ -11,6 +11,7 @@ const modules: Array<[string, () => Promise<{ default: Bench }>]> = [
   ['exports-dashboard', () => import('./exports-dashboard')],
   ['calculated-fields', () => import('./calculated-fields')],
   ['filesets', () => import('./filesets')],
+  ['workflows', () => import('./workflows')],
 ];
 
 const only = process.argv[2];

@@ -22,6 +22,8 @@ export interface ServerConfig {
   exportBatchRows: number;
   exportTarget: 'local' | 's3';
   exportS3Endpoint: string | undefined;
+  /** Embedded platform: the only hosts a workflow `http` step may call (lower case; default none). */
+  workflowsHttpAllowedHosts: string[];
 }
 
 /** Where the embedded platform's text generation goes; the key stays in the platform process. */
@@ -128,6 +130,15 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     exportBatchRows: bounded('EXPORT_BATCH_ROWS', env.EXPORT_BATCH_ROWS, 5000, 1, 100_000),
     exportTarget: exportTarget(env.EXPORT_TARGET),
     exportS3Endpoint: nonEmpty(env.EXPORT_S3_ENDPOINT),
+    workflowsHttpAllowedHosts: (nonEmpty(env.WORKFLOWS_HTTP_ALLOWED_HOSTS) ?? '')
+      .split(',')
+      .map((host) =>
+        host
+          .trim()
+          .replace(/^\[|\]$/g, '')
+          .toLowerCase(),
+      )
+      .filter(Boolean),
   };
 }
 

@@ -15,6 +15,7 @@ import { filesetRoutes } from './filesets/routes';
 import { generationRoutes } from './generation/routes';
 import { peopleRoutes } from './people/routes';
 import { streamRoutes } from './streams/routes';
+import { workflowRoutes } from './workflows/routes';
 
 /** Each area of the spec mounts its routes here (one line per area). */
 const areas: Array<(deps: PlatformDeps) => Hono<PlatformEnv>> = [
@@ -30,6 +31,7 @@ const areas: Array<(deps: PlatformDeps) => Hono<PlatformEnv>> = [
   calculatedFieldRoutes,
   exportRoutes,
   accessRoutes,
+  workflowRoutes,
 ];
 
 /**

@@ -7,7 +7,7 @@ import type { PlatformDeps } from './core/context';
 import { Jobs } from './core/jobs';
 import { JobQueue } from './jobs/queue';
 import { seedIfEmpty } from './seed';
-import { openStore } from './store';
+import { openStore, type Db } from './store';
 import { resolveTokens } from './tokens';
 import type { EmbeddedPlatform } from './types';
 
@@ -27,7 +27,9 @@ export interface PlatformOptions {
 }
 
 /** Opens the store, seeds it on first start, and serves the platform on 127.0.0.1. */
-export async function startEmbeddedPlatform(options: PlatformOptions): Promise<EmbeddedPlatform> {
+export async function startEmbeddedPlatform(
+  options: PlatformOptions,
+): Promise<EmbeddedPlatform & { db: Db }> {
   const { config } = options;
   const log = options.log ?? (() => undefined);
   const db = await openStore({
@@ -56,6 +58,7 @@ export async function startEmbeddedPlatform(options: PlatformOptions): Promise<E
     allowedPrivateHosts: new Set(config.streamsAllowedPrivateHosts),
     generation: config.generation,
     queue,
+    workflowsHttpAllowedHosts: new Set(config.workflowsHttpAllowedHosts),
     exports: {
       batchRows: config.exportBatchRows,
       target: config.exportTarget,
@@ -86,6 +89,8 @@ export async function startEmbeddedPlatform(options: PlatformOptions): Promise<E
   return {
     url: `http://127.0.0.1:${port}`,
     tokens,
+    /** For tests (minting tokens, reading rows); closed with the platform. */
+    db,
     close: () =>
       (closing ??= (async () => {
         const drained = new Promise<void>((resolve) => server.close(() => resolve()));

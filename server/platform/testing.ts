@@ -4,10 +4,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { readConfig } from '../config';
 import { startEmbeddedPlatform, type PlatformOptions } from './server';
+import type { Db } from './store';
 import type { EmbeddedPlatform } from './types';
 
 export interface TestPlatform extends EmbeddedPlatform {
   dataDir: string;
+  /** The platform's store, for what a test sets up directly (such as minted access tokens). */
+  db: Db;
   /** fetch against the platform with the developer token (or `headers` as given). */
   api(pathname: string, init?: RequestInit & { json?: unknown }): Promise<Response>;
 }

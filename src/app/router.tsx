@@ -7,6 +7,7 @@ import { datasetExportsTabRoute, exportRoutes } from '../features/exports/routes
 import { filesetRoutes } from '../features/filesets/routes';
 import { playgroundRoutes } from '../features/playground/routes';
 import { streamRoutes } from '../features/streams/routes';
+import { workflowRoutes } from '../features/workflows/routes';
 import { AppLayout } from './layout/AppLayout';
 import { AppLoading } from './routes/AppLoading';
 import { NotFoundPage } from './routes/NotFoundPage';
@@ -37,6 +38,7 @@ export const appRoutes = (): RouteObject[] => [
           ...filesetRoutes(),
           ...streamRoutes(),
           ...playgroundRoutes(),
+          ...workflowRoutes(),
           { path: '*', Component: NotFoundPage },
         ],
       },

@@ -7,6 +7,7 @@ import CloudUploadOutlinedIcon from '@mui/icons-material/CloudUploadOutlined';
 import FunctionsIcon from '@mui/icons-material/Functions';
 import InsertDriveFileOutlinedIcon from '@mui/icons-material/InsertDriveFileOutlined';
 import FolderCopyOutlinedIcon from '@mui/icons-material/FolderCopyOutlined';
+import AccountTreeOutlinedIcon from '@mui/icons-material/AccountTreeOutlined';
 
 export interface Screen {
   path: string;
@@ -23,6 +24,7 @@ export const screens: Screen[] = [
   { path: '/calculated-fields', label: 'Calculated fields', icon: FunctionsIcon },
   { path: '/filesets', label: 'Fileset search', icon: FolderCopyOutlinedIcon },
   { path: '/streams', label: 'Streams', icon: StreamIcon },
+  { path: '/workflows', label: 'Workflows', icon: AccountTreeOutlinedIcon },
   { path: '/playground', label: 'Prompt playground', icon: ChatOutlinedIcon },
 ];
 

@@ -88,7 +88,9 @@ export function CodeEditor({
           outlineColor: invalid ? 'error.main' : 'primary.main',
           outlineOffset: -1,
         },
-        '& .cm-editor': { fontSize: '0.875rem' },
+        // The paper's colour, not the dark theme's own grey: its syntax colours (property names)
+        // fall below 4.5:1 on that grey, and reach it on the darker paper.
+        '& .cm-editor': { fontSize: '0.875rem', backgroundColor: 'background.paper' },
         '& .cm-editor.cm-focused': { outline: 'none' },
         // CodeMirror's own placeholder grey is below 4.5:1 on both themes.
         '& .cm-placeholder': { color: 'text.secondary', opacity: 1 },

@@ -116,3 +116,9 @@ export const formatShortDay = (date: Date | number) => {
   const d = new Date(date);
   return `${d.getDate()} ${months[d.getMonth()]}`;
 };
+
+/** "14:05:09": a time of day to the second (log lines). */
+export const formatClockTime = (date: Date | number) => {
+  const d = new Date(date);
+  return `${twoDigits(d.getHours())}:${twoDigits(d.getMinutes())}:${twoDigits(d.getSeconds())}`;
+};

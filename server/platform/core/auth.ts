@@ -1,9 +1,10 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
 import { developerTokenHeader, sessionTokenHeader } from '../../config';
+import { hasGrant, WORKFLOW_API_GRANT } from '../access/grants';
 import { userOfToken } from '../access/tokens';
 import type { PlatformDeps, PlatformEnv } from './context';
-import { PlatformError, unauthorized } from './errors';
+import { forbidden, PlatformError, unauthorized } from './errors';
 
 /** The user behind the configured tokens: the seeded administrator. */
 export const ADMIN_USER_ID = 1;
@@ -30,11 +31,26 @@ export function authenticate(deps: PlatformDeps): MiddlewareHandler<PlatformEnv>
   return async (c, next) => {
     const path = c.req.path;
     if (path === '/' || path === '/api/content/v2/authentication') return next();
-    if (path.startsWith('/v1/')) {
-      const bearer = /^Bearer (.+)$/i.exec(c.req.header('authorization') ?? '')?.[1];
-      if (!sameToken(bearer, deps.tokens.access))
-        throw unauthorized('Missing or invalid bearer token');
-      c.set('userId', ADMIN_USER_ID);
+    if (path === '/v1' || path.startsWith('/v1/')) {
+      // Issue 13: the configured access token acts as the administrator; a minted token of kind
+      // 'access' as its user. Every workflow call needs the Workflow API grant (spec 5.6, 7.4).
+      const bearer = /^Bearer\s+(\S+)\s*$/i.exec(c.req.header('authorization') ?? '')?.[1];
+      if (!bearer)
+        throw unauthorized(
+          'Missing bearer token: send the header Authorization: Bearer <access token>',
+        );
+      const userId = sameToken(bearer, deps.tokens.access)
+        ? ADMIN_USER_ID
+        : await userOfToken(deps.db, bearer, 'access');
+      if (userId === undefined)
+        throw unauthorized(
+          'Invalid bearer token: it is unknown, revoked or expired; create a new access token under Security, Access Tokens',
+        );
+      if (!(await hasGrant(deps.db, userId, WORKFLOW_API_GRANT)))
+        throw forbidden(
+          `The user of this token (user ${userId}) lacks the ${WORKFLOW_API_GRANT} grant: an administrator gives it through a role (Security, Roles, Grants)`,
+        );
+      c.set('userId', userId);
       return next();
     }
     const developer = c.req.header(devHeader);

@@ -16,6 +16,11 @@ export interface JobHandler {
   run(job: JobRow, lease: Lease): Promise<void>;
   /** Called (in the failing transaction) when a job fails, so its owner record says why. */
   onFailed?(tx: Queryable, job: JobRow, reason: string): Promise<void>;
+  /**
+   * Jobs that may run long (a workflow run's `wait`): `drain` starts them in the background
+   * instead of running them one after another, so one never holds up the next.
+   */
+  background?: boolean;
 }
 
 export interface Lease {
@@ -112,7 +117,9 @@ export class JobQueue {
     for (;;) {
       const job = await this.claim([...this.handlers.keys()]);
       if (!job) return;
-      await this.execute(job);
+      if (this.handlers.get(job.kind)?.background)
+        this.jobs.run(`job ${job.id}`, () => this.execute(job));
+      else await this.execute(job);
     }
   }
 

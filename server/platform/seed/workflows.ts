@@ -1,38 +1,12 @@
+import type { WorkflowInput, WorkflowStep } from '../../../src/api/contract';
 import type { Queryable } from '../store';
 import { SALES_DATASET_ID } from './datasets';
-import { ORDERS_COLLECTION_ID, SAMPLE_DATASTORE_ID, seededRandom } from './datastores';
+import { ORDERS_COLLECTION_ID, seededRandom } from './datastores';
 import { at2026, stableUuid } from './ids';
 import { sampleUsers } from './people';
 
-/** Step kinds of a workflow definition: `{steps: [{id, type, name, ...settings}]}`, run in order. */
-type Step =
-  | {
-      id: string;
-      type: 'http';
-      name: string;
-      method: 'GET' | 'POST' | 'PUT';
-      url: string;
-      body?: unknown;
-      retries?: number;
-    }
-  | {
-      id: string;
-      type: 'transform';
-      name: string;
-      from?: string;
-      select?: string[];
-      set?: Record<string, string>;
-      require?: string[];
-    }
-  | { id: string; type: 'wait'; name: string; seconds: number }
-  | {
-      id: string;
-      type: 'notify';
-      name: string;
-      channel: 'email' | 'chat' | 'pager';
-      to: string;
-      message: string;
-    };
+/** Steps of the contract's definition (issue 13): the seeded workflows run under the runner. */
+type Step = WorkflowStep;
 
 interface SampleWorkflow {
   key: string;
@@ -43,6 +17,7 @@ interface SampleWorkflow {
   createdOn: number;
   updatedOn: number;
   trigger: Record<string, unknown>;
+  inputs?: WorkflowInput[];
   steps: Step[];
   runs: RunSpec[];
 }
@@ -126,11 +101,11 @@ const ordersSync: SampleWorkflow = {
   steps: [
     {
       id: 'fetch-orders',
-      type: 'http',
+      type: 'documents.query',
       name: 'Fetch closed orders',
-      method: 'POST',
-      url: `/api/datastores/v2/collections/${ORDERS_COLLECTION_ID}/documents/query`,
-      body: { 'content.status': { $ne: 'open' } },
+      collectionId: ORDERS_COLLECTION_ID,
+      filter: { 'content.status': { $ne: 'open' } },
+      limit: 1000,
     },
     {
       id: 'normalize',
@@ -138,15 +113,14 @@ const ordersSync: SampleWorkflow = {
       name: 'Normalise order rows',
       from: 'fetch-orders',
       select: ['orderNumber', 'region', 'product', 'quantity', 'unitPrice', 'status', 'orderDate'],
-      set: { revenue: 'unitPrice * quantity' },
+      require: ['orderNumber', 'unitPrice'],
     },
     {
       id: 'sync-dataset',
-      type: 'http',
-      name: 'Sync the datastore',
-      method: 'POST',
-      url: `/api/datastores/v1/export/${SAMPLE_DATASTORE_ID}`,
-      retries: 3,
+      type: 'export',
+      name: 'Export the Sales dataset',
+      datasetId: SALES_DATASET_ID,
+      bucket: 'nightly-orders',
     },
     { id: 'wait-for-sync', type: 'wait', name: 'Let the sync finish', seconds: 60 },
     {
@@ -155,7 +129,7 @@ const ordersSync: SampleWorkflow = {
       name: 'Tell data engineering',
       channel: 'email',
       to: 'data-engineering@example.com',
-      message: 'Orders synced: {{normalize.count}} rows.',
+      message: 'Orders synced: ${steps.normalize.output.count} rows.',
     },
   ],
   runs: [
@@ -167,13 +141,12 @@ const ordersSync: SampleWorkflow = {
     ),
     completed(at2026(8, 19, 120), 2),
     completed(at2026(11, 14, 120), 3),
-    completed(at2026(11, 15, 120), 3, { retried: 'sync-dataset' }),
+    completed(at2026(11, 15, 120), 3),
     failed(
       at2026(11, 16, 120),
       3,
       'sync-dataset',
-      'Step sync-dataset failed: 423 Locked from POST /api/datastores/v1/export after 3 attempts (a sync was already running)',
-      { cause: '423 Locked' },
+      'Step sync-dataset failed: export of dataset Sales failed: the bucket nightly-orders could not be written (disk full)',
     ),
     completed(at2026(11, 16, 545), 3, {
       trigger: 'manual',
@@ -194,6 +167,12 @@ const refundApproval: SampleWorkflow = {
   createdOn: at2026(4, 9, 600),
   updatedOn: at2026(9, 30, 1000),
   trigger: { type: 'manual' },
+  inputs: [
+    { name: 'orderNumber', type: 'number', required: true, description: 'The order to refund' },
+    { name: 'amount', type: 'number', required: true, description: 'Amount to refund' },
+    { name: 'reason', type: 'string', required: true },
+    { name: 'customerEmail', type: 'string', required: true },
+  ],
   steps: [
     {
       id: 'validate-request',
@@ -203,11 +182,11 @@ const refundApproval: SampleWorkflow = {
     },
     {
       id: 'lookup-order',
-      type: 'http',
+      type: 'documents.query',
       name: 'Look up the order',
-      method: 'POST',
-      url: `/api/datastores/v2/collections/${ORDERS_COLLECTION_ID}/documents/query`,
-      body: { 'content.orderNumber': '{{input.orderNumber}}' },
+      collectionId: ORDERS_COLLECTION_ID,
+      filter: { 'content.orderNumber': '${input.orderNumber}' },
+      limit: 1,
     },
     { id: 'wait-for-approval', type: 'wait', name: 'Wait for a billing specialist', seconds: 3600 },
     {
@@ -216,6 +195,7 @@ const refundApproval: SampleWorkflow = {
       name: 'Issue the refund',
       method: 'POST',
       url: 'https://payments.example.com/v1/refunds',
+      body: { orderNumber: '${input.orderNumber}', amount: '${input.amount}' },
       retries: 3,
     },
     {
@@ -223,8 +203,8 @@ const refundApproval: SampleWorkflow = {
       type: 'notify',
       name: 'Confirm to the customer',
       channel: 'email',
-      to: '{{input.customerEmail}}',
-      message: 'Your refund of {{input.amount}} is on its way.',
+      to: '${input.customerEmail}',
+      message: 'Your refund of ${input.amount} is on its way.',
     },
   ],
   runs: [
@@ -268,29 +248,40 @@ const kpiDigest: SampleWorkflow = {
   createdOn: at2026(9, 28, 480),
   updatedOn: at2026(9, 28, 480),
   trigger: { type: 'schedule', cron: '0 7 * * MON', timezone: 'Europe/Berlin' },
+  inputs: [
+    {
+      name: 'weekStart',
+      type: 'string',
+      required: true,
+      description: 'First day of the week, YYYY-MM-DD',
+    },
+    { name: 'dataset', type: 'string', default: SALES_DATASET_ID },
+  ],
   steps: [
     {
       id: 'query-kpis',
-      type: 'http',
-      name: 'Aggregate last week',
-      method: 'POST',
-      url: `/api/datastores/v2/collections/${ORDERS_COLLECTION_ID}/documents/query?groupby=content.region&sum=content.quantity%20units`,
-      body: { 'content.orderDate': { $gte: '{{input.weekStart}}' } },
+      type: 'documents.query',
+      name: 'Read last week’s orders',
+      collectionId: ORDERS_COLLECTION_ID,
+      filter: { 'content.orderDate': { $gte: '${input.weekStart}' } },
+      orderby: 'content.region ascending',
+      limit: 200,
     },
     {
       id: 'format-table',
       type: 'transform',
       name: 'Format the KPI table',
       from: 'query-kpis',
-      select: ['region', 'units'],
+      select: ['region', 'product', 'quantity'],
     },
     {
       id: 'summarize',
-      type: 'http',
+      type: 'generate',
       name: 'Write the summary',
-      method: 'POST',
-      url: '/api/ai/v1/text/generation',
-      body: { model: 'local.template-echo', input: '{{format-table.text}}' },
+      model: 'local.template-echo',
+      promptTemplate:
+        'Summarise the sales of the week from ${week} for the regional leads (${count} orders).',
+      parameters: { week: '${input.weekStart}', count: '${steps.format-table.output.count}' },
     },
     {
       id: 'mail-leads',
@@ -298,7 +289,8 @@ const kpiDigest: SampleWorkflow = {
       name: 'Mail the regional leads',
       channel: 'email',
       to: 'sales-leads@example.com',
-      message: '{{summarize.output}}',
+      subject: 'Weekly KPI digest from ${input.weekStart}',
+      message: '${steps.summarize.output.output}',
     },
   ],
   runs: [
@@ -307,8 +299,8 @@ const kpiDigest: SampleWorkflow = {
       at2026(11, 2, 360),
       1,
       'summarize',
-      "Step summarize failed: 400 from POST /api/ai/v1/text/generation: model 'gpt-large' is not configured for text generation",
-      { ...week('2026-10-26'), cause: '400 Bad Request' },
+      "Step summarize failed: model 'gpt-large' is not configured for text generation",
+      week('2026-10-26'),
     ),
     completed(at2026(11, 9, 360), 1, week('2026-11-02')),
     completed(at2026(11, 16, 360), 1, week('2026-11-09')),
@@ -325,13 +317,18 @@ const supportEscalation: SampleWorkflow = {
   createdOn: at2026(5, 14, 700),
   updatedOn: at2026(7, 2, 560),
   trigger: { type: 'manual' },
+  inputs: [
+    { name: 'ticketId', type: 'string', required: true },
+    { name: 'priority', type: 'string', required: true, description: 'P1, P2 or P3' },
+    { name: 'summary', type: 'string' },
+  ],
   steps: [
     {
       id: 'classify-ticket',
       type: 'transform',
       name: 'Classify the ticket',
       require: ['ticketId', 'priority'],
-      set: { severity: "priority == 'P1' ? 'SEV2' : 'SEV3'" },
+      set: { severity: '${input.priority}' },
     },
     {
       id: 'page-on-call',
@@ -339,7 +336,7 @@ const supportEscalation: SampleWorkflow = {
       name: 'Page the on-call engineer',
       channel: 'pager',
       to: 'support-primary',
-      message: '{{input.ticketId}}: {{input.summary}}',
+      message: '${input.ticketId}: ${input.summary}',
     },
     { id: 'wait-for-ack', type: 'wait', name: 'Wait for an acknowledgement', seconds: 900 },
     {
@@ -348,6 +345,7 @@ const supportEscalation: SampleWorkflow = {
       name: 'Open a tier-3 escalation',
       method: 'POST',
       url: 'https://tracker.example.com/api/escalations',
+      body: { ticket: '${input.ticketId}', severity: '${steps.classify-ticket.output.severity}' },
       retries: 2,
     },
     {
@@ -356,7 +354,7 @@ const supportEscalation: SampleWorkflow = {
       name: 'Post in the incidents channel',
       channel: 'chat',
       to: '#incidents',
-      message: 'Escalated {{input.ticketId}} to tier 3.',
+      message: 'Escalated ${input.ticketId} to tier 3.',
     },
   ],
   runs: [
@@ -483,39 +481,59 @@ function runLog(
           log(
             'WARN',
             step.id,
-            `Attempt 1 of ${step.retries ?? 1} failed: 503 Service Unavailable; retrying in 2 s`,
+            `Attempt 1 of ${(step.retries ?? 0) + 1} failed: 503 Service Unavailable; retrying in 0.5 s`,
             300 + Math.floor(rnd() * 400),
           );
-          log('DEBUG', step.id, `${step.method} ${target} (attempt 2)`, 2000);
+          log('DEBUG', step.id, `${step.method} ${target} (attempt 2)`, 500);
         }
         const ms = 40 + Math.floor(rnd() * 900);
-        log('INFO', step.id, `${step.method} ${target} answered 200 OK in ${ms} ms`, ms);
+        log('INFO', step.id, `${step.method} ${target} answered 200 in ${ms} ms`, ms);
         break;
       }
+      case 'documents.query':
+        log(
+          'INFO',
+          step.id,
+          `Found ${step.limit === 1 ? 1 : records} documents in collection ${step.collectionId}`,
+          20 + Math.floor(rnd() * 200),
+        );
+        break;
+      case 'export':
+        log('INFO', step.id, `Export of dataset ${step.datasetId} started`);
+        log('INFO', step.id, `Export finished: ${records} rows`, 800 + Math.floor(rnd() * 2000));
+        break;
+      case 'generate':
+        log(
+          'INFO',
+          step.id,
+          `Generated ${30 + Math.floor(rnd() * 40)} tokens with ${step.model ?? 'local.template-echo'}`,
+          50 + Math.floor(rnd() * 200),
+        );
+        break;
       case 'transform':
         if (step.require)
           log('DEBUG', step.id, `Checked required fields: ${step.require.join(', ')}`);
         if (step.from) {
-          const dropped = Math.floor(rnd() * 4);
-          log('DEBUG', step.id, `Read ${records} records from ${step.from}`);
           log(
             'INFO',
             step.id,
-            `Transformed ${records - dropped} records (${dropped} skipped: empty status)`,
+            `Transformed ${records} records from ${step.from}`,
             20 + Math.floor(rnd() * 200),
           );
         }
         break;
       case 'wait':
         log('INFO', step.id, `Waiting ${step.seconds} s`);
-        log('DEBUG', step.id, `Resumed after ${step.seconds} s`, step.seconds * 1000);
+        log('DEBUG', step.id, `Waited ${step.seconds} s`, step.seconds * 1000);
         break;
       case 'notify':
         log(
           'INFO',
           step.id,
-          `Sent ${step.channel} notification to ${step.to.replace(/\{\{input\.(\w+)\}\}/g, (_, key: string) => String(run.input[key]))}`,
+          `Sent ${step.channel ?? 'email'} notification to ${step.to.replace(/\$\{input\.(\w+)\}/g, (_, key: string) => String(run.input[key]))}`,
         );
+        break;
+      default:
         break;
     }
     log('INFO', step.id, `Step ${step.id} completed in ${clock - stepStart} ms`);
@@ -526,6 +544,32 @@ function runLog(
     `Run completed in ${((clock - run.startedAt) / 1000).toFixed(1)} s`,
   );
   return entries;
+}
+
+/** Each step's state as the runner keeps it, read off the run's log. */
+function stepStates(workflow: SampleWorkflow, run: RunSpec, logs: LogEntry[]) {
+  const iso = (ms: number | undefined) => (ms === undefined ? null : new Date(ms).toISOString());
+  const stop = run.at === undefined ? -1 : workflow.steps.findIndex((s) => s.id === run.at);
+  return workflow.steps.map((step, i) => {
+    const own = logs.filter((l) => l.step === step.id && !l.message.startsWith('Run '));
+    const reached = stop === -1 || i <= stop;
+    const status = !reached
+      ? 'SKIPPED'
+      : i === stop
+        ? run.status === 'FAILED'
+          ? 'FAILED'
+          : 'CANCELED'
+        : 'COMPLETED';
+    return {
+      id: step.id,
+      name: step.name,
+      type: step.type,
+      status,
+      startedAt: reached ? iso(own.find((l) => l.message.startsWith('Step '))?.at) : null,
+      finishedAt: reached ? iso(own.at(-1)?.at) : null,
+      error: status === 'FAILED' ? (run.error ?? null) : null,
+    };
+  });
 }
 
 export function sampleWorkflowRuns() {
@@ -546,6 +590,7 @@ export function sampleWorkflowRuns() {
         startedAt: run.startedAt,
         finishedAt: logs.at(-1)!.at,
         error: run.status === 'FAILED' ? (run.error ?? null) : null,
+        steps: stepStates(workflow, run, logs),
         logs,
       };
     }),
@@ -564,7 +609,13 @@ export async function seedWorkflows(tx: Queryable) {
       workflows.map((w) => w.name),
       workflows.map((w) => w.description),
       workflows.map((w) => w.version),
-      workflows.map((w) => JSON.stringify({ trigger: w.trigger, steps: w.steps })),
+      workflows.map((w) =>
+        JSON.stringify({
+          trigger: w.trigger,
+          ...(w.inputs ? { inputs: w.inputs } : {}),
+          steps: w.steps,
+        }),
+      ),
       workflows.map((w) => w.owner),
       workflows.map((w) => iso(w.createdOn)),
       workflows.map((w) => iso(w.updatedOn)),
@@ -572,9 +623,12 @@ export async function seedWorkflows(tx: Queryable) {
   );
   const runs = sampleWorkflowRuns();
   await tx.query(
-    `INSERT INTO workflow_runs (id, workflow_id, version, status, input, started_at, finished_at, error)
-     SELECT * FROM unnest($1::text[], $2::text[], $3::int[], $4::text[], $5::jsonb[], $6::timestamptz[],
-       $7::timestamptz[], $8::text[])`,
+    `INSERT INTO workflow_runs (id, workflow_id, version, status, input, started_at, finished_at, error,
+       steps, next_step, log_seq, definition)
+     SELECT x.*, w.definition FROM unnest($1::text[], $2::text[], $3::int[], $4::text[], $5::jsonb[],
+       $6::timestamptz[], $7::timestamptz[], $8::text[], $9::jsonb[], $10::int[], $11::int[])
+       AS x(id, workflow_id, version, status, input, started_at, finished_at, error, steps, next_step, log_seq)
+     JOIN workflows w ON w.id = x.workflow_id`,
     [
       runs.map((r) => r.id),
       runs.map((r) => r.workflowId),
@@ -584,6 +638,9 @@ export async function seedWorkflows(tx: Queryable) {
       runs.map((r) => iso(r.startedAt)),
       runs.map((r) => iso(r.finishedAt)),
       runs.map((r) => r.error),
+      runs.map((r) => JSON.stringify(r.steps)),
+      runs.map((r) => r.steps.filter((s) => s.status === 'COMPLETED').length),
+      runs.map((r) => r.logs.length),
     ],
   );
   const logs = runs.flatMap((r) => r.logs);

@@ -13,7 +13,7 @@ import { firstInvalidStep, stepSchema, type WizardOptions } from '../model/step-
 import { REVIEW_STEP, stepIndexOf, steps } from '../model/steps';
 import { emptyWizardValues, type WizardValues } from '../model/wizard-values';
 import { datasetStreamPath } from '../paths';
-import { useLeaveGuard } from './use-leave-guard';
+import { useLeaveGuard } from '../../../hooks/use-leave-guard';
 
 /**
  * The wizard's decisions: one form state for every step (so Back and Next lose nothing), the

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { Collection, JsonObject } from '../../../../api/contract';
 import { queryAllDocuments } from '../../../../api/datastores';
 import { useNotify } from '../../../../components';
-import { downloadFile } from '../lib/download';
+import { downloadFile } from '../../../../lib/download';
 import type { ExportFormat } from '../lib/export-format';
 
 const mediaTypes: Record<ExportFormat, string> = {

@@ -4,7 +4,7 @@ import { useBlocker } from 'react-router';
 /**
  * While `dirty`, leaving the page asks first: a link or Back inside the console opens the
  * returned dialog state; closing or reloading the tab gets the browser's own prompt. Moving
- * between the wizard's steps (same path, another `?step=`) is never blocked.
+ * within the page (same path, another query, such as a wizard's `?step=`) is never blocked.
  */
 export function useLeaveGuard(dirty: boolean, isLeaving: () => boolean) {
   const blocker = useBlocker(

@@ -1,0 +1,153 @@
+import { workflow, workflowRun, runLogs } from '../src/api/contract';
+import { startTestPlatform } from '../server/platform/testing';
+import { median, ms, percentile, type Bench, type BenchRow } from './lib';
+
+const RUNS = 100;
+
+/**
+ * Issue 13: 100 concurrent runs of a three-step workflow (transform, generate with the built-in
+ * model, notify into the outbox) through the platform's /v1 API on a fresh DATA_DIR (PGlite, or
+ * PostgreSQL when DATABASE_URL is set). Runs per second: from the first start request until
+ * every run has ended. Start → first log line: from the request that starts a run until a
+ * `GET …/logs?after=0` poll (every 100 ms, as a console following the log would) sees an entry.
+ */
+const workflows: Bench = async () => {
+  const platform = await startTestPlatform();
+  const headers = {
+    authorization: `Bearer ${platform.tokens.access}`,
+    'content-type': 'application/json',
+  };
+  const call = async (path: string, body?: unknown) => {
+    const res = await fetch(platform.url + path, {
+      method: body === undefined ? 'GET' : 'POST',
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    if (!res.ok) throw new Error(`${path} answered ${res.status}: ${await res.text()}`);
+    return res.json() as Promise<unknown>;
+  };
+  try {
+    const created = workflow.parse(
+      await call('/v1/workflows', {
+        name: 'bench: three steps',
+        definition: {
+          inputs: [{ name: 'n', type: 'number', required: true }],
+          steps: [
+            { id: 'shape', type: 'transform', name: 'Shape', set: { label: 'run ${input.n}' } },
+            {
+              id: 'write',
+              type: 'generate',
+              name: 'Write',
+              model: 'local.template-echo',
+              promptTemplate: 'Say hello to ${who}',
+              parameters: { who: '${steps.shape.output.label}' },
+            },
+            {
+              id: 'tell',
+              type: 'notify',
+              name: 'Tell',
+              to: 'bench@example.com',
+              message: '${steps.write.output.output}',
+            },
+          ],
+        },
+      }),
+    );
+    // Alone (the first two are warm-up): start → "Run started" line, and → COMPLETED.
+    const aloneStarted: number[] = [];
+    const aloneDone: number[] = [];
+    for (let i = 0; i < 12; i++) {
+      const t = performance.now();
+      const run = workflowRun.parse(
+        await call(`/v1/workflows/${created.id}/runs`, { input: { n: -i } }),
+      );
+      let started = 0;
+      for (;;) {
+        if (!started) {
+          const logs = runLogs.parse(await call(`/v1/workflows/runs/${run.id}/logs?after=0`));
+          if (logs.entries.some((e) => e.message.startsWith('Run started')))
+            started = performance.now() - t;
+        }
+        const now = workflowRun.parse(await call(`/v1/workflows/runs/${run.id}`));
+        if (now.finishedAt) {
+          if (i >= 2) {
+            aloneStarted.push(started || performance.now() - t);
+            aloneDone.push(performance.now() - t);
+          }
+          break;
+        }
+        await new Promise((r) => setTimeout(r, 5));
+      }
+    }
+
+    const firstLog: number[] = [];
+    const runStarted: number[] = [];
+    const accepted: number[] = [];
+    const statuses: string[] = [];
+    const t0 = performance.now();
+    await Promise.all(
+      Array.from({ length: RUNS }, async (_, n) => {
+        const started = performance.now();
+        const run = workflowRun.parse(
+          await call(`/v1/workflows/${created.id}/runs`, { input: { n: n + 1 } }),
+        );
+        accepted.push(performance.now() - started);
+        let sawLog = false;
+        for (;;) {
+          if (!sawLog) {
+            const logs = runLogs.parse(await call(`/v1/workflows/runs/${run.id}/logs?after=0`));
+            const at = performance.now() - started;
+            if (logs.entries.length && !firstLog[n]) firstLog[n] = at;
+            if (logs.entries.some((e) => e.message.startsWith('Run started'))) {
+              sawLog = true;
+              runStarted.push(at);
+            }
+          }
+          if (sawLog) {
+            const now = workflowRun.parse(await call(`/v1/workflows/runs/${run.id}`));
+            if (now.finishedAt) {
+              statuses.push(now.status);
+              return;
+            }
+          }
+          await new Promise((r) => setTimeout(r, 100));
+        }
+      }),
+    );
+    const seconds = (performance.now() - t0) / 1000;
+    const completed = statuses.filter((s) => s === 'COMPLETED').length;
+    const store = process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite';
+    const rows: BenchRow[] = [
+      {
+        group: 'workflows',
+        metric: 'one run alone: start → "Run started" line; → COMPLETED',
+        value: `p50 ${ms(median(aloneStarted))}; p50 ${ms(median(aloneDone))}`,
+        note: `${aloneDone.length} sequential runs, polled every 5 ms`,
+      },
+      {
+        group: 'workflows',
+        metric: `${RUNS} concurrent runs of a three-step workflow: runs per second`,
+        value: `${(RUNS / seconds).toFixed(1)} runs/s`,
+        note: `${store}; all ended in ${seconds.toFixed(2)} s; ${completed}/${RUNS} COMPLETED`,
+        ...(completed < RUNS ? { failure: `${RUNS - completed} runs did not complete` } : {}),
+      },
+      {
+        group: 'workflows',
+        metric: 'start → first log line (while 100 run)',
+        value: `p50 ${ms(median(firstLog.filter(Boolean)))}, p90 ${ms(percentile(firstLog.filter(Boolean), 90))}`,
+        note: 'POST …/runs to the first entry ("Run queued", written with the run) seen by a 100 ms logs poll',
+      },
+      {
+        group: 'workflows',
+        metric: 'start → "Run started" log line (while 100 run)',
+        value: `p50 ${ms(median(runStarted))}, p90 ${ms(percentile(runStarted, 90))}`,
+        note: `the runner claimed the run and started its first step; POST answered 202 in p50 ${ms(median(accepted))}, p90 ${ms(percentile(accepted, 90))}`,
+      },
+    ];
+    return rows;
+  } finally {
+    await platform.close();
+  }
+};
+
+export default workflows;

@@ -1,0 +1,46 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import type { WorkflowRun } from '../../../api/contract';
+import { useCancelRun, useRunWorkflow } from '../../../api/workflows';
+import { useNotify } from '../../../components';
+import { runPath } from '../paths';
+
+/** Cancel (confirmed first: it cannot be undone) and Re-run with the same input. */
+export function useRunActions(run: WorkflowRun | undefined) {
+  const cancel = useCancelRun();
+  const rerun = useRunWorkflow();
+  const notify = useNotify();
+  const navigate = useNavigate();
+  const [confirming, setConfirming] = useState(false);
+
+  return {
+    confirming,
+    askCancel: () => setConfirming(true),
+    keepRunning: () => setConfirming(false),
+    cancel: () =>
+      run &&
+      cancel.mutate(run.id, {
+        onSuccess: () => {
+          setConfirming(false);
+          notify.info('Cancel requested: the run stops before its next step');
+        },
+        onError: () => setConfirming(false),
+      }),
+    canceling: cancel.isPending,
+    cancelError: cancel.error,
+    rerun: () =>
+      run &&
+      rerun.mutate(
+        { workflowId: run.workflowId, input: run.input },
+        {
+          onSuccess: (started) => {
+            void Promise.resolve(navigate(runPath(started.id))).then(() =>
+              notify.success('Started a new run with the same input'),
+            );
+          },
+        },
+      ),
+    rerunning: rerun.isPending,
+    rerunError: rerun.error,
+  };
+}

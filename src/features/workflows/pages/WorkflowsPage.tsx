@@ -1,0 +1,99 @@
+import { Link as RouterLink } from 'react-router';
+import Button from '@mui/material/Button';
+import InputAdornment from '@mui/material/InputAdornment';
+import Paper from '@mui/material/Paper';
+import TextField from '@mui/material/TextField';
+import AddIcon from '@mui/icons-material/Add';
+import SearchIcon from '@mui/icons-material/Search';
+import { EmptyState, LoadingState, PageHeader } from '../../../components';
+import { plural } from '../../../lib/format';
+import { WorkflowError } from '../components/WorkflowError';
+import { WorkflowsTable } from '../components/WorkflowsTable';
+import { useDebouncedText } from '../hooks/use-debounced-text';
+import { useWorkflowsList } from '../hooks/use-workflows-list';
+import { newWorkflowPath } from '../paths';
+
+function NewWorkflowButton() {
+  return (
+    <Button
+      component={RouterLink}
+      to={newWorkflowPath()}
+      variant="contained"
+      startIcon={<AddIcon />}
+    >
+      New workflow
+    </Button>
+  );
+}
+
+/** Every workflow the console's token may see: what it is, its version, and how it last ran. */
+export function WorkflowsPage() {
+  const list = useWorkflowsList();
+  const { workflows } = list;
+  const [search, setSearch] = useDebouncedText(list.search, list.setSearch);
+
+  let body;
+  if (workflows.isPending) body = <LoadingState label="Loading workflows" />;
+  else if (workflows.isError)
+    body = (
+      <WorkflowError
+        error={workflows.error}
+        what="the workflows"
+        onRetry={() => void workflows.refetch()}
+      />
+    );
+  else if (list.total === 0)
+    body = (
+      <EmptyState
+        title="No workflows yet"
+        description="A workflow runs typed steps in order: generate text, query documents, export a dataset, run a stream, wait, notify."
+        action={<NewWorkflowButton />}
+      />
+    );
+  else if (list.matching.length === 0)
+    body = (
+      <EmptyState
+        title="No workflow matches this name"
+        description={`${plural(list.total, 'workflow')} in all, none with “${list.search}” in its name.`}
+      />
+    );
+  else
+    body = (
+      <WorkflowsTable
+        workflows={list.shown}
+        page={list.page}
+        total={list.matching.length}
+        onPage={list.setPage}
+      />
+    );
+
+  return (
+    <>
+      <PageHeader
+        title="Workflows"
+        subtitle="Steps that run in order on the platform, with their runs and logs."
+        actions={<NewWorkflowButton />}
+      />
+      <Paper variant="outlined" sx={{ p: 2 }}>
+        <TextField
+          type="search"
+          label="Workflow name"
+          size="small"
+          value={search}
+          onChange={(event) => setSearch(event.target.value)}
+          sx={{ width: { xs: '100%', sm: 320 }, mb: 2 }}
+          slotProps={{
+            input: {
+              startAdornment: (
+                <InputAdornment position="start">
+                  <SearchIcon fontSize="small" />
+                </InputAdornment>
+              ),
+            },
+          }}
+        />
+        {body}
+      </Paper>
+    </>
+  );
+}
