@@ -6,6 +6,7 @@ import { dataFileRoutes } from '../features/files/routes';
 import { datasetExportsTabRoute, exportRoutes } from '../features/exports/routes';
 import { filesetRoutes } from '../features/filesets/routes';
 import { playgroundRoutes } from '../features/playground/routes';
+import { securityRoutes } from '../features/security/routes';
 import { streamRoutes } from '../features/streams/routes';
 import { AppLayout } from './layout/AppLayout';
 import { AppLoading } from './routes/AppLoading';
@@ -37,6 +38,7 @@ export const appRoutes = (): RouteObject[] => [
           ...filesetRoutes(),
           ...streamRoutes(),
           ...playgroundRoutes(),
+          ...securityRoutes(),
           { path: '*', Component: NotFoundPage },
         ],
       },

@@ -7,6 +7,7 @@ import CloudUploadOutlinedIcon from '@mui/icons-material/CloudUploadOutlined';
 import FunctionsIcon from '@mui/icons-material/Functions';
 import InsertDriveFileOutlinedIcon from '@mui/icons-material/InsertDriveFileOutlined';
 import FolderCopyOutlinedIcon from '@mui/icons-material/FolderCopyOutlined';
+import AdminPanelSettingsOutlinedIcon from '@mui/icons-material/AdminPanelSettingsOutlined';
 
 export interface Screen {
   path: string;
@@ -24,6 +25,7 @@ export const screens: Screen[] = [
   { path: '/filesets', label: 'Fileset search', icon: FolderCopyOutlinedIcon },
   { path: '/streams', label: 'Streams', icon: StreamIcon },
   { path: '/playground', label: 'Prompt playground', icon: ChatOutlinedIcon },
+  { path: '/security', label: 'Security', icon: AdminPanelSettingsOutlinedIcon },
 ];
 
 export const HOME_PATH = screens[0]?.path ?? '/';
