@@ -45,6 +45,17 @@ describe('dataset actions the user may not take (issue 14)', { timeout: 20_000 }
     expect(await screen.findByRole('tooltip')).toHaveTextContent(reason);
   });
 
+  it('leaves the decision to the platform when it cannot say (an instance without the endpoint)', async () => {
+    givenDataset();
+    server.use(
+      http.get('/api/access/v1/datasets/:id', () =>
+        HttpResponse.json({ message: 'Not found' }, { status: 404 }),
+      ),
+    );
+    renderApp(`/datasets/${dataset.id}/sharing`);
+    expect(await screen.findByRole('button', { name: 'Share' })).toBeEnabled();
+  });
+
   it('leaves the actions enabled for a user who may take them', async () => {
     givenDataset();
     renderApp(`/datasets/${dataset.id}/sharing`);
