@@ -6,6 +6,7 @@ import { dataFileRoutes } from '../features/files/routes';
 import { datasetExportsTabRoute, exportRoutes } from '../features/exports/routes';
 import { filesetRoutes } from '../features/filesets/routes';
 import { playgroundRoutes } from '../features/playground/routes';
+import { securityRoutes } from '../features/security/routes';
 import { streamRoutes } from '../features/streams/routes';
 import { workflowRoutes } from '../features/workflows/routes';
 import { AppLayout } from './layout/AppLayout';
@@ -39,6 +40,7 @@ export const appRoutes = (): RouteObject[] => [
           ...streamRoutes(),
           ...playgroundRoutes(),
           ...workflowRoutes(),
+          ...securityRoutes(),
           { path: '*', Component: NotFoundPage },
         ],
       },

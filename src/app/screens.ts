@@ -8,6 +8,7 @@ import FunctionsIcon from '@mui/icons-material/Functions';
 import InsertDriveFileOutlinedIcon from '@mui/icons-material/InsertDriveFileOutlined';
 import FolderCopyOutlinedIcon from '@mui/icons-material/FolderCopyOutlined';
 import AccountTreeOutlinedIcon from '@mui/icons-material/AccountTreeOutlined';
+import AdminPanelSettingsOutlinedIcon from '@mui/icons-material/AdminPanelSettingsOutlined';
 
 export interface Screen {
   path: string;
@@ -26,6 +27,7 @@ export const screens: Screen[] = [
   { path: '/streams', label: 'Streams', icon: StreamIcon },
   { path: '/workflows', label: 'Workflows', icon: AccountTreeOutlinedIcon },
   { path: '/playground', label: 'Prompt playground', icon: ChatOutlinedIcon },
+  { path: '/security', label: 'Security', icon: AdminPanelSettingsOutlinedIcon },
 ];
 
 export const HOME_PATH = screens[0]?.path ?? '/';

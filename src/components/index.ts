@@ -18,3 +18,4 @@ export {
   type Notify,
 } from './notifications';
 export { Section, type SectionProps } from './Section';
+export { Guard, GuardedAction, type GuardProps, type GuardedActionProps } from './GuardedAction';

@@ -68,6 +68,22 @@ export const aGatewayStatus = (overrides: Partial<GatewayStatus> = {}): GatewayS
 });
 
 /** The users every test's platform knows (`GET /api/content/v3/users/{id}`), named by name on screen. */
+/** `users/me` and `access/v1/datasets/{id}` of the default handlers: an admin who may do everything. */
+export const testMe = {
+  ...{ id: 1, displayName: 'Ada Admin', emailAddress: 'ada@example.com', role: 'Admin' },
+  groups: [{ id: 1, name: 'Finance' }],
+  grants: ['Manage security', 'Workflow API'],
+};
+export const fullDatasetAccess = {
+  level: 'ADMIN',
+  operations: {
+    read: { allowed: true },
+    share: { allowed: true },
+    edit: { allowed: true },
+    manage: { allowed: true },
+  },
+};
+
 export const testUsers = [
   { id: 1, displayName: 'Ada Admin', emailAddress: 'ada@example.com', role: 'Admin' },
   { id: 1001, displayName: 'Nia Owner', emailAddress: 'nia@example.com', role: 'Editor' },

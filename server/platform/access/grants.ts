@@ -1,8 +1,7 @@
 import type { Queryable } from '../store';
 
-/** Grants named by the platform (spec 5.6). */
-export const WORKFLOW_API_GRANT = 'Workflow API';
-export const MANAGE_SECURITY_GRANT = 'Manage security';
+/** Grants named by the platform (spec 5.6), written once in the contract. */
+export { MANAGE_SECURITY_GRANT, WORKFLOW_API_GRANT } from '../../../src/api/contract/access';
 
 /**
  * The grants users hold: through their role (role_grants) and given to them directly

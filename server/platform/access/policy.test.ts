@@ -222,7 +222,9 @@ describe('tokens and users (issue 14)', () => {
   });
 
   it('grants come through the role: Privileged holds the Workflow API grant, Editor does not', async () => {
-    const ben = (await (await as('ben', '/api/content/v2/users/me')).json()) as { grants: string[] };
+    const ben = (await (await as('ben', '/api/content/v2/users/me')).json()) as {
+      grants: string[];
+    };
     expect(ben.grants).toEqual(['Workflow API']);
     const chloe = (await (await as('chloe', '/api/content/v2/users/me')).json()) as {
       grants: string[];
@@ -284,5 +286,72 @@ describe('tokens and users (issue 14)', () => {
         })
       ).status,
     ).toBe(404);
+  });
+});
+
+describe('access tokens of both kinds (issues 13 and 14)', () => {
+  const mint = (who: string, json: object) =>
+    as(who, '/api/data/v1/accesstokens', { method: 'POST', json });
+  const list = async (who: string, search = '') => {
+    const res = await as(who, `/api/data/v1/accesstokens${search}`);
+    return { status: res.status, body: res.status === 200 ? ((await res.json()) as Token[]) : [] };
+  };
+  type Token = { id: string; name: string; ownerId: number; kind: string; token?: string };
+
+  it.each([
+    // who, body, status: a Workflow API holder creates access tokens for themselves only.
+    ['ben', { name: 'ci', kind: 'access' }, 201],
+    ['ben', { name: 'ci', kind: 'access', ownerId: 2, expiresInDays: 30 }, 201],
+    ['ben', { name: 'ci', kind: 'access', ownerId: 3 }, 403],
+    ['ben', { name: 'dev', kind: 'developer', ownerId: 2 }, 403],
+    ['ben', { name: 'dev' }, 403],
+    ['chloe', { name: 'ci', kind: 'access' }, 403],
+    ['dev', { name: 'ci', kind: 'access' }, 403],
+    ['ada', { name: 'for chloe', kind: 'access', ownerId: 3 }, 201],
+    ['ada', { name: 'dev for chloe', ownerId: 3 }, 201],
+    ['ada', { name: 'x', kind: 'other' }, 400],
+  ] as Array<
+    [string, { name: string; kind?: string; ownerId?: number; expiresInDays?: number }, number]
+  >)('%s creates %j → %i', async (who, json, status) => {
+    const res = await mint(who, json);
+    expect(res.status).toBe(status);
+    if (status !== 201) return;
+    const created = (await res.json()) as Token;
+    expect(created.token).toMatch(/^pct_/);
+    expect(created.kind).toBe(json.kind ?? 'developer');
+    expect(created.ownerId).toBe(json.ownerId ?? users[who as keyof typeof users]);
+  });
+
+  it.each([
+    ['ben', '', 200],
+    ['ben', '?kind=access', 200],
+    ['ben', '?ownerId=2', 200],
+    ['ben', '?ownerId=3', 403],
+    ['ben', '?kind=developer', 403],
+    ['chloe', '', 403],
+    ['ada', '?kind=access', 200],
+    ['ada', '?kind=nope', 400],
+  ] as const)('%s lists %s → %i', async (who, search, status) => {
+    const { status: got, body } = await list(who, search);
+    expect(got).toBe(status);
+    if (who === 'ben' && status === 200)
+      expect(body.every((t) => t.ownerId === 2 && t.kind === 'access')).toBe(true);
+    expect(JSON.stringify(body)).not.toContain('pct_');
+  });
+
+  it('an admin sees everyone’s access tokens; a holder revokes only their own', async () => {
+    const all = (await list('ada', '?kind=access')).body;
+    expect(new Set(all.map((t) => t.ownerId))).toEqual(new Set([2, 3]));
+    const chloes = all.find((t) => t.ownerId === 3)!;
+    const bens = all.find((t) => t.ownerId === 2)!;
+    const revoke = (who: string, id: string) =>
+      as(who, `/api/data/v1/accesstokens/${id}`, { method: 'DELETE' });
+    expect((await revoke('ben', chloes.id)).status).toBe(404);
+    expect((await revoke('chloe', bens.id)).status).toBe(403);
+    expect((await revoke('ben', bens.id)).status).toBe(204);
+    expect((await revoke('ada', chloes.id)).status).toBe(204);
+    const after = (await list('ada', '?kind=access')).body as Array<Token & { revoked: string }>;
+    expect(after.find((t) => t.id === bens.id)?.revoked).toBeTruthy();
+    expect(after.find((t) => t.id === chloes.id)?.revoked).toBeTruthy();
   });
 });

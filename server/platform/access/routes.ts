@@ -1,26 +1,29 @@
 import { Hono, type Context } from 'hono';
-import { z } from 'zod';
+import {
+  accessTokenList,
+  accessTokenListParams,
+  accessUser,
+  accessUserList,
+  createAccessTokenBody,
+  createdAccessToken,
+  datasetAccess,
+  roleList,
+  type AccessTokenKind,
+} from '../../../src/api/contract/access';
 import type { PlatformDeps, PlatformEnv } from '../core/context';
 import { forbidden, notFound } from '../core/errors';
 import { body, query } from '../core/validate';
 import { getUser } from '../people/repository';
 import type { Queryable } from '../store';
-import { grantsOfUsers, listRoles } from './grants';
+import { WORKFLOW_API_GRANT, grantsOfUsers, hasGrant, listRoles } from './grants';
 import { datasetAbilities, datasetFor, principalOf } from './policy';
-import { listTokens, mintToken, revokeToken, type AccessTokenRow } from './tokens';
-
-const mintBody = z.object({
-  name: z.string().trim().min(1, 'name is required').max(100),
-  ownerId: z.number().int().positive(),
-  expiresInDays: z.number().int().min(1).max(3650).optional(),
-});
-const tokenListParams = z.object({ ownerId: z.coerce.number().int().positive().optional() });
+import { getToken, listTokens, mintToken, revokeToken, type AccessTokenRow } from './tokens';
 
 const toToken = (t: AccessTokenRow) => ({
   id: t.id,
   name: t.name,
   ownerId: t.user_id,
-  kind: t.kind,
+  kind: t.kind as AccessTokenKind,
   created: t.created_at.toISOString(),
   expires: t.expires_at?.toISOString() ?? null,
   lastUsed: t.last_used_at?.toISOString() ?? null,
@@ -44,6 +47,19 @@ export function accessRoutes({ db }: PlatformDeps) {
     if ((await principalOf(db, c.get('userId'))).role !== 'Admin')
       throw forbidden('You need the Admin role to manage users and tokens');
   };
+  /**
+   * Tokens: admins manage everyone's, of both kinds; a holder of the Workflow API grant manages
+   * their own access tokens (spec 5.4, 5.5); anyone else is refused.
+   */
+  const tokenCaller = async (c: Context<PlatformEnv>) => {
+    const principal = await principalOf(db, c.get('userId'));
+    const admin = principal.role === 'Admin';
+    if (!admin && !(await hasGrant(db, principal.id, WORKFLOW_API_GRANT)))
+      throw forbidden(
+        `You need the ${WORKFLOW_API_GRANT} grant (given through a role) to manage access tokens`,
+      );
+    return { id: principal.id, admin };
+  };
 
   /** Users as the access endpoints answer them: with their role, groups and grants. */
   const withRolesAndGroups = async (
@@ -66,7 +82,7 @@ export function accessRoutes({ db }: PlatformDeps) {
     const user = await getUser(db, c.get('userId'));
     if (!user) throw notFound('The user of this token no longer exists');
     const [me] = await withRolesAndGroups([user]);
-    return c.json(me);
+    return c.json(accessUser.parse(me));
   });
 
   r.get('/api/access/v1/users', async (c) => {
@@ -79,41 +95,65 @@ export function accessRoutes({ db }: PlatformDeps) {
     }>(
       'SELECT id, display_name, email_address, role FROM users ORDER BY lower(display_name), id LIMIT 1000',
     );
-    return c.json(await withRolesAndGroups(users));
+    return c.json(accessUserList.parse(await withRolesAndGroups(users)));
   });
 
-  r.get('/api/access/v1/roles', async (c) => c.json(await listRoles(db)));
+  r.get('/api/access/v1/roles', async (c) => c.json(roleList.parse(await listRoles(db))));
 
   r.get('/api/data/v1/accesstokens', async (c) => {
-    await requireAdmin(c);
-    const { ownerId } = query(c, tokenListParams);
-    return c.json((await listTokens(db, ownerId)).map(toToken));
+    const filter = query(c, accessTokenListParams);
+    const caller = await tokenCaller(c);
+    if (!caller.admin) {
+      if (filter.ownerId !== undefined && filter.ownerId !== caller.id)
+        throw forbidden('You need the Admin role to list the tokens of another user');
+      if (filter.kind === 'developer')
+        throw forbidden('You need the Admin role to list developer tokens');
+    }
+    const rows = await listTokens(
+      db,
+      caller.admin
+        ? { userId: filter.ownerId, kind: filter.kind }
+        : { userId: caller.id, kind: 'access' },
+    );
+    return c.json(accessTokenList.parse(rows.map(toToken)));
   });
   r.post('/api/data/v1/accesstokens', async (c) => {
-    await requireAdmin(c);
-    const input = await body(c, mintBody);
-    const [owner] = await db.query('SELECT 1 FROM users WHERE id = $1', [input.ownerId]);
-    if (!owner) throw notFound(`No user ${input.ownerId}`);
+    const input = await body(c, createAccessTokenBody);
+    const caller = await tokenCaller(c);
+    const ownerId = input.ownerId ?? caller.id;
+    if (!caller.admin) {
+      if (input.kind === 'developer')
+        throw forbidden('You need the Admin role to mint developer tokens');
+      if (ownerId !== caller.id)
+        throw forbidden('You need the Admin role to create a token for another user');
+    }
+    const [owner] = await db.query('SELECT 1 FROM users WHERE id = $1', [ownerId]);
+    if (!owner) throw notFound(`No user ${ownerId}`);
     const { row, value } = await mintToken(db, {
-      userId: input.ownerId,
+      userId: ownerId,
       name: input.name,
+      kind: input.kind,
       expiresAt: input.expiresInDays
         ? new Date(Date.now() + input.expiresInDays * 86_400_000)
         : undefined,
     });
-    return c.json({ ...toToken(row), token: value }, 201);
+    return c.json(createdAccessToken.parse({ ...toToken(row), token: value }), 201);
   });
   r.delete('/api/data/v1/accesstokens/:id', async (c) => {
-    await requireAdmin(c);
-    if (!(await revokeToken(db, c.req.param('id'))))
-      throw notFound(`No token ${c.req.param('id')}`);
+    const id = c.req.param('id');
+    const caller = await tokenCaller(c);
+    const token = await getToken(db, id);
+    // A token the caller may not manage is not revealed: the same 404 as an unknown one.
+    if (!token || (!caller.admin && (token.user_id !== caller.id || token.kind !== 'access')))
+      throw notFound(`No token ${id}`);
+    await revokeToken(db, id);
     return c.body(null, 204);
   });
 
   // What the caller may do with one dataset: the console disables what is not allowed.
   r.get('/api/access/v1/datasets/:id', async (c) => {
     const dataset = await datasetFor(c, db, c.req.param('id'), 'read');
-    return c.json(await datasetAbilities(db, c.get('userId'), dataset));
+    return c.json(datasetAccess.parse(await datasetAbilities(db, c.get('userId'), dataset)));
   });
 
   return r;

@@ -47,12 +47,23 @@ export async function mintToken(
   return { row: row!, value };
 }
 
-export const listTokens = (db: Queryable, userId?: number) =>
+const COLUMNS = 'id, user_id, name, kind, created_at, expires_at, last_used_at, revoked_at';
+
+export const listTokens = (db: Queryable, filter: { userId?: number; kind?: string } = {}) =>
   db.query<AccessTokenRow>(
-    `SELECT id, user_id, name, kind, created_at, expires_at, last_used_at, revoked_at
-     FROM access_tokens WHERE ($1::int IS NULL OR user_id = $1) ORDER BY created_at DESC, id`,
-    [userId ?? null],
+    `SELECT ${COLUMNS} FROM access_tokens
+     WHERE ($1::int IS NULL OR user_id = $1) AND ($2::text IS NULL OR kind = $2)
+     ORDER BY created_at DESC, id LIMIT 1000`,
+    [filter.userId ?? null, filter.kind ?? null],
   );
+
+export async function getToken(db: Queryable, id: string) {
+  const [row] = await db.query<AccessTokenRow>(
+    `SELECT ${COLUMNS} FROM access_tokens WHERE id = $1`,
+    [id],
+  );
+  return row;
+}
 
 export async function revokeToken(db: Queryable, id: string) {
   const rows = await db.query<{ id: string }>(

@@ -4,6 +4,7 @@ export * from './errors';
 export * from './datastores';
 export * from './datasets';
 export * from './people';
+export * from './access';
 export * from './streams';
 export * from './exports';
 export * from './calculated-fields';

@@ -11,6 +11,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import MenuIcon from '@mui/icons-material/Menu';
 import { PRODUCT_NAME } from '../../hooks/use-document-title';
 import { HOME_PATH } from '../screens';
+import { CurrentUser } from './CurrentUser';
 import { SideNav, SIDE_NAV_WIDTH } from './SideNav';
 import { ThemeToggle } from './ThemeToggle';
 import { UpstreamIndicator } from './UpstreamIndicator';
@@ -52,6 +53,7 @@ export function AppLayout() {
             {PRODUCT_NAME}
           </Link>
           <UpstreamIndicator />
+          <CurrentUser />
           <ThemeToggle />
         </Toolbar>
         {navigation.state === 'loading' && (

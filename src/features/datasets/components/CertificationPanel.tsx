@@ -5,7 +5,7 @@ import Typography from '@mui/material/Typography';
 import VerifiedIcon from '@mui/icons-material/Verified';
 import VerifiedOutlinedIcon from '@mui/icons-material/VerifiedOutlined';
 import type { CertificationState } from '../../../api/contract';
-import { DateTime, DefinitionList } from '../../../components';
+import { DateTime, DefinitionList, GuardedAction } from '../../../components';
 import type { CertificationAction } from '../hooks/use-certification-actions';
 import { CertifiedChip } from './CertifiedChip';
 import { UserName } from '../../../components/UserName';
@@ -16,9 +16,11 @@ const certifiedBy = (metadata: CertificationState['metadata']) => {
 };
 
 export function CertificationPanel({
+  datasetId,
   certification,
   onAction,
 }: {
+  datasetId: string;
   certification: CertificationState;
   onAction: (action: CertificationAction) => void;
 }) {
@@ -59,19 +61,21 @@ export function CertificationPanel({
             ]}
           />
         </Stack>
-        {certified ? (
-          <Button variant="outlined" color="error" onClick={() => onAction('remove')}>
-            Remove certification
-          </Button>
-        ) : (
-          <Button
-            variant="contained"
-            startIcon={<VerifiedIcon />}
-            onClick={() => onAction('certify')}
-          >
-            Certify
-          </Button>
-        )}
+        <GuardedAction datasetId={datasetId} operation="manage">
+          {certified ? (
+            <Button variant="outlined" color="error" onClick={() => onAction('remove')}>
+              Remove certification
+            </Button>
+          ) : (
+            <Button
+              variant="contained"
+              startIcon={<VerifiedIcon />}
+              onClick={() => onAction('certify')}
+            >
+              Certify
+            </Button>
+          )}
+        </GuardedAction>
       </Stack>
     </Paper>
   );

@@ -7,18 +7,19 @@ import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import Tooltip from '@mui/material/Tooltip';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlineOutlined';
 import type { Partition } from '../../../api/contract';
-import { DateTime } from '../../../components';
+import { DateTime, GuardedAction } from '../../../components';
 import { formatCount } from './format';
 import { IdText } from './IdText';
 import { visuallyHidden } from './visually-hidden';
 
 export function PartitionsTable({
+  datasetId,
   partitions,
   onDelete,
 }: {
+  datasetId: string;
   partitions: Partition[];
   onDelete: (partition: Partition) => void;
 }) {
@@ -50,7 +51,7 @@ export function PartitionsTable({
               </TableCell>
               <TableCell align="right">{partition.dataVersion}</TableCell>
               <TableCell align="right" sx={{ py: 0 }}>
-                <Tooltip title="Delete partition">
+                <GuardedAction datasetId={datasetId} operation="edit" title="Delete partition">
                   <IconButton
                     size="small"
                     aria-label={`Delete partition ${partition.partitionId}`}
@@ -58,7 +59,7 @@ export function PartitionsTable({
                   >
                     <DeleteOutlineIcon fontSize="small" />
                   </IconButton>
-                </Tooltip>
+                </GuardedAction>
               </TableCell>
             </TableRow>
           ))}

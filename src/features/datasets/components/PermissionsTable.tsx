@@ -8,14 +8,14 @@ import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlineOutlined';
 import GroupIcon from '@mui/icons-material/Group';
 import PersonIcon from '@mui/icons-material/Person';
 import type { PermissionList } from '../../../api/contract';
 import { useUser } from '../../../api/people';
-import { UserName } from '../../../components';
+import { Guard, GuardedAction, UserName } from '../../../components';
+import { useDatasetPermission } from '../../../api/access';
 import type { ChangeAccess } from '../hooks/use-change-access';
 import { AccessLevelSelect } from './AccessLevelSelect';
 import { principalName, principalTypeLabels, type PrincipalType } from './access-levels';
@@ -45,6 +45,7 @@ function Email({ permission }: { permission: Permission }) {
 }
 
 export interface PermissionsTableProps {
+  datasetId: string;
   /** The dataset's owner (a user id): listed first, with every right. */
   owner: number;
   permissions: Permission[];
@@ -52,7 +53,14 @@ export interface PermissionsTableProps {
   onRemove: (permission: Permission) => void;
 }
 
-export function PermissionsTable({ owner, permissions, access, onRemove }: PermissionsTableProps) {
+export function PermissionsTable({
+  datasetId,
+  owner,
+  permissions,
+  access,
+  onRemove,
+}: PermissionsTableProps) {
+  const mayShare = useDatasetPermission(datasetId, 'share');
   return (
     <TableContainer component={Paper} variant="outlined">
       <Table aria-label="People and groups with access" size="small">
@@ -92,18 +100,20 @@ export function PermissionsTable({ owner, permissions, access, onRemove }: Permi
                   <TypeChip type={permission.type} />
                 </TableCell>
                 <TableCell sx={{ py: 0.5 }}>
-                  <AccessLevelSelect
-                    size="small"
-                    value={access.levelOf(permission)}
-                    onChange={(level) => access.change(permission, level)}
-                    disabled={access.busy}
-                    aria-busy={access.isSaving(permission)}
-                    accessibleName={`Access of ${name}`}
-                    sx={{ minWidth: 150 }}
-                  />
+                  <Guard {...mayShare}>
+                    <AccessLevelSelect
+                      size="small"
+                      value={access.levelOf(permission)}
+                      onChange={(level) => access.change(permission, level)}
+                      disabled={access.busy}
+                      aria-busy={access.isSaving(permission)}
+                      accessibleName={`Access of ${name}`}
+                      sx={{ minWidth: 150 }}
+                    />
+                  </Guard>
                 </TableCell>
                 <TableCell align="right" sx={{ py: 0 }}>
-                  <Tooltip title="Remove access">
+                  <GuardedAction datasetId={datasetId} operation="manage" title="Remove access">
                     <IconButton
                       size="small"
                       aria-label={`Remove access for ${name}`}
@@ -111,7 +121,7 @@ export function PermissionsTable({ owner, permissions, access, onRemove }: Permi
                     >
                       <DeleteOutlineIcon fontSize="small" />
                     </IconButton>
-                  </Tooltip>
+                  </GuardedAction>
                 </TableCell>
               </TableRow>
             );

@@ -11,7 +11,13 @@ import Typography from '@mui/material/Typography';
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import { Link as RouterLink } from 'react-router';
 import type { Stream, StreamExecution } from '../../../api/contract';
-import { DateTime, DefinitionList, ErrorState, StatusChip } from '../../../components';
+import {
+  DateTime,
+  DefinitionList,
+  ErrorState,
+  GuardedAction,
+  StatusChip,
+} from '../../../components';
 import type { StreamNames } from '../hooks/use-stream-names';
 import type { StreamRunState } from '../hooks/use-stream-run';
 import { describeSchedule, describeUpdateMethod, executionWords } from './describe-stream';
@@ -29,24 +35,28 @@ export interface StreamPanelProps {
 }
 
 function RunButton({
+  datasetId,
   onRun,
   busy,
   prominent,
 }: {
+  datasetId: string;
   onRun: () => void;
   busy: boolean;
   prominent: boolean;
 }) {
   return (
-    <Button
-      variant={prominent ? 'contained' : 'outlined'}
-      startIcon={<PlayArrowIcon />}
-      onClick={onRun}
-      loading={busy}
-      loadingPosition="start"
-    >
-      Run now
-    </Button>
+    <GuardedAction datasetId={datasetId} operation="edit">
+      <Button
+        variant={prominent ? 'contained' : 'outlined'}
+        startIcon={<PlayArrowIcon />}
+        onClick={onRun}
+        loading={busy}
+        loadingPosition="start"
+      >
+        Run now
+      </Button>
+    </GuardedAction>
   );
 }
 
@@ -108,7 +118,14 @@ export function StreamPanel(props: StreamPanelProps) {
         {offerFirstRun && (
           <Alert
             severity="info"
-            action={<RunButton onRun={run.start} busy={run.isStarting} prominent />}
+            action={
+              <RunButton
+                datasetId={stream.dataSource.id}
+                onRun={run.start}
+                busy={run.isStarting}
+                prominent
+              />
+            }
           >
             <AlertTitle>Stream created</AlertTitle>
             Run it now to load its rows into this dataset.
@@ -144,7 +161,12 @@ export function StreamPanel(props: StreamPanelProps) {
             />
           </Box>
           {!offerFirstRun && (
-            <RunButton onRun={run.start} busy={run.isStarting || run.isRunning} prominent={false} />
+            <RunButton
+              datasetId={stream.dataSource.id}
+              onRun={run.start}
+              busy={run.isStarting || run.isRunning}
+              prominent={false}
+            />
           )}
         </Stack>
         <Box role="status" aria-label="Stream run" aria-live="polite">

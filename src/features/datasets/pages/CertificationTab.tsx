@@ -15,7 +15,11 @@ export function CertificationTab() {
   return (
     <Section title="Certification">
       {certification.data ? (
-        <CertificationPanel certification={certification.data} onAction={actions.ask} />
+        <CertificationPanel
+          datasetId={dataset.id}
+          certification={certification.data}
+          onAction={actions.ask}
+        />
       ) : certification.isError ? (
         <ErrorState error={certification.error} onRetry={() => void certification.refetch()} />
       ) : (

@@ -1,5 +1,7 @@
 import { Outlet, useLocation, useParams, useResolvedPath } from 'react-router';
 import Box from '@mui/material/Box';
+import { useQuery } from '@tanstack/react-query';
+import { datasetAccessQueryOptions } from '../../../api/access';
 import { useDataset } from '../../../api/datasets';
 import { ErrorState, LoadingState, PageHeader } from '../../../components';
 import { CertifiedBadge } from '../components/CertifiedBadge';
@@ -18,8 +20,12 @@ function useCurrentTab() {
 export function DatasetPage() {
   const { datasetId = '' } = useParams();
   const dataset = useDataset(datasetId);
+  // Read with the dataset, so that its tabs open with their actions already enabled or not.
+  const access = useQuery(datasetAccessQueryOptions(datasetId));
   const currentTab = useCurrentTab();
-  const context: DatasetContext | undefined = dataset.data && { dataset: dataset.data };
+  const accessKnown = access.isSuccess || access.isError;
+  const context: DatasetContext | undefined =
+    dataset.data && accessKnown ? { dataset: dataset.data } : undefined;
   const title = dataset.data?.name ?? (dataset.isError ? datasetId : undefined);
 
   return (

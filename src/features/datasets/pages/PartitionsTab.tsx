@@ -33,7 +33,7 @@ export function PartitionsTab() {
             description="A stream that appends adds one partition per run; one that replaces keeps its rows unpartitioned."
           />
         ) : (
-          <PartitionsTable partitions={list} onDelete={removal.ask} />
+          <PartitionsTable datasetId={dataset.id} partitions={list} onDelete={removal.ask} />
         )
       ) : partitions.isError ? (
         <ErrorState error={partitions.error} onRetry={() => void partitions.refetch()} />

@@ -4,7 +4,13 @@ import { useMemo } from 'react';
 import Button from '@mui/material/Button';
 import ShareIcon from '@mui/icons-material/Share';
 import { useOutbox, usePermissions } from '../../../api/datasets';
-import { ConfirmDialog, EmptyState, ErrorState, LoadingState } from '../../../components';
+import {
+  ConfirmDialog,
+  EmptyState,
+  ErrorState,
+  GuardedAction,
+  LoadingState,
+} from '../../../components';
 import { principalKey, principalName, type AccessLevel } from '../components/access-levels';
 import { OutboxTable } from '../components/OutboxTable';
 import { PermissionsTable } from '../components/PermissionsTable';
@@ -36,14 +42,17 @@ export function SharingTab() {
         title="Access"
         description="People and groups this dataset is shared with."
         actions={
-          <Button variant="contained" startIcon={<ShareIcon />} onClick={share.openDialog}>
-            Share
-          </Button>
+          <GuardedAction datasetId={dataset.id} operation="share">
+            <Button variant="contained" startIcon={<ShareIcon />} onClick={share.openDialog}>
+              Share
+            </Button>
+          </GuardedAction>
         }
       >
         {permissions.data ? (
           <>
             <PermissionsTable
+              datasetId={dataset.id}
               owner={dataset.owner}
               permissions={permissions.data}
               access={access}

@@ -10,7 +10,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { Dataset } from '../../../api/contract';
-import { ErrorState } from '../../../components';
+import { ErrorState, GuardedAction } from '../../../components';
 import type { ExportFormState } from '../hooks/use-export-form';
 import { objectKeyPreview } from '../lib/records';
 
@@ -173,9 +173,11 @@ export function ExportForm({ dataset, state, columns, running }: ExportFormProps
         </Stack>
         {error ? <ErrorState error={error} title="The export was not started" /> : null}
         <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
-          <Button type="submit" variant="contained" loading={pending}>
-            Start export
-          </Button>
+          <GuardedAction datasetId={dataset.id} operation="read">
+            <Button type="submit" variant="contained" loading={pending}>
+              Start export
+            </Button>
+          </GuardedAction>
           {running && (
             <Typography variant="body2" sx={{ color: 'text.secondary' }}>
               An export of this dataset is running: the platform runs one at a time.

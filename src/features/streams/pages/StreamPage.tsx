@@ -11,6 +11,7 @@ import {
   DefinitionList,
   EmptyState,
   ErrorState,
+  GuardedAction,
   LoadingState,
   PageHeader,
 } from '../../../components';
@@ -20,7 +21,7 @@ import { useStreamHistory } from '../hooks/use-stream-history';
 import { runName, scheduleInWords, updateMethodInWords } from '../model/describe-stream';
 import { datasetPath, newStreamPath, streamsPath } from '../paths';
 
-function RunHistory({ streamId }: { streamId: string }) {
+function RunHistory({ streamId, datasetId }: { streamId: string; datasetId: string }) {
   const run = useStreamHistory(streamId);
   const { executions, followed } = run;
   return (
@@ -30,15 +31,17 @@ function RunHistory({ streamId }: { streamId: string }) {
           <Typography variant="h6" component="h2">
             Run history
           </Typography>
-          <Button
-            variant="contained"
-            startIcon={<PlayArrowIcon />}
-            onClick={run.start}
-            loading={run.isRunning}
-            loadingPosition="start"
-          >
-            Run now
-          </Button>
+          <GuardedAction datasetId={datasetId} operation="edit">
+            <Button
+              variant="contained"
+              startIcon={<PlayArrowIcon />}
+              onClick={run.start}
+              loading={run.isRunning}
+              loadingPosition="start"
+            >
+              Run now
+            </Button>
+          </GuardedAction>
         </Stack>
         <Typography role="status" aria-label="Run progress" aria-live="polite" variant="body2">
           {followed?.state === 'ACTIVE'
@@ -129,7 +132,7 @@ export function StreamPage() {
               ]}
             />
           </Paper>
-          <RunHistory streamId={streamId} />
+          <RunHistory streamId={streamId} datasetId={s.dataSource.id} />
         </Stack>
       ) : null}
     </>

@@ -1,0 +1,136 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+/**
+ * A console whose gateway holds a non-admin user's token (issue 14), for journeys that see the
+ * platform as that user.
+ *
+ * Why two processes of its own: in embedded mode the configured PLATFORM_DEVELOPER_TOKEN *is*
+ * the administrator's token (design.md: "the embedded platform accepts exactly those"), so the
+ * main web server cannot be pointed at a user's token. Instead this starts the embedded platform
+ * alone (`server/platform/main.ts`, a fresh DATA_DIR, a known admin token), mints a developer
+ * token for the user through the platform API as that admin, and starts a second console
+ * (`server/main.ts`, the same built assets) in remote mode: PLATFORM_BASE_URL is that platform and
+ * PLATFORM_DEVELOPER_TOKEN the minted token. The gateway code is the one `npm start` runs; only
+ * its upstream differs. Ports are free ones the OS hands out, so parallel runs do not collide.
+ */
+export interface UserConsole {
+  /** The console acting as the user. */
+  baseURL: string;
+  /** Calls the platform directly as the administrator (for setting up shares). */
+  asAdmin: (pathname: string, init?: { method?: string; json?: unknown }) => Promise<Response>;
+  close: () => Promise<void>;
+}
+
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+
+async function waitFor(url: string, child: ChildProcess, name: string) {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${name} exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(url)).status < 500) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`${name} did not answer ${url} within 60 s`);
+}
+
+function start(script: string, env: Record<string, string>, log: string[]) {
+  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (b: Buffer) => log.push(b.toString()));
+  child.stderr?.on('data', (b: Buffer) => log.push(b.toString()));
+  return child;
+}
+
+async function stop(child: ChildProcess) {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
+  if (child.exitCode === null) child.kill('SIGKILL');
+}
+
+export async function startUserConsole(ownerId: number): Promise<UserConsole> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'platform-console-e2e-user-'));
+  const adminToken = `e2e-admin-${randomBytes(16).toString('hex')}`;
+  const [platformPort, consolePort] = [await freePort(), await freePort()];
+  const platformUrl = `http://127.0.0.1:${platformPort}`;
+  const log: string[] = [];
+  const quiet = { DATABASE_URL: '', PLATFORM_BASE_URL: '', PLATFORM_API_URL: '' };
+  const children: ChildProcess[] = [];
+  const close = async () => {
+    for (const child of children.reverse()) await stop(child);
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    children.push(
+      start(
+        'server/platform/main.ts',
+        {
+          ...quiet,
+          PORT: String(platformPort),
+          DATA_DIR: dataDir,
+          PLATFORM_DEVELOPER_TOKEN: adminToken,
+        },
+        log,
+      ),
+    );
+    await waitFor(`${platformUrl}/`, children[0]!, 'the embedded platform');
+
+    const asAdmin = (pathname: string, init: { method?: string; json?: unknown } = {}) =>
+      fetch(`${platformUrl}${pathname}`, {
+        method: init.method ?? 'GET',
+        headers: {
+          'X-SERVICE-Developer-Token': adminToken,
+          ...(init.json === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        body: init.json === undefined ? undefined : JSON.stringify(init.json),
+      });
+    const minted = await asAdmin('/api/data/v1/accesstokens', {
+      method: 'POST',
+      json: { name: 'e2e console', ownerId, kind: 'developer' },
+    });
+    if (minted.status !== 201) throw new Error(`minting a token answered ${minted.status}`);
+    const { token } = (await minted.json()) as { token: string };
+
+    children.push(
+      start(
+        'server/main.ts',
+        {
+          ...quiet,
+          PORT: String(consolePort),
+          CONSOLE_DIST_DIR: process.env.E2E_DIST || 'dist',
+          DATA_DIR: dataDir,
+          PLATFORM_BASE_URL: platformUrl,
+          PLATFORM_API_URL: platformUrl,
+          PLATFORM_DEVELOPER_TOKEN: token,
+        },
+        log,
+      ),
+    );
+    const baseURL = `http://127.0.0.1:${consolePort}`;
+    await waitFor(`${baseURL}/gateway/status`, children[1]!, 'the user’s console');
+    return { baseURL, asAdmin, close };
+  } catch (error) {
+    await close();
+    throw new Error(`${String(error)}\n${log.join('')}`, { cause: error });
+  }
+}

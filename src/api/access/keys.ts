@@ -1,0 +1,13 @@
+import type { AccessTokenListParams } from '../contract/access';
+
+/** Query keys of the access area (whose token, users, roles, tokens, abilities), general to specific. */
+export const accessKeys = {
+  all: ['access'] as const,
+  me: () => [...accessKeys.all, 'me'] as const,
+  users: () => [...accessKeys.all, 'users'] as const,
+  roles: () => [...accessKeys.all, 'roles'] as const,
+  tokenLists: () => [...accessKeys.all, 'tokens'] as const,
+  tokens: (params: AccessTokenListParams) => [...accessKeys.tokenLists(), params] as const,
+  datasets: () => [...accessKeys.all, 'dataset'] as const,
+  dataset: (datasetId: string) => [...accessKeys.datasets(), datasetId] as const,
+};

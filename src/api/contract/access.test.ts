@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { accessToken, createAccessTokenBody, createdAccessToken, datasetAccess } from './access';
+
+const token = {
+  id: 'a1',
+  name: 'ci',
+  ownerId: 2,
+  kind: 'access',
+  created: '2026-11-01T10:00:00.000Z',
+  expires: null,
+  lastUsed: null,
+  revoked: null,
+};
+
+describe('access contract', () => {
+  it('a listed token never carries its value; a created one does', () => {
+    expect(accessToken.parse({ ...token, token: 'pct_x' })).not.toHaveProperty('token');
+    expect(createdAccessToken.parse({ ...token, token: 'pct_x' }).token).toBe('pct_x');
+  });
+
+  it('a create body defaults to a developer token for the caller', () => {
+    expect(createAccessTokenBody.parse({ name: ' ci ' })).toEqual({
+      name: 'ci',
+      kind: 'developer',
+    });
+    expect(createAccessTokenBody.safeParse({ name: 'ci', kind: 'session' }).success).toBe(false);
+    expect(createAccessTokenBody.safeParse({ name: 'ci', expiresInDays: 0 }).success).toBe(false);
+  });
+
+  it('reads what the caller may do with a dataset', () => {
+    const refused = { allowed: false, status: 403, needed: 'CAN_EDIT' };
+    const answer = {
+      level: 'CAN_SHARE',
+      operations: {
+        read: { allowed: true },
+        share: { allowed: true },
+        edit: refused,
+        manage: refused,
+      },
+    };
+    expect(datasetAccess.parse(answer).operations.edit.needed).toBe('CAN_EDIT');
+    expect(datasetAccess.parse({ ...answer, level: null }).level).toBeNull();
+  });
+});

@@ -1,0 +1,86 @@
+import { z } from 'zod';
+import { isoDateTime, queryInt, userIdInt } from './common';
+
+/** Grants the platform names (spec 5.6); roles carry them. */
+export const WORKFLOW_API_GRANT = 'Workflow API';
+export const MANAGE_SECURITY_GRANT = 'Manage security';
+
+/** A user as the access endpoints answer them: `users/me` and the admin's user list. */
+export const accessUser = z.object({
+  id: userIdInt,
+  displayName: z.string(),
+  emailAddress: z.string(),
+  role: z.string(),
+  groups: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  grants: z.array(z.string()),
+});
+export type AccessUser = z.infer<typeof accessUser>;
+export const accessUserList = z.array(accessUser);
+
+export const role = z.object({
+  name: z.string(),
+  description: z.string(),
+  grants: z.array(z.string()),
+  members: z.number().int(),
+});
+export type Role = z.infer<typeof role>;
+export const roleList = z.array(role);
+
+/** `developer` tokens act as their user on `{base_url}`; `access` tokens on the workflow API (5.4). */
+export const accessTokenKinds = ['developer', 'access'] as const;
+export const accessTokenKind = z.enum(accessTokenKinds);
+export type AccessTokenKind = z.infer<typeof accessTokenKind>;
+
+/** A token as listed: never its value. */
+export const accessToken = z.object({
+  id: z.string(),
+  name: z.string(),
+  ownerId: userIdInt,
+  kind: accessTokenKind,
+  created: isoDateTime,
+  expires: isoDateTime.nullable(),
+  lastUsed: isoDateTime.nullable(),
+  revoked: isoDateTime.nullable(),
+});
+export type AccessToken = z.infer<typeof accessToken>;
+export const accessTokenList = z.array(accessToken);
+/** The answer to a create: the value, this once. */
+export const createdAccessToken = accessToken.extend({ token: z.string() });
+export type CreatedAccessToken = z.infer<typeof createdAccessToken>;
+
+export const createAccessTokenBody = z.object({
+  name: z.string().trim().min(1, 'name is required').max(100),
+  /** Whose token: the caller when left out. */
+  ownerId: z.number().int().positive().optional(),
+  kind: accessTokenKind.default('developer'),
+  expiresInDays: z.number().int().min(1).max(3650).optional(),
+});
+export type CreateAccessTokenBody = z.input<typeof createAccessTokenBody>;
+
+export const accessTokenListParams = z.object({
+  ownerId: queryInt(1, 2_147_483_647).optional(),
+  kind: accessTokenKind.optional(),
+});
+export type AccessTokenListParams = z.infer<typeof accessTokenListParams>;
+
+export const datasetLevels = ['ADMIN', 'OWNER', 'CO_OWNER', 'CAN_EDIT', 'CAN_SHARE'] as const;
+export const datasetOperations = ['read', 'share', 'edit', 'manage'] as const;
+export type DatasetOperation = (typeof datasetOperations)[number];
+export const accessDecision = z.object({
+  allowed: z.boolean(),
+  status: z.union([z.literal(403), z.literal(404)]).optional(),
+  /** The level (or role) the refused operation needs. */
+  needed: z.string().optional(),
+});
+export type AccessDecision = z.infer<typeof accessDecision>;
+/** `GET /api/access/v1/datasets/{id}`: what the caller may do with one dataset. */
+export const datasetAccess = z.object({
+  level: z.enum(datasetLevels).nullable(),
+  operations: z.object({
+    read: accessDecision,
+    share: accessDecision,
+    edit: accessDecision,
+    manage: accessDecision,
+  }),
+});
+export type DatasetAccess = z.infer<typeof datasetAccess>;

@@ -1,0 +1,90 @@
+import { http, HttpResponse } from 'msw';
+import type { AccessToken, AccessUser } from '../../../api/contract';
+import { server } from '../../../test/server';
+
+export const ada: AccessUser = {
+  id: 1,
+  displayName: 'Ada Admin',
+  emailAddress: 'ada@example.com',
+  role: 'Admin',
+  groups: [],
+  grants: ['Manage security', 'Workflow API'],
+};
+export const ben: AccessUser = {
+  id: 2,
+  displayName: 'Ben Privileged',
+  emailAddress: 'ben@example.com',
+  role: 'Privileged',
+  groups: [],
+  grants: ['Workflow API'],
+};
+export const chloe: AccessUser = {
+  id: 3,
+  displayName: 'Chloe Editor',
+  emailAddress: 'chloe@example.com',
+  role: 'Editor',
+  groups: [{ id: 102, name: 'Finance' }],
+  grants: [],
+};
+
+export const aToken = (over: Partial<AccessToken> = {}): AccessToken => ({
+  id: 't1',
+  name: 'ci',
+  ownerId: 2,
+  kind: 'access',
+  created: '2026-11-01T10:00:00.000Z',
+  expires: null,
+  lastUsed: null,
+  revoked: null,
+  ...over,
+});
+
+/** A platform with tokens that really are created and revoked; `me` is the console's user. */
+export function givenSecurityPlatform({ me = ada, tokens = [aToken()] } = {}) {
+  let list = [...tokens];
+  const created: unknown[] = [];
+  server.use(
+    http.get('/api/content/v2/users/me', () => HttpResponse.json(me)),
+    http.get('/api/access/v1/users', () =>
+      me.role === 'Admin'
+        ? HttpResponse.json([ada, ben, chloe])
+        : HttpResponse.json({ message: 'You need the Admin role' }, { status: 403 }),
+    ),
+    http.get('/api/access/v1/roles', () =>
+      HttpResponse.json([
+        {
+          name: 'Admin',
+          description: 'Sees and changes everything',
+          grants: ['Manage security', 'Workflow API'],
+          members: 1,
+        },
+        { name: 'Privileged', description: 'Runs workflows', grants: ['Workflow API'], members: 1 },
+        { name: 'Editor', description: 'Edits what is shared', grants: [], members: 2 },
+      ]),
+    ),
+    http.get('/api/data/v1/accesstokens', ({ request }) => {
+      const kind = new URL(request.url).searchParams.get('kind');
+      return HttpResponse.json(kind ? list.filter((t) => t.kind === kind) : list);
+    }),
+    http.post('/api/data/v1/accesstokens', async ({ request }) => {
+      const body = (await request.json()) as { name: string; ownerId?: number; kind: 'access' };
+      created.push(body);
+      const token = aToken({
+        id: `t${list.length + 1}`,
+        name: body.name,
+        ownerId: body.ownerId ?? me.id,
+        kind: body.kind,
+        created: new Date().toISOString(),
+      });
+      list = [token, ...list];
+      return HttpResponse.json({ ...token, token: 'pct_secret-value' }, { status: 201 });
+    }),
+    http.delete('/api/data/v1/accesstokens/:id', ({ params }) => {
+      list = list.map((t) =>
+        t.id === params.id ? { ...t, revoked: new Date().toISOString() } : t,
+      );
+      return new HttpResponse(null, { status: 204 });
+    }),
+  );
+  return { created };
+}

@@ -1,0 +1,26 @@
+import Paper from '@mui/material/Paper';
+import { useRoles } from '../../../api/access';
+import { EmptyState, ErrorState, LoadingState } from '../../../components';
+import { RolesTable } from '../components/RolesTable';
+
+/** Roles with the grants they carry: a user holds the grants of their role. */
+export function RolesTab() {
+  const roles = useRoles();
+  let body;
+  if (roles.isPending) body = <LoadingState label="Loading roles" />;
+  else if (roles.isError)
+    body = (
+      <ErrorState
+        error={roles.error}
+        title="Cannot list the roles"
+        onRetry={() => void roles.refetch()}
+      />
+    );
+  else if (roles.data.length === 0) body = <EmptyState title="No roles defined" />;
+  else body = <RolesTable roles={roles.data} />;
+  return (
+    <Paper variant="outlined" sx={{ p: 2 }}>
+      {body}
+    </Paper>
+  );
+}
