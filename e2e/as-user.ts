@@ -68,7 +68,11 @@ async function stop(child: ChildProcess) {
   if (child.exitCode === null) child.kill('SIGKILL');
 }
 
-export async function startUserConsole(ownerId: number): Promise<UserConsole> {
+export async function startUserConsole(
+  ownerId: number,
+  /** Also an access token of the user's (kind `access`), for the workflow API under `/v1`. */
+  { withAccessToken = false }: { withAccessToken?: boolean } = {},
+): Promise<UserConsole> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'platform-console-e2e-user-'));
   const adminToken = `e2e-admin-${randomBytes(16).toString('hex')}`;
   const [platformPort, consolePort] = [await freePort(), await freePort()];
@@ -110,6 +114,16 @@ export async function startUserConsole(ownerId: number): Promise<UserConsole> {
     });
     if (minted.status !== 201) throw new Error(`minting a token answered ${minted.status}`);
     const { token } = (await minted.json()) as { token: string };
+    let accessToken: string | undefined;
+    if (withAccessToken) {
+      const access = await asAdmin('/api/data/v1/accesstokens', {
+        method: 'POST',
+        json: { name: 'e2e workflows', ownerId, kind: 'access' },
+      });
+      if (access.status !== 201)
+        throw new Error(`minting an access token answered ${access.status}`);
+      accessToken = ((await access.json()) as { token: string }).token;
+    }
 
     children.push(
       start(
@@ -122,6 +136,7 @@ export async function startUserConsole(ownerId: number): Promise<UserConsole> {
           PLATFORM_BASE_URL: platformUrl,
           PLATFORM_API_URL: platformUrl,
           PLATFORM_DEVELOPER_TOKEN: token,
+          ...(accessToken ? { PLATFORM_ACCESS_TOKEN: accessToken } : {}),
         },
         log,
       ),

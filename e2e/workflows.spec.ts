@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expectAccessibleInBothThemes } from './axe';
+import { startUserConsole } from './as-user';
 import { expect, test } from './fixtures';
 
 /**
@@ -148,4 +149,22 @@ test('cancel a running wait', async ({ page }) => {
   await expect(
     page.getByRole('listitem', { name: /^Notify: (SKIPPED|CANCELED|PENDING)/ }),
   ).toBeVisible();
+});
+
+test('a console whose access token belongs to a user without the Workflow API grant says what to do', async ({
+  page,
+}) => {
+  const CHLOE_EDITOR = 3; // an Editor: her role holds no Workflow API grant
+  const chloe = await startUserConsole(CHLOE_EDITOR, { withAccessToken: true });
+  try {
+    await page.goto(`${chloe.baseURL}/workflows`);
+    const refusal = page.getByRole('alert').filter({ hasText: 'No permission to use workflows' });
+    await expect(refusal).toBeVisible();
+    await expect(refusal).toContainText('Workflow API');
+    await expect(refusal).toContainText('given through a role');
+    await refusal.getByRole('link', { name: 'roles and their grants' }).click();
+    await expect(page).toHaveURL(/\/security/);
+  } finally {
+    await chloe.close();
+  }
 });
