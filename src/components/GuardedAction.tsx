@@ -1,7 +1,8 @@
 import { cloneElement, type ReactElement } from 'react';
 import Box from '@mui/material/Box';
 import Tooltip from '@mui/material/Tooltip';
-import { useDatasetPermission } from '../api/access';
+import { useCollectionPermission, useDatasetPermission } from '../api/access';
+import type { CollectionOperation } from '../api/contract/access';
 import type { DatasetOperation } from '../api/contract';
 
 type Action = ReactElement<{ disabled?: boolean }>;
@@ -48,5 +49,20 @@ export interface GuardedActionProps extends Omit<GuardProps, 'allowed' | 'reason
 /** A dataset action enabled only when `GET /api/access/v1/datasets/{id}` allows its operation. */
 export function GuardedAction({ datasetId, operation, ...rest }: GuardedActionProps) {
   const permission = useDatasetPermission(datasetId, operation);
+  return <Guard {...permission} {...rest} />;
+}
+
+export interface GuardedCollectionActionProps extends Omit<GuardProps, 'allowed' | 'reason'> {
+  collectionId: string;
+  operation: CollectionOperation;
+}
+
+/** A collection action enabled only when `GET /api/access/v1/collections/{id}` allows it. */
+export function GuardedCollectionAction({
+  collectionId,
+  operation,
+  ...rest
+}: GuardedCollectionActionProps) {
+  const permission = useCollectionPermission(collectionId, operation);
   return <Guard {...permission} {...rest} />;
 }

@@ -18,4 +18,11 @@ export {
   type Notify,
 } from './notifications';
 export { Section, type SectionProps } from './Section';
-export { Guard, GuardedAction, type GuardProps, type GuardedActionProps } from './GuardedAction';
+export {
+  Guard,
+  GuardedAction,
+  GuardedCollectionAction,
+  type GuardProps,
+  type GuardedActionProps,
+  type GuardedCollectionActionProps,
+} from './GuardedAction';

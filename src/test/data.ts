@@ -84,6 +84,23 @@ export const fullDatasetAccess = {
   },
 };
 
+/** `access/v1/collections/{id}` of the default handlers: every permission. */
+export const fullCollectionAccess = {
+  permissions: ['ADMIN'],
+  operations: Object.fromEntries(
+    [
+      'read',
+      'readContent',
+      'createContent',
+      'updateContent',
+      'deleteContent',
+      'update',
+      'delete',
+      'share',
+    ].map((op) => [op, { allowed: true }]),
+  ),
+};
+
 export const testUsers = [
   { id: 1, displayName: 'Ada Admin', emailAddress: 'ada@example.com', role: 'Admin' },
   { id: 1001, displayName: 'Nia Owner', emailAddress: 'nia@example.com', role: 'Editor' },

@@ -6,3 +6,4 @@ export * from './get-access-tokens';
 export * from './create-access-token';
 export * from './revoke-access-token';
 export * from './get-dataset-access';
+export * from './get-collection-access';

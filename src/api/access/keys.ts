@@ -10,4 +10,6 @@ export const accessKeys = {
   tokens: (params: AccessTokenListParams) => [...accessKeys.tokenLists(), params] as const,
   datasets: () => [...accessKeys.all, 'dataset'] as const,
   dataset: (datasetId: string) => [...accessKeys.datasets(), datasetId] as const,
+  collections: () => [...accessKeys.all, 'collection'] as const,
+  collection: (collectionId: string) => [...accessKeys.collections(), collectionId] as const,
 };

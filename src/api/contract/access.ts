@@ -84,3 +84,26 @@ export const datasetAccess = z.object({
   }),
 });
 export type DatasetAccess = z.infer<typeof datasetAccess>;
+
+export const collectionOperations = [
+  'read',
+  'readContent',
+  'createContent',
+  'updateContent',
+  'deleteContent',
+  'update',
+  'delete',
+  'share',
+] as const;
+export type CollectionOperation = (typeof collectionOperations)[number];
+/** `GET /api/access/v1/collections/{id}`: the caller's permissions on one collection. */
+export const collectionAccess = z.object({
+  permissions: z.array(z.string()),
+  operations: z.object(
+    Object.fromEntries(collectionOperations.map((op) => [op, accessDecision])) as Record<
+      CollectionOperation,
+      typeof accessDecision
+    >,
+  ),
+});
+export type CollectionAccess = z.infer<typeof collectionAccess>;

@@ -121,6 +121,38 @@ describe('documents tab: the grid', { timeout: 30_000 }, () => {
     await waitFor(() => expect(search(router).get('doc')).toBe('doc-3'));
   });
 
+  it('disables what the caller may not do, naming the permission it needs (issue 14)', async () => {
+    const user = userEvent.setup();
+    givenDocuments();
+    const refused = (needed: string) => ({ allowed: false, status: 403, needed });
+    server.use(
+      http.get('/api/access/v1/collections/:id', () =>
+        HttpResponse.json({
+          permissions: ['READ', 'READ_CONTENT'],
+          operations: {
+            read: { allowed: true },
+            readContent: { allowed: true },
+            createContent: refused('CREATE_CONTENT'),
+            updateContent: refused('UPDATE_CONTENT'),
+            deleteContent: refused('DELETE_CONTENT'),
+            update: refused('WRITE'),
+            delete: refused('DELETE'),
+            share: refused('SHARE'),
+          },
+        }),
+      ),
+    );
+    renderApp(documentsUrl(ordersCollection()));
+    await grid();
+    const create = await screen.findByRole('button', { name: 'New document' });
+    await waitFor(() => expect(create).toBeDisabled());
+    expect(screen.getByRole('button', { name: 'Import' })).toBeDisabled();
+    await user.hover(create.parentElement!);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent(
+      'You need the CREATE_CONTENT permission on this collection',
+    );
+  });
+
   it('says when the collection has no documents yet', async () => {
     givenDocuments({ rows: () => [] });
     renderApp(documentsUrl(ordersCollection()));

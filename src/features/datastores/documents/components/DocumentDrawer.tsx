@@ -13,6 +13,7 @@ import type { Collection, DocumentV2 } from '../../../../api/contract';
 import {
   ConfirmDialog,
   CopyButton,
+  GuardedCollectionAction,
   DateTime,
   DefinitionList,
   ErrorState,
@@ -99,17 +100,21 @@ function ExistingDocument({
       ) : (
         <>
           <Stack direction="row" spacing={1}>
-            <Button
-              ref={editButton}
-              variant="contained"
-              startIcon={<EditOutlinedIcon />}
-              onClick={state.startEditing}
-            >
-              Edit content
-            </Button>
-            <Button color="error" startIcon={<DeleteOutlineIcon />} onClick={state.askToDelete}>
-              Delete
-            </Button>
+            <GuardedCollectionAction collectionId={collection.id} operation="updateContent">
+              <Button
+                ref={editButton}
+                variant="contained"
+                startIcon={<EditOutlinedIcon />}
+                onClick={state.startEditing}
+              >
+                Edit content
+              </Button>
+            </GuardedCollectionAction>
+            <GuardedCollectionAction collectionId={collection.id} operation="deleteContent">
+              <Button color="error" startIcon={<DeleteOutlineIcon />} onClick={state.askToDelete}>
+                Delete
+              </Button>
+            </GuardedCollectionAction>
           </Stack>
           <DocumentFields document={doc} />
           <Box>

@@ -5,6 +5,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
+import { GuardedCollectionAction } from '../../../../components';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import FileDownloadOutlinedIcon from '@mui/icons-material/FileDownloadOutlined';
@@ -20,6 +21,8 @@ export interface DocumentsToolbarProps {
   selected: number;
   canExport: boolean;
   exporting: ExportProgress;
+  /** Actions the caller may not take are disabled with the permission they need (issue 14). */
+  collectionId: string;
   onNew: () => void;
   onImport: () => void;
   onExport: (format: ExportFormat) => void;
@@ -40,6 +43,7 @@ export function DocumentsToolbar({
   selected,
   canExport,
   exporting,
+  collectionId,
   onNew,
   onImport,
   onExport,
@@ -59,14 +63,16 @@ export function DocumentsToolbar({
       </Typography>
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
         {selected > 0 && (
-          <Button
-            color="error"
-            variant="outlined"
-            startIcon={<DeleteOutlineIcon />}
-            onClick={onDeleteSelected}
-          >
-            Delete selected ({selected})
-          </Button>
+          <GuardedCollectionAction collectionId={collectionId} operation="deleteContent">
+            <Button
+              color="error"
+              variant="outlined"
+              startIcon={<DeleteOutlineIcon />}
+              onClick={onDeleteSelected}
+            >
+              Delete selected ({selected})
+            </Button>
+          </GuardedCollectionAction>
         )}
         <Tooltip title="Refresh">
           <IconButton aria-label="Refresh documents" onClick={onRefresh}>
@@ -99,12 +105,16 @@ export function DocumentsToolbar({
             ))
           }
         </MenuButton>
-        <Button startIcon={<FileUploadOutlinedIcon />} onClick={onImport}>
-          Import
-        </Button>
-        <Button variant="contained" startIcon={<AddIcon />} onClick={onNew}>
-          New document
-        </Button>
+        <GuardedCollectionAction collectionId={collectionId} operation="createContent">
+          <Button startIcon={<FileUploadOutlinedIcon />} onClick={onImport}>
+            Import
+          </Button>
+        </GuardedCollectionAction>
+        <GuardedCollectionAction collectionId={collectionId} operation="createContent">
+          <Button variant="contained" startIcon={<AddIcon />} onClick={onNew}>
+            New document
+          </Button>
+        </GuardedCollectionAction>
       </Stack>
     </Stack>
   );

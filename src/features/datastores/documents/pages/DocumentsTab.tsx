@@ -5,7 +5,13 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import FilterAltOffOutlinedIcon from '@mui/icons-material/FilterAltOffOutlined';
 import SearchOffIcon from '@mui/icons-material/SearchOff';
-import { ConfirmDialog, EmptyState, ErrorState, LoadingState } from '../../../../components';
+import {
+  ConfirmDialog,
+  EmptyState,
+  ErrorState,
+  GuardedCollectionAction,
+  LoadingState,
+} from '../../../../components';
 import { useCollectionContext } from '../../hooks/use-collection-context';
 import { DocumentDrawer } from '../components/DocumentDrawer';
 import { DocumentsGrid } from '../components/DocumentsGrid';
@@ -95,6 +101,7 @@ export function DocumentsTab() {
         columns={columnNames}
       />
       <DocumentsToolbar
+        collectionId={collection.id}
         total={documents.total}
         filtered={documents.filtered}
         selected={selection.ids.length}
@@ -134,10 +141,14 @@ export function DocumentsTab() {
           description="Create one, or import a JSON or NDJSON file of documents."
           action={
             <Stack direction="row" spacing={1} sx={{ pt: 1 }}>
-              <Button variant="contained" onClick={newDocument}>
-                Create a document
-              </Button>
-              <Button onClick={() => setImporting(true)}>Import a file</Button>
+              <GuardedCollectionAction collectionId={collection.id} operation="createContent">
+                <Button variant="contained" onClick={newDocument}>
+                  Create a document
+                </Button>
+              </GuardedCollectionAction>
+              <GuardedCollectionAction collectionId={collection.id} operation="createContent">
+                <Button onClick={() => setImporting(true)}>Import a file</Button>
+              </GuardedCollectionAction>
             </Stack>
           }
         />
