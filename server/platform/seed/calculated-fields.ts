@@ -13,8 +13,7 @@ import { TARGETS_DATASET_ID } from './streams';
  * Datasets and cards the sample calculated fields link to (2.3 links[].resource), with the
  * columns their expressions may reference: a field that names any other column is INVALID with
  * an ILLEGAL_REFERENCE link. Sales, traffic and targets are seeded by the datasets and streams
- * seeds; orders, customers, tickets and inventory are not seeded yet, and a later seed may create
- * them under these ids.
+ * seeds; orders, customers, tickets and inventory by `linked-datasets.ts`, with these columns.
  */
 export const LINKED_DATASETS = {
   sales: {

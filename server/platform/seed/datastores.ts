@@ -25,7 +25,8 @@ function orderDocument(i: number, rnd: () => number): JsonObject {
     unitPrice: Math.round((5 + rnd() * 195) * 100) / 100,
     status: statuses[Math.floor(rnd() * statuses.length)],
     orderDate: day.toISOString().slice(0, 10),
-    shippedAt: new Date(day.getTime() + Math.floor(rnd() * 5) * 86_400_000).toISOString().slice(0, 19) + 'Z',
+    shippedAt:
+      new Date(day.getTime() + Math.floor(rnd() * 5) * 86_400_000).toISOString().slice(0, 19) + 'Z',
     tags: rnd() > 0.7 ? ['priority'] : [],
   };
 }
@@ -40,7 +41,13 @@ export async function seedDocumentStore(tx: Queryable) {
   const rnd = seededRandom(42);
   await tx.query(
     'INSERT INTO datastores (id, name, owner, created_on, updated_on) VALUES ($1, $2, 1, $3, $3), ($4, $5, 2, $3, $3)',
-    [SAMPLE_DATASTORE_ID, 'Sales operations', now, '7a2d3b63-6e3f-4d9f-ab62-2c1d2e3f4051', 'Support desk'],
+    [
+      SAMPLE_DATASTORE_ID,
+      'Sales operations',
+      now,
+      '7a2d3b63-6e3f-4d9f-ab62-2c1d2e3f4051',
+      'Support desk',
+    ],
   );
   const collections = [
     {
@@ -87,7 +94,15 @@ export async function seedDocumentStore(tx: Queryable) {
       `INSERT INTO collections (id, datastore_id, name, owner, default_permissions, schema,
          sync_enabled, sync_required, created_on, updated_on, updated_by)
        VALUES ($1, $2, $3, 1, $4, $5, $6, true, $7, $7, 1)`,
-      [col.id, col.datastore, col.name, col.permissions, JSON.stringify({ columns: col.columns }), col.syncEnabled, now],
+      [
+        col.id,
+        col.datastore,
+        col.name,
+        col.permissions,
+        JSON.stringify({ columns: col.columns }),
+        col.syncEnabled,
+        now,
+      ],
     );
   }
   // Issue 14: customers has no default permissions; Finance (Chloe, Eve) may read it, and Chloe
@@ -99,18 +114,27 @@ export async function seedDocumentStore(tx: Queryable) {
     [CUSTOMERS_COLLECTION_ID],
   );
   const docs: Array<[string, string, JsonObject]> = [];
-  for (let i = 0; i < 400; i++) docs.push([ORDERS_COLLECTION_ID, SAMPLE_DATASTORE_ID, orderDocument(i, rnd)]);
+  for (let i = 0; i < 400; i++)
+    docs.push([ORDERS_COLLECTION_ID, SAMPLE_DATASTORE_ID, orderDocument(i, rnd)]);
   for (let i = 0; i < 60; i++)
     docs.push([
       CUSTOMERS_COLLECTION_ID,
       SAMPLE_DATASTORE_ID,
-      { name: `Customer ${i + 1}`, region: regions[i % regions.length], lifetimeValue: Math.round(rnd() * 50_000) },
+      {
+        name: `Customer ${i + 1}`,
+        region: regions[i % regions.length],
+        lifetimeValue: Math.round(rnd() * 50_000),
+      },
     ]);
   for (let i = 0; i < 25; i++)
     docs.push([
       NOTES_COLLECTION_ID,
       '7a2d3b63-6e3f-4d9f-ab62-2c1d2e3f4051',
-      { ticket: `T-${1000 + i}`, note: `Follow-up ${i + 1}: customer asked about delivery`, resolved: i % 3 === 0 },
+      {
+        ticket: `T-${1000 + i}`,
+        note: `Follow-up ${i + 1}: customer asked about delivery`,
+        resolved: i % 3 === 0,
+      },
     ]);
   // One statement for all documents: PGlite inserts row by row at ~16k rows/s (toolchain.md).
   await tx.query(

@@ -5,6 +5,7 @@ import { seedPeople } from './people';
 import { seedDatasets } from './datasets';
 import { seedStreams } from './streams';
 import { seedCalculatedFields } from './calculated-fields';
+import { seedLinkedDatasets } from './linked-datasets';
 import { seedFilesets } from './filesets';
 import { seedWorkflows } from './workflows';
 import { seedGenerationSessions } from './generation';
@@ -19,6 +20,7 @@ const seeders: Array<(tx: Queryable) => Promise<void>> = [
   seedDocumentStore,
   seedDatasets,
   seedStreams,
+  seedLinkedDatasets,
   seedCalculatedFields,
   seedFilesets,
   seedWorkflows,

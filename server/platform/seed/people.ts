@@ -3,7 +3,8 @@ import type { Queryable } from '../store';
 
 /** Sample users' password for session tokens (gaps.md); the README names it. */
 export const SAMPLE_PASSWORD = 'console-demo';
-export const passwordHash = (password: string) => createHash('sha256').update(password).digest('hex');
+export const passwordHash = (password: string) =>
+  createHash('sha256').update(password).digest('hex');
 
 export const sampleUsers = [
   { id: 1, displayName: 'Ada Admin', email: 'ada@example.com', role: 'Admin' },

@@ -1,0 +1,129 @@
+import { columnsFrom, createDataset, replaceRows, type Cell } from '../datasets/store';
+import type { Queryable } from '../store';
+import { LINKED_DATASETS } from './calculated-fields';
+import { seededRandom } from './datastores';
+
+const regions = ['North', 'South', 'East', 'West', 'Central'];
+const products = ['Widget', 'Gadget', 'Sprocket', 'Gizmo', 'Doohickey', 'Thingamajig'];
+const statuses = ['open', 'shipped', 'returned'];
+const pick = <T>(xs: readonly T[], rnd: () => number) => xs[Math.floor(rnd() * xs.length)]!;
+const isoDay = (rnd: () => number) =>
+  new Date(Date.UTC(2026, Math.floor(rnd() * 10), 1 + Math.floor(rnd() * 28)))
+    .toISOString()
+    .slice(0, 10);
+const isoTime = (base: number, hours: number) =>
+  `${new Date(base + hours * 3_600_000).toISOString().slice(0, 19)}Z`;
+
+/**
+ * The datasets the sample calculated fields link to besides sales, traffic and targets (orders,
+ * customers, support tickets, inventory), each with the columns the fields' expressions name,
+ * so that every link in the calculated-fields screen opens a real dataset.
+ */
+export async function seedLinkedDatasets(tx: Queryable) {
+  const rnd = seededRandom(23);
+  const { orders, customers, tickets, inventory } = LINKED_DATASETS;
+  const make = async (
+    spec: { id: string; name: string },
+    description: string,
+    types: Array<[string, 'STRING' | 'LONG' | 'DOUBLE' | 'DECIMAL' | 'DATE' | 'DATETIME']>,
+    rows: Cell[][],
+  ) => {
+    const columns = columnsFrom(types.map(([name, type]) => ({ name, type })));
+    await createDataset(tx, { id: spec.id, name: spec.name, description, owner: 1, columns });
+    await replaceRows(tx, spec.id, columns, rows);
+  };
+
+  await make(
+    orders,
+    'Orders as the document store syncs them',
+    [
+      ['orderNumber', 'LONG'],
+      ['customer', 'STRING'],
+      ['region', 'STRING'],
+      ['product', 'STRING'],
+      ['quantity', 'LONG'],
+      ['unitPrice', 'DECIMAL'],
+      ['status', 'STRING'],
+      ['orderDate', 'DATE'],
+      ['shippedAt', 'DATETIME'],
+    ],
+    Array.from({ length: 300 }, (_, i) => {
+      const day = isoDay(rnd);
+      return [
+        10_000 + i,
+        `Customer ${1 + Math.floor(rnd() * 60)}`,
+        pick(regions, rnd),
+        pick(products, rnd),
+        1 + Math.floor(rnd() * 20),
+        Math.round((20 + rnd() * 180) * 100) / 100,
+        pick(statuses, rnd),
+        day,
+        rnd() < 0.7 ? isoTime(Date.parse(day), 24 + Math.floor(rnd() * 96)) : null,
+      ];
+    }),
+  );
+  await make(
+    customers,
+    'Customers and what they have spent',
+    [
+      ['name', 'STRING'],
+      ['region', 'STRING'],
+      ['lifetimeValue', 'DOUBLE'],
+    ],
+    Array.from({ length: 60 }, (_, i) => [
+      `Customer ${i + 1}`,
+      pick(regions, rnd),
+      Math.round(rnd() * 50_000 * 100) / 100,
+    ]),
+  );
+  await make(
+    tickets,
+    'Support tickets with response and resolution times',
+    [
+      ['ticketId', 'STRING'],
+      ['priority', 'STRING'],
+      ['channel', 'STRING'],
+      ['agent', 'STRING'],
+      ['openedAt', 'DATETIME'],
+      ['firstResponseAt', 'DATETIME'],
+      ['resolvedAt', 'DATETIME'],
+      ['csatScore', 'LONG'],
+      ['status', 'STRING'],
+    ],
+    Array.from({ length: 200 }, (_, i) => {
+      const opened = Date.parse(isoDay(rnd));
+      const resolved = rnd() < 0.8;
+      return [
+        `T-${2000 + i}`,
+        pick(['low', 'normal', 'high', 'urgent'], rnd),
+        pick(['email', 'chat', 'phone'], rnd),
+        pick(['Ben Analyst', 'Chloe Editor', 'Eve Exporter'], rnd),
+        isoTime(opened, Math.floor(rnd() * 10)),
+        isoTime(opened, 10 + Math.floor(rnd() * 8)),
+        resolved ? isoTime(opened, 20 + Math.floor(rnd() * 100)) : null,
+        resolved ? 1 + Math.floor(rnd() * 5) : null,
+        resolved ? 'resolved' : 'open',
+      ];
+    }),
+  );
+  await make(
+    inventory,
+    'Stock on hand per warehouse at the last count',
+    [
+      ['sku', 'STRING'],
+      ['warehouse', 'STRING'],
+      ['onHand', 'LONG'],
+      ['reorderPoint', 'LONG'],
+      ['unitCost', 'DECIMAL'],
+      ['snapshotDate', 'DATE'],
+    ],
+    Array.from({ length: 120 }, (_, i) => [
+      `SKU-${1000 + i}`,
+      pick(['Leeds', 'Lyon', 'Lodz'], rnd),
+      Math.floor(rnd() * 500),
+      50 + Math.floor(rnd() * 100),
+      Math.round((2 + rnd() * 60) * 100) / 100,
+      '2026-11-01',
+    ]),
+  );
+}
