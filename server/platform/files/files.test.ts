@@ -7,6 +7,7 @@ import {
   uploadDataFileResult,
 } from '../../../src/api/contract';
 import { startTestPlatform, type TestPlatform } from '../testing';
+import { EICAR } from './scan';
 
 let platform: TestPlatform;
 beforeAll(async () => {
@@ -53,8 +54,12 @@ describe('data files (2.7, 4.12, gaps.md)', () => {
       sizeBytes: Buffer.byteLength(first),
       md5Hash: hash('md5', first),
       sha256HashValue: hash('sha256', first),
-      scanState: 'SAFE',
     });
+    // The upload answers before its scan: PENDING, then SAFE once the background scan ran.
+    expect(['PENDING', 'SAFE']).toContain(file.currentRevision?.scanState);
+    await expect
+      .poll(async () => (await details(fileId, '?expand=metadata')).currentRevision?.scanState)
+      .toBe('SAFE');
     expect(file.datetimeCreated).toBeGreaterThan(Date.now() - 60_000);
   });
 
@@ -107,6 +112,27 @@ describe('data files (2.7, 4.12, gaps.md)', () => {
       `/api/data/v1/data-files/${dataFileId}/revisions/${file.currentRevision!.dataFileRevisionId}`,
     );
     expect(new Uint8Array(await back.arrayBuffer())).toEqual(bytes);
+  });
+
+  it('marks a file holding the EICAR test string UNSAFE by the background scan, and a clean revision SAFE', async () => {
+    const infected = `header\n${EICAR}\nfooter\n`;
+    const res = await upload('?name=eicar.txt', infected, 'text/plain');
+    expect(res.status).toBe(200);
+    const { dataFileId } = uploadDataFileResult.parse(await res.json());
+    await expect
+      .poll(async () => (await details(dataFileId, '?expand=metadata')).currentRevision?.scanState)
+      .toBe('UNSAFE');
+    const clean = await platform.api(`/api/data/v1/data-files/${dataFileId}`, {
+      method: 'PUT',
+      body: 'header\nnothing to see\n',
+      headers: { ...dev(), 'content-type': 'text/plain' },
+    });
+    expect(clean.status).toBe(200);
+    await expect
+      .poll(async () =>
+        (await details(dataFileId, '?expand=revisions')).revisions?.map((r) => r.scanState),
+      )
+      .toEqual(['SAFE', 'UNSAFE']);
   });
 
   it('lists data files with the same expand, limit and offset', async () => {

@@ -47,7 +47,7 @@ export async function addRevision(
   const [row] = await tx.query<{ id: number }>(
     `INSERT INTO data_file_revisions (data_file_id, content_type, upload_user_id, size_bytes, upload_time_millis,
        md5_hash, sha256_hash, datetime_uploaded, scan_state, body)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'SAFE', $9) RETURNING id`,
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'PENDING', $9) RETURNING id`,
     [
       fileId,
       upload.contentType,

@@ -16,6 +16,7 @@ import {
   revisionsOf,
   type RevisionUpload,
 } from './repository';
+import { scanPending } from './scan';
 
 const uploadParams = z.object({
   name: z.string().trim().min(1).max(255),
@@ -87,8 +88,31 @@ async function upload(c: Context<PlatformEnv>): Promise<RevisionUpload> {
 const asAttachment = (name: string) => `attachment; filename*=UTF-8''${encodeURIComponent(name)}`;
 
 /** Data files and their revisions (spec 2.7, 4.12; gaps.md "Filesets and data files"). */
-export function dataFileRoutes({ db }: PlatformDeps) {
+export function dataFileRoutes({ db, jobs }: PlatformDeps) {
   const r = new Hono<PlatformEnv>();
+  // Uploads answer before their scan: PENDING until the background scan says SAFE or UNSAFE. A
+  // scan a stop cut short is taken up again at the next start, and every minute.
+  let scanning = false;
+  let again = false;
+  const scan = () => {
+    if (scanning) {
+      again = true; // the running scan looks again before it ends
+      return;
+    }
+    scanning = true;
+    jobs.run('scan data files', async () => {
+      try {
+        do {
+          again = false;
+          await scanPending(db);
+        } while (again);
+      } finally {
+        scanning = false;
+      }
+    });
+  };
+  scan();
+  jobs.every('scan data files', 60_000, () => scanPending(db));
   const base = '/api/data/v1/data-files';
 
   r.post(base, async (c) => {
@@ -97,6 +121,7 @@ export function dataFileRoutes({ db }: PlatformDeps) {
     const { dataFileId } = await db.transaction((tx) =>
       createDataFile(tx, { name, description: description ?? '' }, content),
     );
+    scan();
     return c.json({ dataFileId });
   });
 
@@ -125,7 +150,9 @@ export function dataFileRoutes({ db }: PlatformDeps) {
   r.put(`${base}/:id`, async (c) => {
     const file = await getDataFile(db, c.req.param('id'));
     const content = await upload(c);
-    return c.json({ revisionId: await addRevision(db, file.id, content) });
+    const revisionId = await addRevision(db, file.id, content);
+    scan();
+    return c.json({ revisionId });
   });
 
   r.get(`${base}/:id/details`, async (c) => {

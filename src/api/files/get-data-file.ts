@@ -16,6 +16,12 @@ export const dataFileQueryOptions = (dataFileId: number) =>
   queryOptions({
     queryKey: dataFileKeys.detail(dataFileId),
     queryFn: ({ signal }) => getDataFile(dataFileId, signal),
+    // A new upload is scanned in the background: read again until no revision is PENDING.
+    refetchInterval: (query) =>
+      query.state.data?.revisions?.some((r) => r.scanState === 'PENDING') ||
+      query.state.data?.currentRevision?.scanState === 'PENDING'
+        ? 2_000
+        : false,
   });
 
 /** Disabled until an id is known (a stream's data file is read from its configuration). */

@@ -25,6 +25,8 @@ export const dataFilesQueryOptions = (params: DataFilesParams = {}) =>
   queryOptions({
     queryKey: dataFileKeys.list({ ...params }),
     queryFn: ({ signal }) => getDataFiles(params, signal),
+    refetchInterval: (query) =>
+      query.state.data?.some((f) => f.currentRevision?.scanState === 'PENDING') ? 2_000 : false,
   });
 
 export const useDataFiles = (params: DataFilesParams = {}) =>
