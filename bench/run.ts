@@ -12,6 +12,7 @@ const modules: Array<[string, () => Promise<{ default: Bench }>]> = [
   ['calculated-fields', () => import('./calculated-fields')],
   ['filesets', () => import('./filesets')],
   ['workflows', () => import('./workflows')],
+  ['uploads', () => import('./uploads')],
 ];
 
 const only = process.argv[2];

@@ -86,6 +86,7 @@ export async function startBackend(opts: StartBackendOptions): Promise<Backend> 
       brand: config.brand,
       mode: upstream.mode,
       allowedHosts: consoleHosts(port),
+      maxUploadBytes: config.maxUploadBytes,
       log: opts.log,
     });
   } catch (error) {

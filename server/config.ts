@@ -24,6 +24,8 @@ export interface ServerConfig {
   exportS3Endpoint: string | undefined;
   /** Embedded platform: the only hosts a workflow `http` step may call (lower case; default none). */
   workflowsHttpAllowedHosts: string[];
+  /** The largest data-file upload, in bytes (MAX_UPLOAD_MB, default 512): gateway and platform. */
+  maxUploadBytes: number;
 }
 
 /** Where the embedded platform's text generation goes; the key stays in the platform process. */
@@ -130,6 +132,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     exportBatchRows: bounded('EXPORT_BATCH_ROWS', env.EXPORT_BATCH_ROWS, 5000, 1, 100_000),
     exportTarget: exportTarget(env.EXPORT_TARGET),
     exportS3Endpoint: nonEmpty(env.EXPORT_S3_ENDPOINT),
+    maxUploadBytes: bounded('MAX_UPLOAD_MB', env.MAX_UPLOAD_MB, 512, 1, 65_536) * 1024 * 1024,
     workflowsHttpAllowedHosts: (nonEmpty(env.WORKFLOWS_HTTP_ALLOWED_HOSTS) ?? '')
       .split(',')
       .map((host) =>

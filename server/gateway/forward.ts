@@ -28,6 +28,28 @@ function networkErrorCode(error: unknown): string | undefined {
   return undefined;
 }
 
+/** Data-file uploads (2.7): a new file, or a new revision of one. */
+const isUpload = (method: string, pathname: string) =>
+  (method === 'POST' && /^\/api\/data\/v1\/data-files\/?$/.test(pathname)) ||
+  (method === 'PUT' && /^\/api\/data\/v1\/data-files\/[^/]+\/?$/.test(pathname));
+
+/** Passes at most `limit` bytes; past it, errors the stream (the upstream call fails: 413). */
+function limitStream(limit: number, state: { tooLarge: boolean }, deadline: UpstreamDeadline) {
+  let seen = 0;
+  return new TransformStream<Uint8Array, Uint8Array>({
+    transform(chunk, controller) {
+      seen += chunk.byteLength;
+      if (seen > limit) {
+        state.tooLarge = true;
+        controller.error(new Error('upload too large'));
+        return;
+      }
+      deadline.restart();
+      controller.enqueue(chunk);
+    },
+  });
+}
+
 export type Forward = (request: Request, upstream: UpstreamName, url: URL) => Promise<Response>;
 
 /** Sends one browser request to its upstream with the route's token, and streams the answer back. */
@@ -38,32 +60,45 @@ export function createForward(options: ResolvedGatewayOptions): Forward {
     const tooLarge = () =>
       jsonError(413, `Request body is larger than ${options.maxBodyBytes} bytes`);
 
-    let body: Uint8Array<ArrayBuffer> | undefined;
+    const deadline = new UpstreamDeadline(options.timeoutMs, request.signal);
+    let body: Uint8Array<ArrayBuffer> | ReadableStream<Uint8Array> | undefined;
+    let upload: { tooLarge: boolean } | undefined;
     if (request.method !== 'GET' && request.method !== 'HEAD' && request.body !== null) {
       const declared = declaredLength(request.headers.get('content-length') ?? undefined);
-      if (declared !== undefined && declared > options.maxBodyBytes) return tooLarge();
-      const read = await readBoundedBody(request.body, options.maxBodyBytes);
-      if (!read.ok) return tooLarge();
-      body = read.bytes;
+      if (isUpload(request.method, url.pathname)) {
+        // A data file streams through (never held whole), up to MAX_UPLOAD_MB; the deadline
+        // restarts with every chunk, so a long upload runs as long as it keeps moving.
+        if (declared !== undefined && declared > options.maxUploadBytes)
+          return jsonError(413, `The data file is larger than ${options.maxUploadBytes} bytes`);
+        upload = { tooLarge: false };
+        body = request.body.pipeThrough(limitStream(options.maxUploadBytes, upload, deadline));
+      } else {
+        if (declared !== undefined && declared > options.maxBodyBytes) return tooLarge();
+        const read = await readBoundedBody(request.body, options.maxBodyBytes);
+        if (!read.ok) return tooLarge();
+        body = read.bytes;
+      }
     }
 
     const headers = upstreamRequestHeaders(
       request.headers,
       tokenHeadersFor(request.method, url.pathname, options),
     );
-    const deadline = new UpstreamDeadline(options.timeoutMs, request.signal);
     let response: Response;
     try {
       response = await fetch(upstreamUrl(base, url.pathname, url.search), {
         method: request.method,
         headers,
         body,
+        ...(body instanceof ReadableStream ? { duplex: 'half' } : {}),
         // Following a redirect would send the tokens to wherever the upstream points.
         redirect: 'manual',
         signal: deadline.signal,
       });
     } catch (error) {
       deadline.clear();
+      if (upload?.tooLarge)
+        return jsonError(413, `The data file is larger than ${options.maxUploadBytes} bytes`);
       if (deadline.expired) {
         return jsonError(504, `The platform did not answer within ${options.timeoutMs} ms`, {
           upstream: label,

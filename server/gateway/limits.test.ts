@@ -57,6 +57,61 @@ describe('rule 6: body size limit', () => {
   });
 });
 
+describe('data-file uploads stream through up to MAX_UPLOAD_MB', () => {
+  async function setup() {
+    const upstream = await startFakeUpstream();
+    const gateway = await startGateway({
+      baseUrl: upstream.url,
+      apiUrl: upstream.url,
+      maxBodyBytes: 1024,
+      maxUploadBytes: 4096,
+    });
+    open.push(upstream, gateway);
+    return { upstream, gateway };
+  }
+
+  it('forwards an upload larger than the body limit, whole, as it arrives', async () => {
+    const { upstream, gateway } = await setup();
+    const chunks = Array.from({ length: 3 }, (_, i) => Buffer.alloc(1000, String(i)));
+    for (const [method, path] of [
+      ['POST', '/api/data/v1/data-files?name=a.csv'],
+      ['PUT', '/api/data/v1/data-files/7'],
+    ] as const) {
+      const answer = await send(gateway.port, { method, path, chunks });
+      expect(answer.status).toBe(200);
+    }
+    expect(upstream.requests.map((r) => r.body)).toEqual([
+      chunks.map(String).join(''),
+      chunks.map(String).join(''),
+    ]);
+  });
+
+  it('answers 413 to an upload over MAX_UPLOAD_MB: declared, before calling the upstream; chunked, as it passes', async () => {
+    const { upstream, gateway } = await setup();
+    const declared = await send(gateway.port, {
+      method: 'POST',
+      path: '/api/data/v1/data-files?name=a.csv',
+      headers: { 'content-length': '4097' },
+      headersOnly: true,
+    });
+    expect(declared.status).toBe(413);
+    expect(upstream.requests).toHaveLength(0);
+    const chunked = await send(gateway.port, {
+      method: 'POST',
+      path: '/api/data/v1/data-files?name=a.csv',
+      chunks: Array.from({ length: 5 }, () => Buffer.alloc(1000, 'x')),
+    });
+    expect(chunked.status).toBe(413);
+    // Other routes keep the body limit.
+    const other = await send(gateway.port, {
+      method: 'POST',
+      path: '/api/datastores/v1/',
+      chunks: [Buffer.alloc(2000, 'y')],
+    });
+    expect(other.status).toBe(413);
+  });
+});
+
 describe('rule 7: upstream failures', () => {
   it('answers 502 with the upstream host when the upstream is down', async () => {
     const upstream = await startFakeUpstream();

@@ -14,11 +14,14 @@ export interface GatewayOptions {
   /** How long to wait for the upstream's headers, and at most between two body chunks. */
   timeoutMs?: number;
   maxBodyBytes?: number;
+  /** Data-file uploads stream through, up to this many bytes (MAX_UPLOAD_MB). */
+  maxUploadBytes?: number;
   log?: (line: string) => void;
 }
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
 export const DEFAULT_MAX_BODY_BYTES = 10 * 1024 * 1024;
+export const DEFAULT_MAX_UPLOAD_BYTES = 512 * 1024 * 1024;
 
 export interface ResolvedGatewayOptions extends Required<
   Omit<GatewayOptions, 'baseUrl' | 'apiUrl'>
@@ -35,6 +38,7 @@ export function resolveGatewayOptions(options: GatewayOptions): ResolvedGatewayO
     allowedHosts: options.allowedHosts.map((host) => host.toLowerCase()),
     timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
     maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
+    maxUploadBytes: options.maxUploadBytes ?? DEFAULT_MAX_UPLOAD_BYTES,
     log: options.log ?? (() => {}),
   };
 }

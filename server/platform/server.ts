@@ -59,6 +59,7 @@ export async function startEmbeddedPlatform(
     generation: config.generation,
     queue,
     workflowsHttpAllowedHosts: new Set(config.workflowsHttpAllowedHosts),
+    maxUploadBytes: config.maxUploadBytes,
     exports: {
       batchRows: config.exportBatchRows,
       target: config.exportTarget,

@@ -24,6 +24,8 @@ export interface PlatformDeps {
   /** Hosts a workflow `http` step may call (WORKFLOWS_HTTP_ALLOWED_HOSTS; default none). */
   workflowsHttpAllowedHosts: ReadonlySet<string>;
   exports: { batchRows: number; target: 'local' | 's3'; s3Endpoint?: string; drainMs: number };
+  /** The largest data-file upload in bytes (MAX_UPLOAD_MB): larger is 413 before the body is read. */
+  maxUploadBytes: number;
 }
 
 export type PlatformEnv = { Variables: { traceId: string; userId: number } };

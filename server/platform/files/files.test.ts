@@ -1,7 +1,11 @@
 import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   fileMetadata,
+  fileMetadataList,
   messageError,
   newRevisionResult,
   uploadDataFileResult,
@@ -197,9 +201,102 @@ describe('data files (2.7, 4.12, gaps.md)', () => {
     }
   });
 
-  it('answers a body over 10 MiB with 413', async () => {
-    const res = await upload('?name=big.csv', new Uint8Array(10 * 1024 * 1024 + 1));
+  it('streams a large upload to disk under DATA_DIR, hashed on the way, and streams it back', async () => {
+    const big = new Uint8Array(12 * 1024 * 1024).map((_, i) => (i * 7) % 251);
+    const res = await upload('?name=big.bin', big, 'application/octet-stream');
+    expect(res.status).toBe(200);
+    const { dataFileId } = uploadDataFileResult.parse(await res.json());
+    const file = await details(dataFileId, '?expand=metadata');
+    expect(file.currentRevision).toMatchObject({
+      sizeBytes: big.byteLength,
+      md5Hash: hash('md5', big),
+      sha256HashValue: hash('sha256', big),
+    });
+    const stored = fs.readdirSync(path.join(platform.dataDir, 'data-files'));
+    expect(stored.filter((f) => !f.startsWith('.incoming-')).length).toBeGreaterThan(0);
+    const back = new Uint8Array(
+      await (await platform.api(`/api/data/v1/data-files/${dataFileId}`)).arrayBuffer(),
+    );
+    expect(hash('sha256', back)).toBe(hash('sha256', big));
+  });
+});
+
+describe('the upload limit (MAX_UPLOAD_MB)', () => {
+  let small: TestPlatform;
+  beforeAll(async () => {
+    small = await startTestPlatform({ env: { MAX_UPLOAD_MB: '1' } });
+  });
+  afterAll(() => small.close());
+  const MiB = 1024 * 1024;
+  const filesNow = () => {
+    const dir = path.join(small.dataDir, 'data-files');
+    return fs.existsSync(dir) ? fs.readdirSync(dir) : [];
+  };
+  const fileCount = async () =>
+    fileMetadataList.parse(await (await small.api('/api/data/v1/data-files/details')).json())
+      .length;
+
+  it('answers 413 to a declared length over the limit before the body is read', async () => {
+    const url = new URL(`${small.url}/api/data/v1/data-files?name=huge.bin`);
+    // Declares 2 MiB, sends 10 bytes and holds the rest back: the answer cannot wait for them.
+    const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const req = http.request(
+        url,
+        {
+          method: 'POST',
+          headers: {
+            'X-SERVICE-Developer-Token': small.tokens.developer,
+            'content-type': 'application/octet-stream',
+            'content-length': String(2 * MiB),
+          },
+        },
+        (res) => {
+          let body = '';
+          res.on('data', (chunk: Buffer) => (body += chunk.toString()));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+        },
+      );
+      req.on('error', reject);
+      req.write(Buffer.alloc(10));
+      setTimeout(() => req.destroy(), 10_000).unref();
+    });
+    expect(answer.status).toBe(413);
+    expect(JSON.parse(answer.body)).toMatchObject({
+      message: expect.stringMatching(/MAX_UPLOAD_MB/),
+    });
+  });
+
+  it('answers 413 to an undeclared (chunked) or multipart body once it passes the limit, keeping nothing', async () => {
+    const before = await fileCount();
+    const chunked = new ReadableStream<Uint8Array>({
+      start(controller) {
+        for (let i = 0; i < 3; i++) controller.enqueue(new Uint8Array(MiB));
+        controller.close();
+      },
+    });
+    const res = await small.api('/api/data/v1/data-files?name=chunked.bin', {
+      method: 'POST',
+      body: chunked,
+      headers: { 'X-SERVICE-Developer-Token': small.tokens.developer },
+      duplex: 'half',
+    } as RequestInit);
     expect(res.status).toBe(413);
-    expect(messageError.parse(await res.json()).message).toMatch(/larger than/);
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(2 * MiB)]), 'big.csv');
+    const multipart = await small.api('/api/data/v1/data-files?name=multi.bin', {
+      method: 'POST',
+      body: form,
+      headers: { 'X-SERVICE-Developer-Token': small.tokens.developer },
+    });
+    expect(multipart.status).toBe(413);
+    expect(await fileCount()).toBe(before);
+    expect(filesNow()).toEqual([]);
+    // Under the limit, it is kept.
+    const ok = await small.api('/api/data/v1/data-files?name=fits.bin', {
+      method: 'POST',
+      body: new Uint8Array(MiB - 1),
+      headers: { 'X-SERVICE-Developer-Token': small.tokens.developer },
+    });
+    expect(ok.status).toBe(200);
   });
 });

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import { notFound } from '../core/errors';
 import type { Queryable } from '../store';
 
@@ -23,7 +24,9 @@ export interface RevisionRow {
   scan_state: string;
 }
 export interface RevisionUpload {
-  bytes: Uint8Array;
+  /** The bytes in memory (sample data), or a file already on disk with its size and hashes. */
+  bytes?: Uint8Array;
+  stored?: { path: string; sizeBytes: number; md5: string; sha256: string };
   contentType: string;
   userId: number;
   /** How long the upload took to arrive (2.7 uploadTimeMillis). */
@@ -43,21 +46,24 @@ export async function addRevision(
   fileId: number,
   upload: RevisionUpload,
 ): Promise<number> {
-  const digest = (algorithm: string) => createHash(algorithm).update(upload.bytes).digest('hex');
+  const bytes = upload.bytes;
+  const digest = (algorithm: string) =>
+    bytes ? createHash(algorithm).update(bytes).digest('hex') : '';
   const [row] = await tx.query<{ id: number }>(
     `INSERT INTO data_file_revisions (data_file_id, content_type, upload_user_id, size_bytes, upload_time_millis,
-       md5_hash, sha256_hash, datetime_uploaded, scan_state, body)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'PENDING', $9) RETURNING id`,
+       md5_hash, sha256_hash, datetime_uploaded, scan_state, body, stored_path)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'PENDING', $9, $10) RETURNING id`,
     [
       fileId,
       upload.contentType,
       upload.userId,
-      upload.bytes.byteLength,
+      upload.stored?.sizeBytes ?? bytes?.byteLength ?? 0,
       upload.uploadTimeMillis,
-      digest('md5'),
-      digest('sha256'),
+      upload.stored?.md5 ?? digest('md5'),
+      upload.stored?.sha256 ?? digest('sha256'),
       Date.now(),
-      Buffer.from(upload.bytes.buffer, upload.bytes.byteOffset, upload.bytes.byteLength),
+      bytes ? Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) : null,
+      upload.stored?.path ?? null,
     ],
   );
   return row!.id;
@@ -110,10 +116,12 @@ export const revisionsOf = (db: Queryable, fileIds: number[]) =>
     [fileIds],
   );
 
-/** A revision's bytes; without `revisionId`, the current revision's. */
-export async function readRevision(db: Queryable, fileId: number, revisionId?: string) {
-  const [row] = await db.query<RevisionRow & { body: Uint8Array }>(
-    `SELECT ${revisionColumns}, body FROM data_file_revisions
+/** A revision and where its bytes are; without `revisionId`, the current revision. */
+export async function findRevision(db: Queryable, fileId: number, revisionId?: string) {
+  const [row] = await db.query<
+    RevisionRow & { body: Uint8Array | null; stored_path: string | null }
+  >(
+    `SELECT ${revisionColumns}, body, stored_path FROM data_file_revisions
      WHERE data_file_id = $1 AND ($2::int IS NULL OR id = $2) ORDER BY id DESC LIMIT 1`,
     [fileId, revisionId === undefined ? null : dataFileId(revisionId)],
   );
@@ -123,5 +131,12 @@ export async function readRevision(db: Queryable, fileId: number, revisionId?: s
         ? `Data file ${fileId} has no revision`
         : `No revision ${revisionId} of data file ${fileId}`,
     );
-  return { ...row, body: new Uint8Array(row.body) };
+  return row;
+}
+
+/** A revision's bytes in memory (a stream reads a CSV whole); without `revisionId`, the current one. */
+export async function readRevision(db: Queryable, fileId: number, revisionId?: string) {
+  const row = await findRevision(db, fileId, revisionId);
+  const body = row.stored_path ? await readFile(row.stored_path) : (row.body ?? new Uint8Array());
+  return { ...row, body: new Uint8Array(body) };
 }

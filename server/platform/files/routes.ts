@@ -1,10 +1,12 @@
+import { createReadStream } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { Readable } from 'node:stream';
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { dataFileExpand, queryInt } from '../../../src/api/contract';
 import type { PlatformDeps, PlatformEnv } from '../core/context';
 import { badRequest } from '../core/errors';
-import { isMultipart, readMultipart } from '../core/multipart';
-import { MAX_BODY_BYTES, query, readRawBody } from '../core/validate';
+import { query } from '../core/validate';
 import { toFileMetadata, type Expand } from './mappers';
 import {
   addRevision,
@@ -12,11 +14,12 @@ import {
   dataFilesById,
   getDataFile,
   listDataFiles,
-  readRevision,
+  findRevision,
   revisionsOf,
   type RevisionUpload,
 } from './repository';
 import { scanPending } from './scan';
+import { keep, streamUpload } from './upload-stream';
 
 const uploadParams = z.object({
   name: z.string().trim().min(1).max(255),
@@ -68,27 +71,41 @@ const listParams = detailsParams.extend({
 
 /**
  * The file's bytes, its content type and how long it took to arrive (2.7): a raw body as sent, or
- * the `file` part of a `multipart/form-data` body (gaps.md: both), never the envelope.
+ * the `file` part of a `multipart/form-data` body (gaps.md: both), never the envelope. The bytes
+ * stream to disk under DATA_DIR, hashed on the way; over MAX_UPLOAD_MB is 413, before the body is
+ * read when its length is declared.
  */
-async function upload(c: Context<PlatformEnv>): Promise<RevisionUpload> {
+async function upload(c: Context<PlatformEnv>, deps: PlatformDeps): Promise<RevisionUpload> {
   const started = Date.now();
-  const declared = c.req.header('content-type');
-  const { bytes, contentType } = isMultipart(declared)
-    ? (await readMultipart(c, { part: 'file', limit: MAX_BODY_BYTES })).file
-    : { bytes: await readRawBody(c), contentType: declared ?? 'application/octet-stream' };
-  if (bytes.byteLength === 0) throw badRequest('body: the data file is empty');
+  const streamed = await streamUpload(c, deps.dataDir, deps.maxUploadBytes);
+  if (streamed.sizeBytes === 0) {
+    await rm(streamed.file, { force: true });
+    throw badRequest('body: the data file is empty');
+  }
+  const path = await keep(streamed, deps.dataDir);
   return {
-    bytes,
-    contentType,
+    stored: { path, sizeBytes: streamed.sizeBytes, md5: streamed.md5, sha256: streamed.sha256 },
+    contentType: streamed.contentType,
     userId: c.get('userId'),
     uploadTimeMillis: Date.now() - started,
   };
 }
 
+/** An upload whose row could not be written leaves no file behind. */
+async function orForget<T>(content: RevisionUpload, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (content.stored) await rm(content.stored.path, { force: true });
+    throw error;
+  }
+}
+
 const asAttachment = (name: string) => `attachment; filename*=UTF-8''${encodeURIComponent(name)}`;
 
 /** Data files and their revisions (spec 2.7, 4.12; gaps.md "Filesets and data files"). */
-export function dataFileRoutes({ db, jobs }: PlatformDeps) {
+export function dataFileRoutes(deps: PlatformDeps) {
+  const { db, jobs } = deps;
   const r = new Hono<PlatformEnv>();
   // Uploads answer before their scan: PENDING until the background scan says SAFE or UNSAFE. A
   // scan a stop cut short is taken up again at the next start, and every minute.
@@ -117,9 +134,9 @@ export function dataFileRoutes({ db, jobs }: PlatformDeps) {
 
   r.post(base, async (c) => {
     const { name, description } = query(c, uploadParams);
-    const content = await upload(c);
-    const { dataFileId } = await db.transaction((tx) =>
-      createDataFile(tx, { name, description: description ?? '' }, content),
+    const content = await upload(c, deps);
+    const { dataFileId } = await orForget(content, () =>
+      db.transaction((tx) => createDataFile(tx, { name, description: description ?? '' }, content)),
     );
     scan();
     return c.json({ dataFileId });
@@ -149,8 +166,8 @@ export function dataFileRoutes({ db, jobs }: PlatformDeps) {
 
   r.put(`${base}/:id`, async (c) => {
     const file = await getDataFile(db, c.req.param('id'));
-    const content = await upload(c);
-    const revisionId = await addRevision(db, file.id, content);
+    const content = await upload(c, deps);
+    const revisionId = await orForget(content, () => addRevision(db, file.id, content));
     scan();
     return c.json({ revisionId });
   });
@@ -165,11 +182,16 @@ export function dataFileRoutes({ db, jobs }: PlatformDeps) {
 
   const download = async (c: Context<PlatformEnv>, fileId: string, revisionId?: string) => {
     const file = await getDataFile(db, fileId);
-    const revision = await readRevision(db, file.id, revisionId);
-    return c.body(revision.body, 200, {
+    const revision = await findRevision(db, file.id, revisionId);
+    const headers = {
       'content-type': revision.content_type,
       'content-disposition': asAttachment(file.name),
-    });
+      'content-length': String(revision.size_bytes),
+    };
+    if (!revision.stored_path) return c.body(new Uint8Array(revision.body ?? []), 200, headers);
+    // Streamed from disk: a large revision never sits whole in memory.
+    const stream = Readable.toWeb(createReadStream(revision.stored_path)) as ReadableStream;
+    return c.body(stream, 200, headers);
   };
   r.get(`${base}/:id`, (c) => download(c, c.req.param('id')));
   r.get(`${base}/:id/revisions/:revisionId`, (c) =>

@@ -1,3 +1,4 @@
+import { createReadStream } from 'node:fs';
 import type { Queryable } from '../store';
 
 /**
@@ -16,6 +17,21 @@ export const scanBytes = (bytes: Uint8Array): 'SAFE' | 'UNSAFE' =>
     ? 'UNSAFE'
     : 'SAFE';
 
+/** Scans a file on disk a chunk at a time, keeping the tail of each chunk for a match across two. */
+export async function scanFile(file: string): Promise<'SAFE' | 'UNSAFE'> {
+  let carry = Buffer.alloc(0);
+  try {
+    for await (const chunk of createReadStream(file, { highWaterMark: 1 << 20 })) {
+      const window = Buffer.concat([carry, chunk as Buffer]);
+      if (window.includes(signature)) return 'UNSAFE';
+      carry = window.subarray(Math.max(0, window.length - signature.length + 1));
+    }
+  } catch {
+    return 'UNSAFE'; // bytes that cannot be read are not vouched for
+  }
+  return 'SAFE';
+}
+
 /**
  * Scans revisions still PENDING, a few at a time, until none is left (uploads answer before their
  * scan, 2.7 `scanState`). Each outcome is written only while the row is still PENDING, so two
@@ -24,15 +40,23 @@ export const scanBytes = (bytes: Uint8Array): 'SAFE' | 'UNSAFE' =>
 export async function scanPending(db: Queryable, batch = 8): Promise<number> {
   let scanned = 0;
   for (;;) {
-    const rows = await db.query<{ id: number; body: Uint8Array }>(
-      `SELECT id, body FROM data_file_revisions WHERE scan_state = 'PENDING' ORDER BY id LIMIT $1`,
+    const rows = await db.query<{
+      id: number;
+      body: Uint8Array | null;
+      stored_path: string | null;
+    }>(
+      `SELECT id, CASE WHEN stored_path IS NULL THEN body END AS body, stored_path
+       FROM data_file_revisions WHERE scan_state = 'PENDING' ORDER BY id LIMIT $1`,
       [batch],
     );
     if (rows.length === 0) return scanned;
     for (const row of rows) {
+      const state = row.stored_path
+        ? await scanFile(row.stored_path)
+        : scanBytes(row.body ?? new Uint8Array());
       await db.query(
         `UPDATE data_file_revisions SET scan_state = $2 WHERE id = $1 AND scan_state = 'PENDING'`,
-        [row.id, scanBytes(row.body)],
+        [row.id, state],
       );
       scanned++;
     }

@@ -1,0 +1,138 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { createWriteStream, promises as fs } from 'node:fs';
+import path from 'node:path';
+import { Readable, Transform, type TransformCallback } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { ReadableStream as WebReadableStream } from 'node:stream/web';
+import busboy from 'busboy';
+import type { Context } from 'hono';
+import { PlatformError, badRequest } from '../core/errors';
+import { isMultipart } from '../core/multipart';
+
+/** An upload written to disk as it arrived, hashed on the way. */
+export interface StreamedUpload {
+  /** Absolute path of the bytes (a temporary name until `keep` moves them). */
+  file: string;
+  sizeBytes: number;
+  md5: string;
+  sha256: string;
+  contentType: string;
+}
+
+export const tooLarge = (limit: number) =>
+  new PlatformError(
+    413,
+    `the data file is larger than ${Math.round(limit / 1024 / 1024)} MiB (MAX_UPLOAD_MB)`,
+  );
+
+/** How much past the limit is read and dropped, so that the client hears the 413 (then cut). */
+const DISCARD_BYTES = 64 * 1024 * 1024;
+
+/**
+ * Counts and hashes the bytes passing through. Past the limit it keeps nothing and fails at the
+ * end of the body, so the client, still sending, reads the 413 rather than a cut connection; a
+ * body far past the limit is cut at once.
+ */
+class Measure extends Transform {
+  size = 0;
+  readonly md5 = createHash('md5');
+  readonly sha256 = createHash('sha256');
+  constructor(private readonly limit: number) {
+    super();
+  }
+  override _transform(chunk: Buffer, _enc: BufferEncoding, done: TransformCallback) {
+    this.size += chunk.byteLength;
+    if (this.size > this.limit + DISCARD_BYTES) return done(tooLarge(this.limit));
+    if (this.size > this.limit) return done();
+    this.md5.update(chunk);
+    this.sha256.update(chunk);
+    done(null, chunk);
+  }
+  override _flush(done: TransformCallback) {
+    done(this.size > this.limit ? tooLarge(this.limit) : null);
+  }
+}
+
+/** Where uploads land: DATA_DIR/data-files (git-ignored with the rest of DATA_DIR). */
+export const uploadsDir = (dataDir: string) => path.join(dataDir, 'data-files');
+
+async function toDisk(source: Readable, dir: string, limit: number, contentType: string) {
+  await fs.mkdir(dir, { recursive: true });
+  const file = path.join(dir, `.incoming-${randomUUID()}`);
+  const measure = new Measure(limit);
+  try {
+    await pipeline(source, measure, createWriteStream(file, { flags: 'wx' }));
+  } catch (error) {
+    await fs.rm(file, { force: true });
+    throw error instanceof PlatformError
+      ? error
+      : badRequest(`body: the upload was cut off (${(error as Error).message})`);
+  }
+  return {
+    file,
+    sizeBytes: measure.size,
+    md5: measure.md5.digest('hex'),
+    sha256: measure.sha256.digest('hex'),
+    contentType,
+  } satisfies StreamedUpload;
+}
+
+/**
+ * Streams a data-file upload to disk (2.7, issue 11): a raw body as sent, or the `file` part of a
+ * `multipart/form-data` body. A declared length over the limit is refused (413) before a byte is
+ * read; an undeclared one as soon as it passes the limit. Memory holds one chunk at a time.
+ */
+export async function streamUpload(
+  c: Context,
+  dataDir: string,
+  limit: number,
+): Promise<StreamedUpload> {
+  const declared = Number(c.req.header('content-length') ?? NaN);
+  if (declared > limit) throw tooLarge(limit);
+  const body = c.req.raw.body;
+  const dir = uploadsDir(dataDir);
+  const contentType = c.req.header('content-type');
+  if (!body) throw badRequest('body: the data file is empty');
+  const source = Readable.fromWeb(body as WebReadableStream);
+  if (!isMultipart(contentType))
+    return toDisk(source, dir, limit, contentType || 'application/octet-stream');
+
+  return new Promise<StreamedUpload>((resolve, reject) => {
+    let parser: busboy.Busboy;
+    try {
+      parser = busboy({
+        headers: { 'content-type': contentType ?? '' },
+        limits: { files: 4, fields: 16, fieldSize: 64 * 1024 },
+      });
+    } catch (error) {
+      reject(badRequest(`body: not a multipart body (${(error as Error).message})`));
+      return;
+    }
+    let written: Promise<StreamedUpload> | undefined;
+    parser.on('file', (name, stream, info) => {
+      if (name !== 'file' || written) {
+        stream.resume();
+        return;
+      }
+      written = toDisk(stream, dir, limit, info.mimeType || 'application/octet-stream');
+      // A failed write stops reading the rest of the body.
+      written.catch(() => stream.resume());
+    });
+    parser.on('error', (error: Error) =>
+      reject(badRequest(`body: the multipart body cannot be read (${error.message})`)),
+    );
+    parser.on('close', () => {
+      if (!written) reject(badRequest('body: a multipart part "file" is required'));
+      else written.then(resolve, reject);
+    });
+    source.on('error', (error) => reject(badRequest(`body: ${error.message}`)));
+    source.pipe(parser);
+  });
+}
+
+/** Moves an upload to its final, unique name under the uploads folder; answers its absolute path. */
+export async function keep(upload: StreamedUpload, dataDir: string): Promise<string> {
+  const final = path.join(uploadsDir(dataDir), randomUUID());
+  await fs.rename(upload.file, final);
+  return final;
+}
