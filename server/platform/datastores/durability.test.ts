@@ -69,7 +69,10 @@ const freePort = () =>
 /** `npm run platform` in a child process, resolved once it prints its URL. */
 async function startChild(dataDir: string) {
   const port = await freePort();
-  const child = spawn(path.resolve('node_modules/.bin/tsx'), ['server/platform/main.ts'], {
+  // `node --import tsx`, as `npm run platform` runs it: the tsx command would stand between as a
+  // parent that relays the signal and SIGKILLs the platform when it does not confirm it within
+  // 30 ms (a loaded machine), which is not a clean stop.
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/platform/main.ts'], {
     env: {
       ...process.env,
       PORT: String(port),
@@ -78,7 +81,7 @@ async function startChild(dataDir: string) {
       DATABASE_URL: '',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
-    // Its own process group, so a stop reaches tsx and the platform alike, as Ctrl-C does.
+    // Its own process group, as a terminal's Ctrl-C reaches it.
     detached: true,
   });
   let output = '';
@@ -105,7 +108,7 @@ async function startChild(dataDir: string) {
   return { child, api };
 }
 
-/** Ctrl-C: SIGINT to the child's process group (tsx and the platform under it). */
+/** Ctrl-C: SIGINT to the child's process group. */
 const interrupt = (child: ChildProcess) => process.kill(-child.pid!, 'SIGINT');
 
 const exited = (child: ChildProcess) =>
