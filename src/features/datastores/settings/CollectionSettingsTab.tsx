@@ -22,16 +22,16 @@ function CollectionSettings({ collection }: { collection: Collection }) {
   return (
     <>
       <Section title="Name">
-        <RenameForm rename={rename} />
+        <RenameForm rename={rename} collectionId={collection.id} />
       </Section>
       <Section title="Schema">
-        <SchemaEditor schema={schema} />
+        <SchemaEditor schema={schema} collectionId={collection.id} />
       </Section>
       <Section title="Sync">
         <SyncPanel sync={sync} />
       </Section>
       <Section title="Danger zone">
-        <DangerZone dialog={deletion} />
+        <DangerZone dialog={deletion} collectionId={collection.id} />
       </Section>
       <ConfirmDialog
         open={guard.blocked}

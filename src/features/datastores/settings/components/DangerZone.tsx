@@ -5,8 +5,15 @@ import Typography from '@mui/material/Typography';
 import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
 import { DeleteCollectionDialog } from '../../components/DeleteCollectionDialog';
 import type { DeleteCollectionDialogState } from '../../hooks/use-delete-collection-dialog';
+import { GuardedCollectionAction } from '../../../../components';
 
-export function DangerZone({ dialog }: { dialog: DeleteCollectionDialogState }) {
+export function DangerZone({
+  dialog,
+  collectionId,
+}: {
+  dialog: DeleteCollectionDialogState;
+  collectionId: string;
+}) {
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2, sm: 2.5 }, borderColor: 'error.main' }}>
       <Stack
@@ -22,15 +29,17 @@ export function DangerZone({ dialog }: { dialog: DeleteCollectionDialogState }) 
             Deletes the collection and all of its documents. Its linked dataset is kept.
           </Typography>
         </Stack>
-        <Button
-          variant="outlined"
-          color="error"
-          startIcon={<DeleteOutlinedIcon />}
-          onClick={dialog.openDialog}
-          sx={{ flexShrink: 0 }}
-        >
-          Delete collection
-        </Button>
+        <GuardedCollectionAction collectionId={collectionId} operation="delete">
+          <Button
+            variant="outlined"
+            color="error"
+            startIcon={<DeleteOutlinedIcon />}
+            onClick={dialog.openDialog}
+            sx={{ flexShrink: 0 }}
+          >
+            Delete collection
+          </Button>
+        </GuardedCollectionAction>
       </Stack>
       <DeleteCollectionDialog dialog={dialog} />
     </Paper>

@@ -2,11 +2,17 @@ import { Controller } from 'react-hook-form';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { ErrorState } from '../../../../components';
+import { ErrorState, GuardedCollectionAction } from '../../../../components';
 import { sentence } from '../../hooks/schema-form';
 import type { RenameFormState } from '../hooks/use-rename-form';
 
-export function RenameForm({ rename }: { rename: RenameFormState }) {
+export function RenameForm({
+  rename,
+  collectionId,
+}: {
+  rename: RenameFormState;
+  collectionId: string;
+}) {
   const { form, save, reset, dirty, saving, error } = rename;
   return (
     <Stack component="form" noValidate onSubmit={save} aria-label="Rename collection" spacing={2}>
@@ -30,9 +36,11 @@ export function RenameForm({ rename }: { rename: RenameFormState }) {
           )}
         />
         <Stack direction="row" spacing={1}>
-          <Button type="submit" variant="outlined" disabled={!dirty} loading={saving}>
-            Rename
-          </Button>
+          <GuardedCollectionAction collectionId={collectionId} operation="update">
+            <Button type="submit" variant="outlined" disabled={!dirty} loading={saving}>
+              Rename
+            </Button>
+          </GuardedCollectionAction>
           {dirty && (
             <Button onClick={reset} disabled={saving}>
               Cancel

@@ -1,11 +1,17 @@
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { ErrorState } from '../../../../components';
+import { ErrorState, GuardedCollectionAction } from '../../../../components';
 import { SchemaColumnsFields } from '../../components/SchemaColumnsFields';
 import type { SchemaFormState } from '../hooks/use-schema-form';
 
-export function SchemaEditor({ schema }: { schema: SchemaFormState }) {
+export function SchemaEditor({
+  schema,
+  collectionId,
+}: {
+  schema: SchemaFormState;
+  collectionId: string;
+}) {
   const { form, columns, save, reset, dirty, saving, error } = schema;
   return (
     <Stack component="form" noValidate onSubmit={save} aria-label="Schema" spacing={2}>
@@ -23,9 +29,11 @@ export function SchemaEditor({ schema }: { schema: SchemaFormState }) {
       />
       {error && <ErrorState error={error} title="Could not save the schema" />}
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-        <Button type="submit" variant="contained" disabled={!dirty} loading={saving}>
-          Save schema
-        </Button>
+        <GuardedCollectionAction collectionId={collectionId} operation="update">
+          <Button type="submit" variant="contained" disabled={!dirty} loading={saving}>
+            Save schema
+          </Button>
+        </GuardedCollectionAction>
         <Button onClick={reset} disabled={!dirty || saving}>
           Reset
         </Button>
