@@ -220,3 +220,37 @@ test('run the stream that loads a dataset and follow the run to its end', async 
   await expect(status).toContainText('5 rows inserted. The dataset now has 5 rows.');
   await expect(stream.getByRole('button', { name: 'Run now' })).toBeEnabled();
 });
+
+test('a message belongs to the screen of its action: it does not follow the user to another screen', async ({
+  page,
+}) => {
+  await openDataset(page, 'Web traffic');
+  await page.getByRole('tab', { name: 'Certification' }).click();
+  await page.getByRole('button', { name: 'Certify', exact: true }).click();
+  await page
+    .getByRole('dialog', { name: 'Certify “Web traffic”?' })
+    .getByRole('button', { name: 'Certify' })
+    .click();
+  // Named by its name, never a type and an id.
+  const message = page.getByText('Web traffic is certified');
+  await expect(message).toBeVisible();
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: 'Document store' })
+    .click();
+  // Gone with the screen, well before a success message hides by itself (4 s).
+  await expect(message).toBeHidden({ timeout: 1_500 });
+  await expect(page.getByRole('heading', { level: 1, name: 'Document store' })).toBeVisible();
+
+  // Leave the sample data as it was for the other tests.
+  await openDataset(page, 'Web traffic');
+  await page.getByRole('tab', { name: 'Certification' }).click();
+  await page.getByRole('button', { name: 'Remove certification' }).click();
+  await page
+    .getByRole('dialog', { name: 'Remove the certification of “Web traffic”?' })
+    .getByRole('button', { name: 'Remove certification' })
+    .click();
+  await expect(page.getByRole('group', { name: 'State' }).getByRole('definition')).toHaveText(
+    'Not certified',
+  );
+});
