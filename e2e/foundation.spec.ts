@@ -26,6 +26,22 @@ test('from the datastore list to a collection and its fields', async ({ page }) 
   await expect(schema.getByRole('row', { name: /shippedAt\s+DATETIME/ })).toBeVisible();
 });
 
+test('no screen breaks the Content-Security-Policy (zod builds its parsers without eval)', async ({
+  page,
+}) => {
+  const violations: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' && /Content Security Policy|script-src/.test(message.text()))
+      violations.push(`${message.location().url}: ${message.text()}`);
+  });
+  for (const screen of ['/datastores', '/datasets', '/workflows', '/security']) {
+    await page.goto(screen);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  }
+  await expect(page.getByRole('heading', { level: 1, name: 'Security' })).toBeVisible();
+  expect(violations).toEqual([]);
+});
+
 test('an unknown collection reads as not found, with its trace id', async ({ page }) => {
   await page.goto(
     '/datastores/6f1c2a52-5d2e-4c8e-9a51-1b0c1d2e3f40/collections/no-such-collection',

@@ -1,3 +1,4 @@
+import '../../zod-config';
 import { z } from 'zod';
 
 /** ISO 8601 timestamp as the platform sends it; kept as a string so nothing is lost in transit. */

@@ -1,3 +1,4 @@
+import '../../zod-config';
 import { z } from 'zod';
 
 /** 7.1: document-store error body; `toe` is the trace id support asks for. */

@@ -1,3 +1,4 @@
+import '../../zod-config';
 import { z } from 'zod';
 
 /** 4.11; `promptTemplate` is a string per the spec, or `{template}` as public examples send. */
