@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { useGroups, useUsers } from '../../../api/people';
 import type { Principal } from '../components/access-levels';
 import { plural } from '../components/format';
-import { useDebouncedInput } from './use-debounced-input';
+import { useDebouncedInput } from '../../../hooks/use-debounced-input';
 
 /** Users and groups whose name (or email) matches what is typed, asked of the platform. */
 export function usePrincipalSearch({ enabled = true } = {}) {

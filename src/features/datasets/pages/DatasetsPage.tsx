@@ -5,7 +5,7 @@ import { EmptyState, ErrorState, LoadingState, PageHeader } from '../../../compo
 import { DatasetSearchField } from '../components/DatasetSearchField';
 import { DatasetsTable } from '../components/DatasetsTable';
 import { useDatasetListParams } from '../hooks/use-dataset-list-params';
-import { useDebouncedInput } from '../hooks/use-debounced-input';
+import { useDebouncedInput } from '../../../hooks/use-debounced-input';
 
 export function DatasetsPage() {
   const list = useDatasetListParams();

@@ -10,7 +10,7 @@ import { UploadDataFileDialog } from '../components/UploadDataFileDialog';
 import { DataFilesTable } from '../components/DataFilesTable';
 import { useDataFileList } from '../hooks/use-data-file-list';
 import { useDataFileListParams } from '../hooks/use-data-file-list-params';
-import { useDebouncedInput } from '../hooks/use-debounced-input';
+import { useDebouncedInput } from '../../../hooks/use-debounced-input';
 
 /** Every data file of the platform, searchable by name, with an upload. */
 export function DataFilesPage() {
