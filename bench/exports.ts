@@ -10,6 +10,7 @@ import { openStore } from '../server/platform/store';
 import { parseCsv } from '../server/platform/streams/csv';
 import { generateCsv } from '../server/platform/streams/large-csv';
 import { median, type Bench, type BenchRow } from './lib';
+import { memoryOf, mib, sleep } from './process';
 
 /**
  * Issue 10, measured: an export of 1,000,000 dataset rows to the local target, on PGlite.
@@ -21,16 +22,14 @@ import { median, type Bench, type BenchRow } from './lib';
 const ROWS = 1_000_000;
 const RUNS = 3;
 const TOKEN = 'bench-token';
-const mib = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MiB`;
 const thousands = (n: number) => Math.round(n).toLocaleString('en');
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The rows a stream run of the same CSV would write, through the datasets store's bulk writer. */
 async function seedDataset(dataDir: string) {
   const db = await openStore({ dataDir });
   try {
     await seedIfEmpty(db);
-    const table = parseCsv(generateCsv(ROWS));
+    const table = await parseCsv(generateCsv(ROWS));
     const columns = columnsFrom(table.columns);
     return await db.transaction(async (tx) => {
       const id = await createDataset(tx, {
@@ -44,12 +43,6 @@ async function seedDataset(dataDir: string) {
   } finally {
     await db.close();
   }
-}
-
-function memoryOf(pid: number) {
-  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kib = (key: string) => Number(new RegExp(`^${key}:\\s+(\\d+) kB`, 'm').exec(status)?.[1]);
-  return { rss: kib('VmRSS') * 1024, hwm: kib('VmHWM') * 1024 };
 }
 
 interface Platform {

@@ -13,6 +13,7 @@ const modules: Array<[string, () => Promise<{ default: Bench }>]> = [
   ['filesets', () => import('./filesets')],
   ['workflows', () => import('./workflows')],
   ['uploads', () => import('./uploads')],
+  ['responsiveness', () => import('./responsiveness')],
 ];
 
 const only = process.argv[2];

@@ -1,9 +1,9 @@
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { median, type Bench, type BenchRow } from './lib';
+import { MIB, memoryOf, mib, sleep, startConsole } from './process';
 
 /**
  * Issue 11, measured: a 200 MiB data-file upload through the gateway of `npm start` (gateway and
@@ -11,51 +11,8 @@ import { median, type Bench, type BenchRow } from './lib';
  * its Content-Length. MB/s from the first byte sent to the answer; the process's peak memory
  * above idle (Linux VmHWM, reset through /proc/<pid>/clear_refs, and rss sampled every 50 ms).
  */
-const MIB = 2 ** 20;
 const SIZE = 200 * MIB;
 const RUNS = 3;
-const mib = (bytes: number) => `${(bytes / MIB).toFixed(0)} MiB`;
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-function memoryOf(pid: number) {
-  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kib = (key: string) => Number(new RegExp(`^${key}:\\s+(\\d+) kB`, 'm').exec(status)?.[1]);
-  return { rss: kib('VmRSS') * 1024, hwm: kib('VmHWM') * 1024 };
-}
-
-async function startConsole(dataDir: string, distDir: string) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: {
-      ...process.env,
-      DATA_DIR: dataDir,
-      CONSOLE_DIST_DIR: distDir,
-      PORT: String(20_000 + Math.floor(Math.random() * 20_000)),
-      DATABASE_URL: '',
-      PLATFORM_BASE_URL: '',
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGINT');
-    await exited;
-  };
-  const url = await new Promise<string>((resolve, reject) => {
-    let out = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const found = /Platform Console: (http:\/\/\S+)/.exec(out);
-      if (found) resolve(found[1]!);
-    });
-    child.once('exit', (code) => reject(new Error(`the console exited (${code}): ${out}`)));
-    setTimeout(() => reject(new Error('the console did not start within 90 s')), 90_000);
-  }).catch(async (error: unknown) => {
-    await stop();
-    throw error;
-  });
-  child.stdout.resume();
-  return { url, pid: child.pid!, stop };
-}
 
 /** Sends SIZE bytes in 1 MiB chunks, honouring backpressure; resolves with the answer. */
 function uploadOnce(url: string) {

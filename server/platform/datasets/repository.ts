@@ -3,7 +3,7 @@ import { visibleDatasetSql } from '../access/visibility';
 import { notFound } from '../core/errors';
 import { likePattern } from '../people/repository';
 import type { Queryable } from '../store';
-import type { Cell, DatasetColumn } from './store';
+import { LIVE_ROWS, type Cell, type DatasetColumn } from './store';
 
 export interface DatasetRow {
   id: string;
@@ -75,9 +75,9 @@ export const readRows = async (
 ) =>
   (
     await db.query<{ cells: Cell[] }>(
-      `SELECT cells FROM dataset_rows WHERE dataset_id = $1
-       ORDER BY ${order ? `cells -> ${Math.trunc(order.index)} ${order.direction === 'DESC' ? 'DESC NULLS LAST' : 'ASC NULLS FIRST'},` : ''}
-         partition_id, row_index LIMIT $2 OFFSET $3`,
+      `SELECT r.cells FROM ${LIVE_ROWS}
+       ORDER BY ${order ? `r.cells -> ${Math.trunc(order.index)} ${order.direction === 'DESC' ? 'DESC NULLS LAST' : 'ASC NULLS FIRST'},` : ''}
+         s.partition_id, r.row_index LIMIT $2 OFFSET $3`,
       [datasetId, limit, offset],
     )
   ).map((r) => r.cells);

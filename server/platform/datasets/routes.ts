@@ -8,13 +8,16 @@ import { body, query } from '../core/validate';
 import { toDataset, toIndexedSchema, toPartition } from './mappers';
 import { runPreview } from './preview';
 import { listDatasets, listPartitions } from './repository';
+import { scheduleRowSetSweep } from './row-sets';
 import { deletePartition } from './store';
 
 const schemaParams = z.object({ includeHidden: queryBool.optional() });
 
 /** Datasets (gaps.md), rows preview, indexed schema (4.8) and partitions (4.10). */
-export function datasetRoutes({ db }: PlatformDeps) {
+export function datasetRoutes(deps: PlatformDeps) {
+  const { db } = deps;
   const r = new Hono<PlatformEnv>();
+  scheduleRowSetSweep(deps);
 
   // The answer is the array gaps.md names; the total for paging rides in a header.
   r.get('/api/data/v3/datasources', async (c) => {

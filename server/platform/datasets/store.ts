@@ -5,6 +5,7 @@ import type { Queryable } from '../store';
  * The one place that writes dataset rows: document-store sync, stream runs and the seed all
  * come through here, so row_count, data_version and last_updated stay true.
  * A row is a JSON array of cells in column order; partition '' means "not partitioned".
+ * Rows live in row sets (migration 150): readers read the live sets only (LIVE_ROWS).
  */
 export interface DatasetColumn {
   id: string;
@@ -16,12 +17,26 @@ export type Cell = string | number | boolean | null;
 
 const BATCH = 5_000;
 
+/**
+ * What every reader selects from: the rows of the dataset's live sets, `s.partition_id` their
+ * partition and `r.row_index` their place in it; `$1` is the dataset's id.
+ */
+export const LIVE_ROWS = `dataset_row_sets s
+  JOIN dataset_rows r ON r.dataset_id = s.dataset_id AND r.partition_id = s.storage
+  WHERE s.dataset_id = $1 AND s.state = 'live'`;
+
 export const columnsFrom = (defs: Array<{ name: string; type: string }>): DatasetColumn[] =>
   defs.map((d, i) => ({ id: `c${i + 1}`, name: d.name, type: d.type, visible: true }));
 
 export async function createDataset(
   tx: Queryable,
-  input: { id?: string; name: string; description?: string; owner: number; columns: DatasetColumn[] },
+  input: {
+    id?: string;
+    name: string;
+    description?: string;
+    owner: number;
+    columns: DatasetColumn[];
+  },
 ): Promise<string> {
   const id = input.id ?? randomUUID();
   const now = new Date();
@@ -33,22 +48,33 @@ export async function createDataset(
   return id;
 }
 
-async function insertRows(tx: Queryable, datasetId: string, partitionId: string, rows: Cell[][], from = 0) {
-  for (let start = 0; start < rows.length; start += BATCH) {
-    const batch = rows.slice(start, start + BATCH);
+/** A set's rows under its storage key, `row_index` 0..n-1, `batch` rows per statement. */
+async function insertRows(
+  db: Queryable,
+  datasetId: string,
+  storage: string,
+  rows: Cell[][],
+  batch = BATCH,
+) {
+  for (let start = 0; start < rows.length; start += batch) {
     // One JSON document per batch: Postgres parses it faster than a jsonb[] literal of the same rows.
-    await tx.query(
+    await db.query(
       `INSERT INTO dataset_rows (dataset_id, partition_id, row_index, cells)
        SELECT $1, $2, $3::int + n::int - 1, cells FROM jsonb_array_elements($4::jsonb) WITH ORDINALITY AS t(cells, n)`,
-      [datasetId, partitionId, from + start, JSON.stringify(batch)],
+      [datasetId, storage, start, JSON.stringify(rows.slice(start, start + batch))],
     );
   }
 }
 
+/** A fresh storage key: the value its rows carry in dataset_rows.partition_id. */
+const newStorage = () => `set:${randomUUID()}`;
+
+/** The dataset's rows count its live sets' rows; its version moves on every change. */
 async function touch(tx: Queryable, datasetId: string, columns?: DatasetColumn[]) {
   await tx.query(
     `UPDATE datasets SET
-       row_count = (SELECT count(*) FROM dataset_rows WHERE dataset_id = $1),
+       row_count = COALESCE((SELECT sum(row_count) FROM dataset_row_sets
+                             WHERE dataset_id = $1 AND state = 'live'), 0),
        data_version = data_version + 1,
        last_updated = now(),
        columns = COALESCE($2::jsonb, columns)
@@ -57,11 +83,44 @@ async function touch(tx: Queryable, datasetId: string, columns?: DatasetColumn[]
   );
 }
 
+/** Retires the live set of one partition, or of all (their rows go in the next sweep). */
+const retire = (tx: Queryable, datasetId: string, partitionId?: string) =>
+  tx.query(
+    `UPDATE dataset_row_sets SET state = 'retired', changed_at = now()
+     WHERE dataset_id = $1 AND state = 'live' AND ($2::text IS NULL OR partition_id = $2)`,
+    [datasetId, partitionId ?? null],
+  );
+
+/** Writes `rows` as the live set of `partitionId`, inside the caller's transaction. */
+async function writeLive(tx: Queryable, datasetId: string, partitionId: string, rows: Cell[][]) {
+  const storage = newStorage();
+  await tx.query(
+    `INSERT INTO dataset_row_sets (dataset_id, storage, partition_id, row_count, state)
+     VALUES ($1, $2, $3, $4, 'live')`,
+    [datasetId, storage, partitionId, rows.length],
+  );
+  await insertRows(tx, datasetId, storage, rows);
+}
+
+const upsertPartition = (tx: Queryable, datasetId: string, partitionId: string, rowCount: number) =>
+  tx.query(
+    `INSERT INTO dataset_partitions (dataset_id, partition_id, row_count, created_at, data_version)
+     VALUES ($1, $2, $3, now(), (SELECT data_version FROM datasets WHERE id = $1))
+     ON CONFLICT (dataset_id, partition_id) DO UPDATE
+       SET row_count = EXCLUDED.row_count, created_at = EXCLUDED.created_at, data_version = EXCLUDED.data_version`,
+    [datasetId, partitionId, rowCount],
+  );
+
 /** REPLACE: the dataset's rows become exactly `rows` (all partitions dropped). */
-export async function replaceRows(tx: Queryable, datasetId: string, columns: DatasetColumn[], rows: Cell[][]) {
-  await tx.query('DELETE FROM dataset_rows WHERE dataset_id = $1', [datasetId]);
+export async function replaceRows(
+  tx: Queryable,
+  datasetId: string,
+  columns: DatasetColumn[],
+  rows: Cell[][],
+) {
+  await retire(tx, datasetId);
   await tx.query('DELETE FROM dataset_partitions WHERE dataset_id = $1', [datasetId]);
-  await insertRows(tx, datasetId, '', rows);
+  await writeLive(tx, datasetId, '', rows);
   await touch(tx, datasetId, columns);
 }
 
@@ -73,26 +132,127 @@ export async function appendPartition(
   columns: DatasetColumn[],
   rows: Cell[][],
 ) {
-  await tx.query('DELETE FROM dataset_rows WHERE dataset_id = $1 AND partition_id = $2', [datasetId, partitionId]);
-  await insertRows(tx, datasetId, partitionId, rows);
+  await retire(tx, datasetId, partitionId);
+  await writeLive(tx, datasetId, partitionId, rows);
   await touch(tx, datasetId, columns);
-  await tx.query(
-    `INSERT INTO dataset_partitions (dataset_id, partition_id, row_count, created_at, data_version)
-     VALUES ($1, $2, $3, now(), (SELECT data_version FROM datasets WHERE id = $1))
-     ON CONFLICT (dataset_id, partition_id) DO UPDATE
-       SET row_count = EXCLUDED.row_count, created_at = EXCLUDED.created_at, data_version = EXCLUDED.data_version`,
-    [datasetId, partitionId, rows.length],
-  );
+  await upsertPartition(tx, datasetId, partitionId, rows.length);
 }
 
 /** Spec 4.10: the partition's rows go, and it no longer appears in the list. */
-export async function deletePartition(tx: Queryable, datasetId: string, partitionId: string): Promise<boolean> {
-  const gone = await tx.query('DELETE FROM dataset_partitions WHERE dataset_id = $1 AND partition_id = $2 RETURNING 1', [
-    datasetId,
-    partitionId,
-  ]);
+export async function deletePartition(
+  tx: Queryable,
+  datasetId: string,
+  partitionId: string,
+): Promise<boolean> {
+  const gone = await tx.query(
+    'DELETE FROM dataset_partitions WHERE dataset_id = $1 AND partition_id = $2 RETURNING 1',
+    [datasetId, partitionId],
+  );
   if (gone.length === 0) return false;
-  await tx.query('DELETE FROM dataset_rows WHERE dataset_id = $1 AND partition_id = $2', [datasetId, partitionId]);
+  await retire(tx, datasetId, partitionId);
   await touch(tx, datasetId);
   return true;
+}
+
+/**
+ * Rows written ahead of their transaction (a stream run's): a staging set that no reader sees,
+ * `STAGE_BATCH` rows a statement, so that other requests get the database between statements.
+ */
+export interface StagedRows {
+  datasetId: string;
+  storage: string;
+  rowCount: number;
+}
+
+/** Small enough that one statement takes a few tens of milliseconds on PGlite. */
+const STAGE_BATCH = 1_000;
+
+export async function stageRows(
+  db: Queryable,
+  datasetId: string,
+  rows: Cell[][],
+  jobId: string,
+): Promise<StagedRows> {
+  const storage = newStorage();
+  await db.query(
+    `INSERT INTO dataset_row_sets (dataset_id, storage, partition_id, row_count, state, job_id)
+     VALUES ($1, $2, '', $3, 'staging', $4)`,
+    [datasetId, storage, rows.length, jobId],
+  );
+  await insertRows(db, datasetId, storage, rows, STAGE_BATCH);
+  return { datasetId, storage, rowCount: rows.length };
+}
+
+async function goLive(tx: Queryable, staged: StagedRows, partitionId: string) {
+  const [live] = await tx.query(
+    `UPDATE dataset_row_sets SET state = 'live', partition_id = $3, changed_at = now()
+     WHERE dataset_id = $1 AND storage = $2 AND state = 'staging' RETURNING 1`,
+    [staged.datasetId, staged.storage, partitionId],
+  );
+  if (!live) throw new Error('the staged rows are gone (swept after their job ended)');
+}
+
+/** REPLACE with staged rows: a few small statements, whatever the number of rows. */
+export async function publishReplace(tx: Queryable, staged: StagedRows, columns: DatasetColumn[]) {
+  await retire(tx, staged.datasetId);
+  await tx.query('DELETE FROM dataset_partitions WHERE dataset_id = $1', [staged.datasetId]);
+  await goLive(tx, staged, '');
+  await touch(tx, staged.datasetId, columns);
+}
+
+/** APPEND with staged rows: they become partition `partitionId`. */
+export async function publishPartition(
+  tx: Queryable,
+  staged: StagedRows,
+  partitionId: string,
+  columns: DatasetColumn[],
+) {
+  await retire(tx, staged.datasetId, partitionId);
+  await goLive(tx, staged, partitionId);
+  await touch(tx, staged.datasetId, columns);
+  await upsertPartition(tx, staged.datasetId, partitionId, staged.rowCount);
+}
+
+/** Staged rows that will not be published: retired, for the next sweep. */
+export const discardStaged = (db: Queryable, staged: StagedRows) =>
+  db.query(
+    `UPDATE dataset_row_sets SET state = 'retired', changed_at = now()
+     WHERE dataset_id = $1 AND storage = $2 AND state = 'staging'`,
+    [staged.datasetId, staged.storage],
+  );
+
+/** How long a retired set's rows stay: an export reading it when it was retired may finish. */
+export const RETIRED_GRACE_SECONDS = 60;
+const SWEEP_BATCH = 2_000;
+
+/**
+ * Deletes the rows of retired sets (after the grace) and of staging sets whose job has ended,
+ * `SWEEP_BATCH` rows a statement, then the sets themselves. Any process may sweep; two at once
+ * only delete the same rows twice.
+ */
+export async function sweepRowSets(db: Queryable, graceSeconds = RETIRED_GRACE_SECONDS) {
+  for (;;) {
+    const [set] = await db.query<{ dataset_id: string; storage: string }>(
+      `SELECT dataset_id, storage FROM dataset_row_sets s
+       WHERE (state = 'retired' AND changed_at < now() - make_interval(secs => $1))
+          OR (state = 'staging' AND NOT EXISTS (
+                SELECT 1 FROM jobs j WHERE j.id = s.job_id AND j.status IN ('queued', 'running')))
+       ORDER BY changed_at LIMIT 1`,
+      [graceSeconds],
+    );
+    if (!set) return;
+    for (;;) {
+      const deleted = await db.query(
+        `DELETE FROM dataset_rows WHERE ctid IN (
+           SELECT ctid FROM dataset_rows WHERE dataset_id = $1 AND partition_id = $2 LIMIT $3)
+         RETURNING 1`,
+        [set.dataset_id, set.storage, SWEEP_BATCH],
+      );
+      if (deleted.length < SWEEP_BATCH) break;
+    }
+    await db.query(
+      `DELETE FROM dataset_row_sets WHERE dataset_id = $1 AND storage = $2 AND state <> 'live'`,
+      [set.dataset_id, set.storage],
+    );
+  }
 }

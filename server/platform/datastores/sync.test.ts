@@ -9,6 +9,7 @@ import {
   documentV2,
   type CollectionSchema,
 } from '../../../src/api/contract';
+import { readRows } from '../datasets/repository';
 import { openStore, type Db } from '../store';
 import { startTestPlatform, type TestPlatform } from '../testing';
 import { DocumentService } from './document-service';
@@ -257,11 +258,7 @@ describe('the linked dataset', () => {
     expect(dataset!.columns.map((col) => [col.name, col.type])).toEqual(
       schema.columns.map((col) => [col.name, col.type]),
     );
-    const rows = await db.query<{ cells: unknown[] }>(
-      'SELECT cells FROM dataset_rows WHERE dataset_id = $1 ORDER BY row_index',
-      [dataset!.id],
-    );
-    expect(rows.map((r) => r.cells)).toEqual([
+    expect(await readRows(db, dataset!.id, 10, 0)).toEqual([
       [1, 'C1', 9.5, '2026-01-31', '2026-02-01T10:00:00Z'],
       [2, '42', 3.25, null, null],
     ]);

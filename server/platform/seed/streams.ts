@@ -50,7 +50,7 @@ export async function seedStreams(tx: Queryable) {
   );
   await addRevision(tx, dataFileId, upload(secondRevision));
 
-  const table = parseCsv(secondRevision.toString('utf8'));
+  const table = await parseCsv(secondRevision.toString('utf8'));
   const columns = columnsAfterRun([], false, table.columns, 'REPLACE');
   await tx.query(
     `INSERT INTO datasets (id, name, description, owner, columns, created, last_updated)

@@ -1,27 +1,103 @@
-import { PGlite } from '@electric-sql/pglite';
+import { Worker } from 'node:worker_threads';
 import type { Db, Queryable } from './db';
+import {
+  reviveError,
+  type WorkerAnswer,
+  type WorkerRequest,
+  type WorkerStart,
+} from './pglite-protocol';
 
-const INT8 = 20;
-const NUMERIC = 1700;
-const parsers = { [INT8]: Number, [NUMERIC]: Number };
+type Request = WorkerRequest extends infer R
+  ? R extends { id: number }
+    ? Omit<R, 'id'>
+    : never
+  : never;
+type Done = WorkerAnswer & { ok: true };
 
+const workerFile = new URL('./pglite-worker.mjs', import.meta.url);
+
+/** One worker thread running PGlite on `dataDir`: requests in, answers out. */
+class Thread {
+  private readonly worker: Worker;
+  private readonly pending = new Map<
+    number,
+    { resolve: (a: Done) => void; reject: (e: Error) => void }
+  >();
+  private nextId = 1;
+  private gone: Error | undefined;
+
+  constructor(dataDir: string | undefined) {
+    this.worker = new Worker(workerFile, { workerData: { dataDir } satisfies WorkerStart });
+    this.worker.on('message', (message: WorkerAnswer) => {
+      const waiter = this.pending.get(message.id);
+      if (!waiter) return;
+      this.pending.delete(message.id);
+      if (message.ok) waiter.resolve(message);
+      else waiter.reject(reviveError(message.error));
+    });
+    this.worker.on('error', (error) =>
+      this.failAll(new Error(`The database thread failed: ${error.message}`)),
+    );
+    this.worker.on('exit', (code) =>
+      this.failAll(new Error(`The database thread stopped (exit ${code})`)),
+    );
+  }
+
+  send(request: Request) {
+    return new Promise<Done>((resolve, reject) => {
+      if (this.gone) return reject(this.gone);
+      const id = this.nextId++;
+      this.pending.set(id, { resolve, reject });
+      this.worker.postMessage({ ...request, id });
+    });
+  }
+
+  async stop() {
+    if (this.gone) return;
+    await this.send({ op: 'close' });
+    this.gone ??= new Error('The database is closed');
+    await this.worker.terminate();
+  }
+
+  private failAll(error: Error) {
+    this.gone ??= error;
+    for (const { reject } of this.pending.values()) reject(error);
+    this.pending.clear();
+  }
+}
+
+/**
+ * PGlite, run in a worker thread (pglite-worker.ts) so that its statements never hold this
+ * thread: the same `Db` as PostgreSQL's, each call a message to the worker and back.
+ */
 export async function openPglite(dataDir: string | undefined): Promise<Db> {
-  const pg = await PGlite.create(dataDir, { parsers });
-  // PGlite runs one statement at a time; transactions are serialised by PGlite itself.
+  const thread = new Thread(dataDir);
+  try {
+    await thread.send({ op: 'query', sql: 'SELECT 1' });
+  } catch (error) {
+    await thread.stop().catch(() => undefined);
+    throw error;
+  }
+  const query = async <T>(sql: string, params?: unknown[], tx?: number) =>
+    ((await thread.send({ op: 'query', sql, params, tx })).rows ?? []) as T[];
   return {
     kind: 'pglite',
-    async query<T>(sql: string, params?: unknown[]) {
-      return (await pg.query<T>(sql, params)).rows;
+    query: (sql, params) => query(sql, params),
+    async transaction(fn) {
+      const { tx } = await thread.send({ op: 'begin' });
+      let result;
+      try {
+        result = await fn({ query: (sql, params) => query(sql, params, tx) } satisfies Queryable);
+      } catch (error) {
+        await thread.send({ op: 'end', tx: tx!, commit: false }).catch(() => undefined);
+        throw error;
+      }
+      await thread.send({ op: 'end', tx: tx!, commit: true });
+      return result;
     },
-    transaction: (fn) =>
-      pg.transaction((tx) =>
-        fn({
-          query: async <T>(sql: string, params?: unknown[]) => (await tx.query<T>(sql, params)).rows,
-        } satisfies Queryable),
-      ),
     async exec(sql) {
-      await pg.exec(sql);
+      await thread.send({ op: 'exec', sql });
     },
-    close: () => pg.close(),
+    close: () => thread.stop(),
   };
 }

@@ -59,12 +59,47 @@ function headerNames(header: string[]) {
   });
 }
 
-/** A CSV with a header row becomes a table; each column's type is the narrowest that fits all its values. */
-export function parseCsv(text: string): SourceTable {
-  const parsed = Papa.parse<string[]>(text.replace(/^\uFEFF/, ''), { skipEmptyLines: 'greedy' });
-  const fatal = parsed.errors.find((e) => e.type === 'Quotes');
-  if (fatal) throw new SourceError(`CSV: ${fatal.message} (row ${(fatal.row ?? 0) + 1})`);
-  const [header, ...rows] = parsed.data;
+/** Papa parses this much text at a time; between pieces the event loop runs (~25 ms each). */
+const CHUNK_BYTES = 256 * 1024;
+/** Rows typed between two turns of the event loop. */
+const YIELD_ROWS = 10_000;
+const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
+
+/**
+ * The CSV's records, parsed a piece at a time so that other requests are answered meanwhile.
+ * Papa's types offer `chunk` for files only; its string reader honours it too (csv.test.ts).
+ */
+function parseRecords(text: string) {
+  return new Promise<string[][]>((resolve, reject) => {
+    const records: string[][] = [];
+    const chunk = (result: Papa.ParseResult<string[]>, parser: Papa.Parser) => {
+      const fatal = result.errors.find((e) => e.type === 'Quotes');
+      if (fatal) {
+        parser.abort();
+        const row = records.length + (fatal.row ?? 0) + 1;
+        return reject(new SourceError(`CSV: ${fatal.message} (row ${row})`));
+      }
+      for (const record of result.data) records.push(record);
+      parser.pause();
+      setImmediate(() => parser.resume());
+    };
+    const config = {
+      skipEmptyLines: 'greedy',
+      chunkSize: CHUNK_BYTES,
+      chunk,
+      complete: () => resolve(records),
+    } as const;
+    Papa.parse<string[]>(text, config as Papa.ParseConfig<string[]>);
+  });
+}
+
+/**
+ * A CSV with a header row becomes a table; each column's type is the narrowest that fits all
+ * its values. The work is cut in pieces (a large CSV takes a few hundred milliseconds of CPU),
+ * so the platform's thread keeps answering other requests while a stream reads one.
+ */
+export async function parseCsv(text: string): Promise<SourceTable> {
+  const [header, ...rows] = await parseRecords(text.replace(/^\uFEFF/, ''));
   if (!header) throw new SourceError('CSV: the file is empty (a header row is needed)');
   const names = headerNames(header);
   rows.forEach((row, i) => {
@@ -73,11 +108,18 @@ export function parseCsv(text: string): SourceTable {
         `CSV: row ${i + 2} has ${row.length} fields; the header has ${names.length}`,
       );
   });
-  const types = names.map((_, i) => inferType(columnValues(rows, i)));
-  return {
-    columns: names.map((name, i) => ({ name, type: types[i]! })),
-    rows: rows.map((row) => row.map((v, i) => toCell(types[i]!, v))),
-  };
+  const types: ColumnType[] = [];
+  for (let i = 0; i < names.length; i++) {
+    types.push(inferType(columnValues(rows, i)));
+    await nextTurn();
+  }
+  const cells: Cell[][] = [];
+  for (let start = 0; start < rows.length; start += YIELD_ROWS) {
+    for (const row of rows.slice(start, start + YIELD_ROWS))
+      cells.push(row.map((v, i) => toCell(types[i]!, v)));
+    await nextTurn();
+  }
+  return { columns: names.map((name, i) => ({ name, type: types[i]! })), rows: cells };
 }
 
 export const decodeText = (bytes: Uint8Array) => new TextDecoder('utf-8').decode(bytes);

@@ -42,7 +42,7 @@ export function streamRunHandler(deps: PlatformDeps): JobHandler {
         `SELECT * FROM stream_executions WHERE id = $1 AND state = 'ACTIVE'`,
         [executionId],
       );
-      if (execution) await runExecution(deps, streamId, execution, lease);
+      if (execution) await runExecution(deps, streamId, execution, lease, job.id);
     },
     async onFailed(tx: Queryable, job, reason) {
       const { executionId } = job.payload as unknown as StreamRunPayload;

@@ -2,7 +2,14 @@ import type { CreateStreamBody } from '../../../src/api/contract';
 import type { PlatformDeps } from '../core/context';
 import { PlatformError, badRequest } from '../core/errors';
 import { getDataset } from '../datasets/repository';
-import { appendPartition, createDataset, replaceRows } from '../datasets/store';
+import {
+  createDataset,
+  discardStaged,
+  publishPartition,
+  publishReplace,
+  stageRows,
+  type StagedRows,
+} from '../datasets/store';
 import { LEASE_LOST, type Lease } from '../jobs/queue';
 import type { Db, Queryable } from '../store';
 import { columnsAfterRun } from './columns';
@@ -73,21 +80,27 @@ async function partitionFor(tx: Queryable, stream: StreamRow, execution: Executi
 }
 
 /**
- * Reads the source, then writes the rows and the execution's outcome in one transaction, which
- * first makes sure this process still holds the run's lease (no outcome after a takeover).
+ * Reads the source and stages its rows out of sight, a small statement at a time (other requests
+ * get the database in between); then one short transaction, which first makes sure this process
+ * still holds the run's lease (no outcome after a takeover), makes them the dataset's rows and
+ * writes the execution's outcome.
  */
 export async function runExecution(
   deps: PlatformDeps,
   streamId: number,
   execution: ExecutionRow,
   lease: Lease,
+  jobId: string,
 ) {
   const { db } = deps;
+  let staged: StagedRows | undefined;
   try {
     const stream = await getStream(db, streamId);
     const table = await connectorFor(stream.transport.description).read(stream.configuration, db, {
       allowedPrivateHosts: deps.allowedPrivateHosts,
     });
+    staged = await stageRows(db, stream.dataset_id, table.rows, jobId);
+    const rows = staged;
     await db.transaction(async (tx) => {
       await lease.hold(tx);
       const dataset = await getDataset(tx, stream.dataset_id);
@@ -98,11 +111,10 @@ export async function runExecution(
         stream.update_method,
       );
       let partitionId: string | null = null;
-      if (stream.update_method === 'REPLACE')
-        await replaceRows(tx, dataset.id, columns, table.rows);
+      if (stream.update_method === 'REPLACE') await publishReplace(tx, rows, columns);
       else {
         partitionId = await partitionFor(tx, stream, execution);
-        await appendPartition(tx, dataset.id, partitionId, columns, table.rows);
+        await publishPartition(tx, rows, partitionId, columns);
       }
       await finishExecution(tx, execution.id, {
         state: 'SUCCESS',
@@ -110,7 +122,9 @@ export async function runExecution(
         partitionId,
       });
     });
+    staged = undefined;
   } catch (error) {
+    if (staged) await discardStaged(db, staged).catch(() => undefined);
     if ((error as Error).message === LEASE_LOST) return;
     const known = error instanceof SourceError || error instanceof PlatformError;
     if (!known)

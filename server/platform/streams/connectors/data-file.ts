@@ -35,6 +35,6 @@ export const dataFileConnector: Connector = {
     const revision = await readRevision(db, id).catch(() => {
       throw new SourceError(`Data file ${id} no longer exists or has no revision`);
     });
-    return parseCsv(decodeText(revision.body));
+    return await parseCsv(decodeText(revision.body));
   },
 };

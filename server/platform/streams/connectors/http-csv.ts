@@ -125,7 +125,7 @@ export const httpCsvConnector: Connector = {
     const { url, timeoutSeconds } = settingsOf(configuration);
     try {
       const signal = AbortSignal.timeout(timeoutSeconds * 1000);
-      return parseCsv(decodeText(await download(url, signal, outbound)));
+      return await parseCsv(decodeText(await download(url, signal, outbound)));
     } catch (error) {
       throw failure(url, timeoutSeconds, error);
     }

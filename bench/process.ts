@@ -1,0 +1,73 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+
+export const MIB = 2 ** 20;
+export const mib = (bytes: number) => `${(bytes / MIB).toFixed(0)} MiB`;
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A process's resident memory now, and its high-water mark (Linux /proc). */
+export function memoryOf(pid: number) {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kib = (key: string) => Number(new RegExp(`^${key}:\\s+(\\d+) kB`, 'm').exec(status)?.[1]);
+  return { rss: kib('VmRSS') * 1024, hwm: kib('VmHWM') * 1024 };
+}
+
+/** Samples a process's peak rss from now on (VmHWM reset, and rss every `everyMs`). */
+export function peakMemory(pid: number, everyMs = 50) {
+  fs.writeFileSync(`/proc/${pid}/clear_refs`, '5');
+  let sampled = memoryOf(pid).rss;
+  const sampler = setInterval(() => (sampled = Math.max(sampled, memoryOf(pid).rss)), everyMs);
+  return () => {
+    clearInterval(sampler);
+    return Math.max(sampled, memoryOf(pid).hwm);
+  };
+}
+
+export interface ConsoleProcess {
+  url: string;
+  pid: number;
+  stop(): Promise<void>;
+}
+
+/**
+ * `npm start`'s server (gateway and embedded platform on PGlite in one process) on `dataDir`,
+ * serving `distDir` as the console: the process a user runs, measured from outside.
+ */
+export async function startConsole(
+  dataDir: string,
+  distDir: string,
+  env: NodeJS.ProcessEnv = {},
+): Promise<ConsoleProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      CONSOLE_DIST_DIR: distDir,
+      PORT: String(20_000 + Math.floor(Math.random() * 20_000)),
+      DATABASE_URL: '',
+      PLATFORM_BASE_URL: '',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGINT');
+    await exited;
+  };
+  const url = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const found = /Platform Console: (http:\/\/\S+)/.exec(out);
+      if (found) resolve(found[1]!);
+    });
+    child.once('exit', (code) => reject(new Error(`the console exited (${code}): ${out}`)));
+    setTimeout(() => reject(new Error('the console did not start within 90 s')), 90_000);
+  }).catch(async (error: unknown) => {
+    await stop();
+    throw error;
+  });
+  child.stdout.resume();
+  return { url, pid: child.pid!, stop };
+}

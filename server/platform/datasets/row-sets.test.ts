@@ -1,0 +1,129 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openStore, type Db } from '../store';
+import { listPartitions, readRows } from './repository';
+import {
+  appendPartition,
+  columnsFrom,
+  createDataset,
+  deletePartition,
+  discardStaged,
+  publishPartition,
+  publishReplace,
+  replaceRows,
+  stageRows,
+  sweepRowSets,
+  type Cell,
+} from './store';
+
+/**
+ * Issue 8 §4: rows are written as row sets. A run stages its rows out of sight and publishes
+ * them in one short transaction; the rows it replaced are swept afterwards, a batch at a time.
+ */
+let db: Db;
+let dataDir: string;
+const schema = process.env.DATABASE_URL
+  ? `t_${randomUUID().replace(/-/g, '').slice(0, 16)}`
+  : undefined;
+const columns = columnsFrom([
+  { name: 'id', type: 'LONG' },
+  { name: 'label', type: 'STRING' },
+]);
+const rows = (from: number, n: number): Cell[][] =>
+  Array.from({ length: n }, (_, i) => [from + i, `row ${from + i}`]);
+const stored = async (datasetId: string) =>
+  (
+    await db.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM dataset_rows WHERE dataset_id = $1',
+      [datasetId],
+    )
+  )[0]!.n;
+const rowCount = async (datasetId: string) =>
+  (
+    await db.query<{ row_count: number }>('SELECT row_count FROM datasets WHERE id = $1', [
+      datasetId,
+    ])
+  )[0]!.row_count;
+const newDataset = () =>
+  db.transaction((tx) => createDataset(tx, { name: `sets ${randomUUID()}`, owner: 1, columns }));
+const job = async (status: string) => {
+  const id = `test-job-${randomUUID()}`;
+  await db.query(`INSERT INTO jobs (id, kind, payload, status) VALUES ($1, 'test', '{}', $2)`, [
+    id,
+    status,
+  ]);
+  return id;
+};
+
+beforeAll(async () => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'row-sets-test-'));
+  db = await openStore({ dataDir, databaseUrl: process.env.DATABASE_URL, schema });
+});
+afterAll(async () => {
+  if (schema) await db.query(`DROP SCHEMA ${schema} CASCADE`);
+  await db.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('dataset row sets', () => {
+  it('keeps staged rows out of sight until they are published, then sweeps the replaced ones', async () => {
+    const id = await newDataset();
+    await db.transaction((tx) => replaceRows(tx, id, columns, rows(0, 3)));
+    const staged = await stageRows(db, id, rows(100, 4_500), await job('running'));
+    // Staged but not published: readers and the row count still see the three rows.
+    expect(await readRows(db, id, 10, 0)).toEqual(rows(0, 3));
+    expect(await rowCount(id)).toBe(3);
+    await sweepRowSets(db, 0); // a staging set whose job runs is kept
+    expect(await stored(id)).toBe(4_503);
+
+    await db.transaction((tx) => publishReplace(tx, staged, columns));
+    expect(await rowCount(id)).toBe(4_500);
+    expect(await readRows(db, id, 2, 0)).toEqual(rows(100, 2));
+    expect(await readRows(db, id, 2, 4_498)).toEqual(rows(4_598, 2));
+    // The three replaced rows stay for the grace (an export may be reading them), then go.
+    await sweepRowSets(db);
+    expect(await stored(id)).toBe(4_503);
+    await sweepRowSets(db, 0);
+    expect(await stored(id)).toBe(4_500);
+  });
+
+  it('publishes staged rows as a partition, beside the others, replacing one of the same id', async () => {
+    const id = await newDataset();
+    await db.transaction((tx) => appendPartition(tx, id, '2026-01-01', columns, rows(0, 2)));
+    await db.transaction((tx) => appendPartition(tx, id, '2026-01-02', columns, rows(10, 2)));
+    const staged = await stageRows(db, id, rows(20, 3), await job('running'));
+    await db.transaction((tx) => publishPartition(tx, staged, '2026-01-01', columns));
+    expect(await readRows(db, id, 10, 0)).toEqual([...rows(20, 3), ...rows(10, 2)]);
+    expect((await listPartitions(db, id)).map((p) => [p.partition_id, p.row_count])).toEqual([
+      ['2026-01-02', 2],
+      ['2026-01-01', 3],
+    ]);
+    expect(await rowCount(id)).toBe(5);
+
+    expect(await db.transaction((tx) => deletePartition(tx, id, '2026-01-02'))).toBe(true);
+    expect(await readRows(db, id, 10, 0)).toEqual(rows(20, 3));
+    expect(await rowCount(id)).toBe(3);
+    await sweepRowSets(db, 0);
+    expect(await stored(id)).toBe(3);
+  });
+
+  it('sweeps the rows of a run that ended without publishing them, or discarded them', async () => {
+    const id = await newDataset();
+    await stageRows(db, id, rows(0, 2_500), await job('failed'));
+    const discarded = await stageRows(db, id, rows(0, 10), await job('running'));
+    await discardStaged(db, discarded);
+    expect(await stored(id)).toBe(2_510);
+    await sweepRowSets(db, 0);
+    expect(await stored(id)).toBe(0);
+    expect(await db.query('SELECT 1 FROM dataset_row_sets WHERE dataset_id = $1', [id])).toEqual(
+      [],
+    );
+    // Published rows that were swept meanwhile are refused, never half published.
+    await expect(db.transaction((tx) => publishReplace(tx, discarded, columns))).rejects.toThrow(
+      'the staged rows are gone',
+    );
+  });
+});

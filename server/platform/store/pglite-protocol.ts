@@ -1,0 +1,40 @@
+/**
+ * The messages between the platform's thread and the PGlite worker (pglite-worker.ts): a
+ * request carries an id, and its one answer carries the same id. A transaction is opened by
+ * `begin` (answered with its number once it holds the database), its statements name it, and
+ * `end` commits or rolls it back.
+ */
+export type WorkerRequest =
+  | { id: number; op: 'query'; sql: string; params?: unknown[]; tx?: number }
+  | { id: number; op: 'exec'; sql: string }
+  | { id: number; op: 'begin' }
+  | { id: number; op: 'end'; tx: number; commit: boolean }
+  | { id: number; op: 'close' };
+
+export type WorkerAnswer =
+  | { id: number; ok: true; rows?: unknown[]; tx?: number }
+  | { id: number; ok: false; error: SerializedError };
+
+/** What the services read of a database error: its message and PostgreSQL's fields (code…). */
+export interface SerializedError {
+  message: string;
+  fields: Record<string, unknown>;
+}
+
+export interface WorkerStart {
+  dataDir: string | undefined;
+}
+
+/** The worker's error, rebuilt on this side of the thread: same message, code and fields. */
+export function reviveError(error: SerializedError): Error {
+  return Object.assign(new Error(error.message), error.fields);
+}
+
+export function serializeError(error: unknown): SerializedError {
+  if (!(error instanceof Error)) return { message: String(error), fields: {} };
+  const fields: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(error))
+    if (value === null || ['string', 'number', 'boolean'].includes(typeof value))
+      fields[key] = value;
+  return { message: error.message, fields };
+}

@@ -1,0 +1,127 @@
+import { parentPort, workerData } from 'node:worker_threads';
+import { PGlite, type Transaction } from '@electric-sql/pglite';
+import {
+  serializeError,
+  type WorkerAnswer,
+  type WorkerRequest,
+  type WorkerStart,
+} from './pglite-protocol';
+
+/**
+ * PGlite in a thread of its own (issue 8 §4): its WebAssembly runs here, so a long statement
+ * no longer holds the platform's event loop, and the gateway, the console's files and every
+ * request that does not wait for the database go on answering.
+ *
+ * PGlite runs one statement at a time. Work is taken strictly in arrival order: a statement, or a
+ * whole transaction from `begin` to `end`; the statements of the open transaction go straight in.
+ */
+const INT8 = 20;
+const NUMERIC = 1700;
+const parsers = { [INT8]: Number, [NUMERIC]: Number };
+
+const port = parentPort!;
+const { dataDir } = workerData as WorkerStart;
+
+const answer = (message: WorkerAnswer) => port.postMessage(message);
+const fail = (id: number, error: unknown) =>
+  answer({ id, ok: false, error: serializeError(error) });
+
+interface OpenTransaction {
+  tx: Transaction;
+  decide: (end: { commit: boolean; id: number }) => void;
+}
+
+/**
+ * PostgreSQL's shared buffers live in PGlite's memory and are all touched at start: 128 MB by
+ * default. 16 MB keeps the platform's idle memory low; the OS caches the data files anyway.
+ */
+const SHARED_BUFFERS = '16MB';
+
+const ready = PGlite.create(dataDir, {
+  parsers,
+  postgresqlconf: [`shared_buffers = ${SHARED_BUFFERS}`],
+});
+
+const waiting: WorkerRequest[] = [];
+const open = new Map<number, OpenTransaction>();
+let busy = false;
+let nextTx = 1;
+
+class Rollback extends Error {}
+
+/** Holds the database from `begin` until `end`; each of the two requests gets its answer. */
+async function runTransaction(pg: PGlite, beginId: number) {
+  const txId = nextTx++;
+  let decide: OpenTransaction['decide'] = () => undefined;
+  const decided = new Promise<{ commit: boolean; id: number }>((resolve) => (decide = resolve));
+  let endId: number | undefined;
+  try {
+    await pg.transaction(async (tx) => {
+      open.set(txId, { tx, decide });
+      answer({ id: beginId, ok: true, tx: txId });
+      const end = await decided;
+      endId = end.id;
+      if (!end.commit) throw new Rollback();
+    });
+    answer({ id: endId!, ok: true });
+  } catch (error) {
+    if (endId === undefined) fail(beginId, error);
+    else if (error instanceof Rollback) answer({ id: endId, ok: true });
+    else fail(endId, error);
+  } finally {
+    open.delete(txId);
+  }
+}
+
+/** One unit of work at a time, in arrival order. */
+async function drain() {
+  if (busy) return;
+  busy = true;
+  try {
+    const pg = await ready;
+    for (let request = waiting.shift(); request; request = waiting.shift()) {
+      try {
+        if (request.op === 'query') {
+          const result = await pg.query(request.sql, request.params);
+          answer({ id: request.id, ok: true, rows: result.rows });
+        } else if (request.op === 'exec') {
+          await pg.exec(request.sql);
+          answer({ id: request.id, ok: true });
+        } else if (request.op === 'begin') {
+          await runTransaction(pg, request.id);
+        } else if (request.op === 'close') {
+          await pg.close();
+          answer({ id: request.id, ok: true });
+          return;
+        }
+      } catch (error) {
+        fail(request.id, error);
+      }
+    }
+  } catch (error) {
+    // The database did not open: every waiting request hears why.
+    for (const request of waiting.splice(0)) fail(request.id, error);
+  } finally {
+    busy = false;
+  }
+}
+
+port.on('message', (request: WorkerRequest) => {
+  if (request.op === 'query' && request.tx !== undefined) {
+    const open_ = open.get(request.tx);
+    if (!open_) return fail(request.id, new Error(`transaction ${request.tx} is not open`));
+    open_.tx.query(request.sql, request.params).then(
+      (result) => answer({ id: request.id, ok: true, rows: result.rows }),
+      (error: unknown) => fail(request.id, error),
+    );
+    return;
+  }
+  if (request.op === 'end') {
+    const open_ = open.get(request.tx);
+    if (!open_) return fail(request.id, new Error(`transaction ${request.tx} is not open`));
+    open_.decide({ commit: request.commit, id: request.id });
+    return;
+  }
+  waiting.push(request);
+  void drain();
+});

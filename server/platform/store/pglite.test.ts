@@ -1,0 +1,121 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Db } from './db';
+import { openPglite } from './pglite';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Issue 8 §4: PGlite in a worker thread. The platform's thread stays free while a statement
+ * runs; answers and errors come back as PGlite gives them; work is taken in arrival order.
+ * PGlite only: with DATABASE_URL the platform never opens it.
+ */
+describe.skipIf(Boolean(process.env.DATABASE_URL))('PGlite in its own thread', () => {
+  const opened: Array<{ db: Db; dir: string }> = [];
+  const open = async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pglite-thread-'));
+    const db = await openPglite(dir);
+    opened.push({ db, dir });
+    await db.exec(
+      'CREATE TABLE t (id int PRIMARY KEY, label text, at timestamptz, body bytea, doc jsonb)',
+    );
+    return db;
+  };
+  afterEach(async () => {
+    for (const { db, dir } of opened.splice(0)) {
+      await db.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('keeps the event loop free while a long statement runs', async () => {
+    const db = await open();
+    let ticks = 0;
+    const timer = setInterval(() => ticks++, 20);
+    const started = performance.now();
+    // A statement that keeps PGlite busy for a second or more.
+    await db.query('SELECT count(*) FROM generate_series(1, 3000000) a, generate_series(1, 2) b');
+    const took = performance.now() - started;
+    clearInterval(timer);
+    expect(took).toBeGreaterThan(300);
+    // In the platform's own thread not one tick could run until the statement ended.
+    expect(ticks).toBeGreaterThanOrEqual(Math.floor(took / 20 / 4));
+  });
+
+  it('gives back rows with their types, and errors with their PostgreSQL fields', async () => {
+    const db = await open();
+    const at = new Date('2026-11-25T10:00:00Z');
+    await db.query('INSERT INTO t VALUES ($1, $2, $3, $4, $5)', [
+      1,
+      'one',
+      at,
+      new Uint8Array([1, 2, 3]),
+      JSON.stringify({ a: [1, 'x'] }),
+    ]);
+    const [row] = await db.query<Record<string, unknown>>(
+      'SELECT *, count(*) OVER ()::int8 AS n FROM t',
+    );
+    expect(row).toEqual({
+      id: 1,
+      label: 'one',
+      at,
+      body: new Uint8Array([1, 2, 3]),
+      doc: { a: [1, 'x'] },
+      n: 1,
+    });
+    const error = await db.query('INSERT INTO t (id) VALUES (1)').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(Error);
+    expect((error as { code?: string }).code).toBe('23505');
+    expect((error as Error).message).toContain('t_pkey');
+  });
+
+  it('commits a transaction that returns, and rolls back one that throws', async () => {
+    const db = await open();
+    const value = await db.transaction(async (tx) => {
+      await tx.query("INSERT INTO t (id, label) VALUES (1, 'kept')");
+      return 'done';
+    });
+    expect(value).toBe('done');
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.query("INSERT INTO t (id, label) VALUES (2, 'lost')");
+        throw new Error('boom');
+      }),
+    ).rejects.toThrow('boom');
+    // A failed statement inside the transaction rolls the whole of it back too.
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.query("INSERT INTO t (id, label) VALUES (3, 'lost')");
+        await tx.query("INSERT INTO t (id, label) VALUES (1, 'duplicate')");
+      }),
+    ).rejects.toMatchObject({ code: '23505' });
+    expect(await db.query('SELECT id, label FROM t ORDER BY id')).toEqual([
+      { id: 1, label: 'kept' },
+    ]);
+  });
+
+  it('takes work in arrival order: a read sent during a transaction sees it only once committed', async () => {
+    const db = await open();
+    const order: string[] = [];
+    let release = () => undefined as void;
+    const holding = new Promise<void>((resolve) => (release = resolve));
+    const transaction = db.transaction(async (tx) => {
+      await tx.query("INSERT INTO t (id, label) VALUES (1, 'in the transaction')");
+      await holding;
+      order.push('commit');
+    });
+    await sleep(50);
+    const read = db.query<{ n: number }>('SELECT count(*)::int AS n FROM t').then((rows) => {
+      order.push('read');
+      return rows[0]!.n;
+    });
+    await sleep(100);
+    expect(order).toEqual([]);
+    release();
+    await transaction;
+    expect(await read).toBe(1);
+    expect(order).toEqual(['commit', 'read']);
+  });
+});
