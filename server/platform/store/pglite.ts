@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { Db, Queryable } from './db';
 import {
@@ -66,17 +68,29 @@ class Thread {
   }
 }
 
-/**
- * PGlite, run in a worker thread (pglite-worker.ts) so that its statements never hold this
- * thread: the same `Db` as PostgreSQL's, each call a message to the worker and back.
- */
-export async function openPglite(dataDir: string | undefined): Promise<Db> {
+async function startThread(dataDir: string | undefined) {
   const thread = new Thread(dataDir);
   try {
     await thread.send({ op: 'query', sql: 'SELECT 1' });
   } catch (error) {
     await thread.stop().catch(() => undefined);
     throw error;
+  }
+  return thread;
+}
+
+/**
+ * PGlite, run in a worker thread (pglite-worker.ts) so that its statements never hold this
+ * thread: the same `Db` as PostgreSQL's, each call a message to the worker and back.
+ */
+export async function openPglite(dataDir: string | undefined): Promise<Db> {
+  const fresh = dataDir !== undefined && !fs.existsSync(path.join(dataDir, 'PG_VERSION'));
+  let thread = await startThread(dataDir);
+  if (fresh) {
+    // Creating the cluster (initdb) leaves ~550 MiB in the thread that did it: a new thread on
+    // the new cluster starts from ~130 MiB.
+    await thread.stop();
+    thread = await startThread(dataDir);
   }
   const query = async <T>(sql: string, params?: unknown[], tx?: number) =>
     ((await thread.send({ op: 'query', sql, params, tx })).rows ?? []) as T[];
