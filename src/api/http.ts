@@ -1,10 +1,11 @@
-import type { z } from 'zod';
+import { safeParse, type $ZodIssue, type $ZodType, type output } from 'zod/v4/core';
 import { ApiError } from './errors';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type QueryValue = string | number | boolean | null | undefined;
 
-export interface RequestOptions<S extends z.ZodType> {
+/** Any zod schema: classic, or zod/mini (the first page's answers, src/api/contract/first-page). */
+export interface RequestOptions<S extends $ZodType> {
   method?: HttpMethod;
   /** A same-origin path (`/api/...`, `/v1/...`, `/gateway/...`); build it with {@link path}. */
   path: string;
@@ -44,7 +45,7 @@ function readBody(text: string): Body {
   }
 }
 
-function describeIssue(issue: z.core.$ZodIssue): string {
+function describeIssue(issue: $ZodIssue): string {
   const where = issue.path
     .map((key, i) => (typeof key === 'number' ? `[${key}]` : `${i ? '.' : ''}${String(key)}`))
     .join('');
@@ -55,14 +56,14 @@ function describeIssue(issue: z.core.$ZodIssue): string {
  * The one way the console talks to the server. Same-origin only, JSON in and out; tokens are the
  * gateway's business, so no header here ever carries one.
  */
-export async function request<S extends z.ZodType>({
+export async function request<S extends $ZodType>({
   method = 'GET',
   path: target,
   query,
   body,
   schema,
   signal,
-}: RequestOptions<S>): Promise<z.output<S>> {
+}: RequestOptions<S>): Promise<output<S>> {
   const url = withQuery(target, query);
   const label = `${method} ${target}`;
   let res: Response;
@@ -88,7 +89,7 @@ export async function request<S extends z.ZodType>({
   if (!res.ok) throw ApiError.fromResponse(res, answer.json ? answer.value : answer.text, label);
   if (!answer.json) throw ApiError.contract(label, 'the body is not JSON');
 
-  const parsed = schema.safeParse(answer.value);
+  const parsed = safeParse(schema, answer.value);
   if (!parsed.success) {
     const first = parsed.error.issues[0];
     throw ApiError.contract(label, first ? describeIssue(first) : 'invalid body');

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { accessUser } from '../contract/access';
+import { accessUser } from '../contract/first-page';
 import { request } from '../http';
 import { accessKeys } from './keys';
 
