@@ -1,18 +1,22 @@
-import { safeParse, type $ZodIssue, type $ZodType, type output } from 'zod/v4/core';
+import type { $ZodType, output } from 'zod/v4/core';
 import { ApiError } from './errors';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type QueryValue = string | number | boolean | null | undefined;
 
-/** Any zod schema: classic, or zod/mini (the first page's answers, src/api/contract/first-page). */
 export interface RequestOptions<S extends $ZodType> {
   method?: HttpMethod;
   /** A same-origin path (`/api/...`, `/v1/...`, `/gateway/...`); build it with {@link path}. */
   path: string;
   query?: Record<string, QueryValue>;
   body?: unknown;
-  /** Every 2xx answer is parsed with it; a 204 is parsed as `undefined`. */
-  schema: S;
+  /**
+   * Every 2xx answer is parsed with it; a 204 is parsed as `undefined`. Any zod schema (classic or
+   * zod/mini), or a function that imports it: the first page's requests load their schemas, and
+   * zod with them, while the request is under way (src/api/contract/first-page), so that zod is
+   * not in the JS the first screen waits for (issue 8 §3).
+   */
+  schema: S | (() => Promise<S>);
   signal?: AbortSignal;
 }
 
@@ -45,8 +49,15 @@ function readBody(text: string): Body {
   }
 }
 
-function describeIssue(issue: $ZodIssue): string {
-  const where = issue.path
+/** A Standard Schema issue, as zod reports them. */
+interface Issue {
+  readonly message: string;
+  readonly path?: ReadonlyArray<PropertyKey | { readonly key: PropertyKey }>;
+}
+
+function describeIssue(issue: Issue): string {
+  const where = (issue.path ?? [])
+    .map((segment) => (typeof segment === 'object' ? segment.key : segment))
     .map((key, i) => (typeof key === 'number' ? `[${key}]` : `${i ? '.' : ''}${String(key)}`))
     .join('');
   return where ? `${where}: ${issue.message}` : issue.message;
@@ -66,6 +77,8 @@ export async function request<S extends $ZodType>({
 }: RequestOptions<S>): Promise<output<S>> {
   const url = withQuery(target, query);
   const label = `${method} ${target}`;
+  const parser = Promise.resolve(typeof schema === 'function' ? schema() : schema);
+  parser.catch(() => undefined); // awaited below, unless the request fails first
   let res: Response;
   let text: string;
   try {
@@ -89,10 +102,11 @@ export async function request<S extends $ZodType>({
   if (!res.ok) throw ApiError.fromResponse(res, answer.json ? answer.value : answer.text, label);
   if (!answer.json) throw ApiError.contract(label, 'the body is not JSON');
 
-  const parsed = safeParse(schema, answer.value);
-  if (!parsed.success) {
-    const first = parsed.error.issues[0];
+  // zod's Standard Schema interface: its safeParse, without importing zod here.
+  const parsed = await (await parser)['~standard'].validate(answer.value);
+  if (parsed.issues) {
+    const first = parsed.issues[0];
     throw ApiError.contract(label, first ? describeIssue(first) : 'invalid body');
   }
-  return parsed.data;
+  return parsed.value;
 }
