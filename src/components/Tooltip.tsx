@@ -6,7 +6,9 @@ import {
   useState,
   type ComponentType,
   type FocusEvent,
+  type KeyboardEvent,
   type MouseEvent,
+  type PointerEvent,
   type Ref,
   type TouchEvent,
 } from 'react';
@@ -29,6 +31,11 @@ type ChildProps = Record<string, unknown> & {
   onBlur?: (event: FocusEvent<HTMLElement>) => void;
   onTouchStart?: (event: TouchEvent<HTMLElement>) => void;
   onTouchEnd?: (event: TouchEvent<HTMLElement>) => void;
+  onPointerDown?: (event: PointerEvent<HTMLElement>) => void;
+  onPointerUp?: (event: PointerEvent<HTMLElement>) => void;
+  onPointerCancel?: (event: PointerEvent<HTMLElement>) => void;
+  onKeyDown?: (event: KeyboardEvent<HTMLElement>) => void;
+  onKeyUp?: (event: KeyboardEvent<HTMLElement>) => void;
 };
 
 const focusVisible = (element: Element) => {
@@ -56,6 +63,9 @@ export function Tooltip(props: TooltipProps) {
   const refocus = useRef(false);
   // Set once the tooltip is there: the child about to be replaced may report a blur; it is moot.
   const swapping = useRef(false);
+  // A press under way (pointer or key): replacing the child now would lose its click.
+  const pressed = useRef(false);
+  const pending = useRef<MuiTooltip | undefined>(undefined);
   const touchTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
   const { children, title, describeChild = false, ...rest } = props;
@@ -70,15 +80,32 @@ export function Tooltip(props: TooltipProps) {
   }, [Loaded]);
   useLayoutEffect(() => () => clearTimeout(touchTimer.current), []);
 
+  const swap = useEventCallback((tooltip: MuiTooltip) => {
+    if (swapping.current) return;
+    swapping.current = true;
+    refocus.current = !!node.current && node.current.contains(document.activeElement);
+    setLoaded(() => tooltip);
+  });
   /** Asks for the tooltip (open, or only loaded), loading it on the first ask. */
   const want = useEventCallback((next: boolean) => {
     if (next && !title && title !== 0) return;
     setOpen(next);
-    void loadTooltip().then((tooltip) => {
-      if (swapping.current) return;
-      swapping.current = true;
-      refocus.current = !!node.current && node.current.contains(document.activeElement);
-      setLoaded(() => tooltip);
+    // After MUI's own enterDelay, so the tooltip shows when MUI's would, and a click that follows
+    // the hover at once (a press) is dispatched to the child before it is replaced.
+    void loadTooltip().then((tooltip) =>
+      setTimeout(() => {
+        if (pressed.current) pending.current = tooltip;
+        else swap(tooltip);
+      }, props.enterDelay ?? 100),
+    );
+  });
+  /** After the press (its click dispatched), the tooltip that arrived meanwhile takes over. */
+  const press = useEventCallback((down: boolean) => {
+    pressed.current = down;
+    if (down) return;
+    setTimeout(() => {
+      const tooltip = pending.current;
+      if (tooltip && !pressed.current) swap(tooltip);
     });
   });
   const leave = useEventCallback(() => {
@@ -176,6 +203,26 @@ export function Tooltip(props: TooltipProps) {
     onTouchStart: (event: TouchEvent<HTMLElement>) => {
       if (!disableTouchListener) touch('start');
       childProps.onTouchStart?.(event);
+    },
+    onPointerDown: (event: PointerEvent<HTMLElement>) => {
+      press(true);
+      childProps.onPointerDown?.(event);
+    },
+    onPointerUp: (event: PointerEvent<HTMLElement>) => {
+      press(false);
+      childProps.onPointerUp?.(event);
+    },
+    onPointerCancel: (event: PointerEvent<HTMLElement>) => {
+      press(false);
+      childProps.onPointerCancel?.(event);
+    },
+    onKeyDown: (event: KeyboardEvent<HTMLElement>) => {
+      press(true);
+      childProps.onKeyDown?.(event);
+    },
+    onKeyUp: (event: KeyboardEvent<HTMLElement>) => {
+      press(false);
+      childProps.onKeyUp?.(event);
     },
     onTouchEnd: (event: TouchEvent<HTMLElement>) => {
       if (!disableTouchListener) touch('end');
