@@ -1,17 +1,22 @@
-import type { z } from 'zod';
+import type { $ZodType, output } from 'zod/v4/core';
 import { ApiError } from './errors';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type QueryValue = string | number | boolean | null | undefined;
 
-export interface RequestOptions<S extends z.ZodType> {
+export interface RequestOptions<S extends $ZodType> {
   method?: HttpMethod;
   /** A same-origin path (`/api/...`, `/v1/...`, `/gateway/...`); build it with {@link path}. */
   path: string;
   query?: Record<string, QueryValue>;
   body?: unknown;
-  /** Every 2xx answer is parsed with it; a 204 is parsed as `undefined`. */
-  schema: S;
+  /**
+   * Every 2xx answer is parsed with it; a 204 is parsed as `undefined`. Any zod schema (classic or
+   * zod/mini), or a function that imports it: the first page's requests load their schemas, and
+   * zod with them, while the request is under way (src/api/contract/first-page), so that zod is
+   * not in the JS the first screen waits for (issue 8 §3).
+   */
+  schema: S | (() => Promise<S>);
   signal?: AbortSignal;
 }
 
@@ -44,8 +49,15 @@ function readBody(text: string): Body {
   }
 }
 
-function describeIssue(issue: z.core.$ZodIssue): string {
-  const where = issue.path
+/** A Standard Schema issue, as zod reports them. */
+interface Issue {
+  readonly message: string;
+  readonly path?: ReadonlyArray<PropertyKey | { readonly key: PropertyKey }>;
+}
+
+function describeIssue(issue: Issue): string {
+  const where = (issue.path ?? [])
+    .map((segment) => (typeof segment === 'object' ? segment.key : segment))
     .map((key, i) => (typeof key === 'number' ? `[${key}]` : `${i ? '.' : ''}${String(key)}`))
     .join('');
   return where ? `${where}: ${issue.message}` : issue.message;
@@ -55,16 +67,18 @@ function describeIssue(issue: z.core.$ZodIssue): string {
  * The one way the console talks to the server. Same-origin only, JSON in and out; tokens are the
  * gateway's business, so no header here ever carries one.
  */
-export async function request<S extends z.ZodType>({
+export async function request<S extends $ZodType>({
   method = 'GET',
   path: target,
   query,
   body,
   schema,
   signal,
-}: RequestOptions<S>): Promise<z.output<S>> {
+}: RequestOptions<S>): Promise<output<S>> {
   const url = withQuery(target, query);
   const label = `${method} ${target}`;
+  const parser = Promise.resolve(typeof schema === 'function' ? schema() : schema);
+  parser.catch(() => undefined); // awaited below, unless the request fails first
   let res: Response;
   let text: string;
   try {
@@ -88,10 +102,11 @@ export async function request<S extends z.ZodType>({
   if (!res.ok) throw ApiError.fromResponse(res, answer.json ? answer.value : answer.text, label);
   if (!answer.json) throw ApiError.contract(label, 'the body is not JSON');
 
-  const parsed = schema.safeParse(answer.value);
-  if (!parsed.success) {
-    const first = parsed.error.issues[0];
+  // zod's Standard Schema interface: its safeParse, without importing zod here.
+  const parsed = await (await parser)['~standard'].validate(answer.value);
+  if (parsed.issues) {
+    const first = parsed.issues[0];
     throw ApiError.contract(label, first ? describeIssue(first) : 'invalid body');
   }
-  return parsed.data;
+  return parsed.value;
 }

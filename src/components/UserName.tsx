@@ -1,4 +1,4 @@
-import Tooltip from '@mui/material/Tooltip';
+import { Tooltip } from './Tooltip';
 import { useUser } from '../api/people';
 
 export interface UserNameProps {

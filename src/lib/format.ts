@@ -1,4 +1,4 @@
-import { formatDistanceStrict, isValid, parseISO } from 'date-fns';
+import { isValid, parseISO } from 'date-fns';
 
 /**
  * The console's one number and date formatter: every screen formats through these, so that a
@@ -101,9 +101,9 @@ export const formatDay = (date: Date) =>
 export const formatDateTime = (date: Date) =>
   `${formatDay(date)}, ${twoDigits(date.getHours())}:${twoDigits(date.getMinutes())}`;
 
-/** "3 minutes ago" / "in 5 minutes". */
-export const formatRelative = (date: Date, now: Date = new Date()) =>
-  formatDistanceStrict(date, now, { addSuffix: true });
+// "3 minutes ago": in its own module, so that date-fns' distance rules and English locale load
+// with the screen that uses it, not with the shared chunk of this one (the first page's).
+export { formatRelative } from './format-relative';
 
 /** "14:05": a time of day (chart axes of the last day). */
 export const formatTimeOfDay = (date: Date | number) => {

@@ -1,11 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { accessUser } from '../contract/access';
 import { request } from '../http';
 import { accessKeys } from './keys';
 
 /** `GET /api/content/v2/users/me`: the user whose token the console acts as (issue 14). */
 export const getMe = (signal?: AbortSignal) =>
-  request({ path: '/api/content/v2/users/me', schema: accessUser, signal });
+  request({
+    path: '/api/content/v2/users/me',
+    schema: () => import('../contract/first-page').then((m) => m.accessUser),
+    signal,
+  });
 
 export const meQueryOptions = () =>
   queryOptions({

@@ -1,21 +1,13 @@
 import '../../zod-config';
 import { z } from 'zod';
 import { isoDateTime, queryInt, userIdInt } from './common';
+import { accessUser } from './first-page';
 
 /** Grants the platform names (spec 5.6); roles carry them. */
 export const WORKFLOW_API_GRANT = 'Workflow API';
 export const MANAGE_SECURITY_GRANT = 'Manage security';
 
-/** A user as the access endpoints answer them: `users/me` and the admin's user list. */
-export const accessUser = z.object({
-  id: userIdInt,
-  displayName: z.string(),
-  emailAddress: z.string(),
-  role: z.string(),
-  groups: z.array(z.object({ id: z.number().int(), name: z.string() })),
-  grants: z.array(z.string()),
-});
-export type AccessUser = z.infer<typeof accessUser>;
+export { accessUser, type AccessUser } from './first-page';
 export const accessUserList = z.array(accessUser);
 
 export const role = z.object({
@@ -39,9 +31,9 @@ export const accessToken = z.object({
   ownerId: userIdInt,
   kind: accessTokenKind,
   created: isoDateTime,
-  expires: isoDateTime.nullable(),
-  lastUsed: isoDateTime.nullable(),
-  revoked: isoDateTime.nullable(),
+  expires: z.nullable(isoDateTime),
+  lastUsed: z.nullable(isoDateTime),
+  revoked: z.nullable(isoDateTime),
 });
 export type AccessToken = z.infer<typeof accessToken>;
 export const accessTokenList = z.array(accessToken);

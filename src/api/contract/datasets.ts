@@ -80,8 +80,8 @@ export const certifiableEntityType = z.enum(['CARD', 'DATA_SOURCE']);
 export const certificationState = z.object({
   tag: z.literal('CERTIFIED'),
   state: z.literal('ACTIVE').nullable(),
-  metadata: jsonObject.nullable(),
-  updated: isoDateTime.nullable(),
+  metadata: z.nullable(jsonObject),
+  updated: z.nullable(isoDateTime),
 });
 export type CertificationState = z.infer<typeof certificationState>;
 export const certifyResponse = z.object({ message: z.string() });

@@ -1,36 +1,28 @@
 import '../../zod-config';
 import { z } from 'zod';
 import { isoDateTime, jsonObject, userIdInt } from './common';
+import {
+  collectionFields,
+  collectionFilter,
+  collectionSchema,
+  datastoreFields,
+  requiredAuthorities,
+} from './first-page';
 
-export const columnTypes = ['STRING', 'LONG', 'DECIMAL', 'DOUBLE', 'DATE', 'DATETIME'] as const;
-export const collectionColumnType = z.enum(columnTypes);
-export type CollectionColumnType = z.infer<typeof collectionColumnType>;
-
-export const collectionColumn = z.object({
-  type: collectionColumnType,
-  name: z.string().trim().min(1, 'a column needs a name').max(128),
-});
-export type CollectionColumn = z.infer<typeof collectionColumn>;
-
-export const collectionSchema = z.object({ columns: z.array(collectionColumn) });
-export type CollectionSchema = z.infer<typeof collectionSchema>;
-
-export const filterOperations = ['READ', 'UPDATE', 'DELETE'] as const;
-/** A document-level filter of a collection (gaps.md, public shape). */
-export const collectionFilter = z.object({
-  name: z.string(),
-  applyOn: z.array(z.enum(filterOperations)),
-  applyTo: z.array(
-    z.object({ type: z.enum(['USER_ID', 'GROUP_ID']), values: z.array(z.string()) }),
-  ),
-  // Optional in the public model (false when omitted); the wildcard fields are kept as sent.
-  applyToAll: z.boolean().default(false),
-  limitToOwner: z.boolean().default(false),
-  wildcardGroups: z.array(z.unknown()).optional(),
-  maxWildcardGroups: z.number().int().min(0).optional(),
-  query: jsonObject,
-});
-export type CollectionFilter = z.infer<typeof collectionFilter>;
+export {
+  collectionColumn,
+  collectionColumnType,
+  collectionFilter,
+  collectionSchema,
+  columnTypes,
+  filterOperations,
+  requiredAuthorities,
+  type CollectionColumn,
+  type CollectionColumnType,
+  type CollectionFilter,
+  type CollectionSchema,
+  type RequiredAuthorities,
+} from './first-page';
 
 export const permissionNames = [
   'ADMIN',
@@ -44,49 +36,20 @@ export const permissionNames = [
   'DELETE_CONTENT',
 ] as const;
 
-/** Per collection operation, the authorities a caller needs: `{"READ": ["authority.read"]}`. */
-export const requiredAuthorities = z.record(z.string().min(1), z.array(z.string().min(1)));
-export type RequiredAuthorities = z.infer<typeof requiredAuthorities>;
-
-/** 2.1 Collection. */
-export const collection = z.object({
-  id: z.string(),
-  datastoreId: z.string(),
-  defaultPermissions: z.string().nullable(),
-  requiredAuthorities: requiredAuthorities.nullable(),
-  owner: userIdInt,
-  name: z.string(),
-  datasourceId: z.string().nullable(),
-  schema: collectionSchema,
-  filters: z.array(collectionFilter).nullable(),
-  syncEnabled: z.boolean(),
-  syncRequired: z.boolean(),
-  fullReplaceRequired: z.boolean(),
-  lastSync: isoDateTime.nullable(),
-  createdOn: isoDateTime,
-  updatedOn: isoDateTime,
-  updatedBy: userIdInt,
-  /** Shown by the public docs' examples and the vendor's client; false unless set. */
-  exportable: z.boolean().default(false),
-});
+/** 2.1 Collection (fields and the list the first page reads: ./first-page). */
+export const collection = z.object(collectionFields);
 export type Collection = z.infer<typeof collection>;
 
-export const datastore = z.object({
-  id: z.string(),
-  name: z.string(),
-  owner: userIdInt,
-  createdOn: isoDateTime,
-  updatedOn: isoDateTime,
-});
+export const datastore = z.object(datastoreFields);
 export type Datastore = z.infer<typeof datastore>;
 
 export const createDatastoreBody = z.object({ name: z.string().trim().min(1).max(256) });
 export const createCollectionBody = z.object({
   name: z.string().trim().min(1).max(256),
-  schema: collectionSchema.optional(),
+  schema: z.optional(collectionSchema),
   syncEnabled: z.boolean().optional(),
   defaultPermissions: z.string().nullable().optional(),
-  requiredAuthorities: requiredAuthorities.nullable().optional(),
+  requiredAuthorities: z.nullable(requiredAuthorities).optional(),
   filters: z.array(collectionFilter).nullable().optional(),
   exportable: z.boolean().optional(),
 });
@@ -99,7 +62,7 @@ export const updateCollectionBody = z
     owner: userIdInt,
     filters: z.array(collectionFilter).nullable(),
     defaultPermissions: z.string().nullable(),
-    requiredAuthorities: requiredAuthorities.nullable(),
+    requiredAuthorities: z.nullable(requiredAuthorities),
     exportable: z.boolean(),
   })
   .partial();
@@ -121,7 +84,7 @@ export const documentV1 = z.object({
   customer: z.string().optional(),
   owner: userIdInt,
   updatedBy: userIdInt,
-  createdBy: userIdInt.optional(),
+  createdBy: z.optional(userIdInt),
 });
 export type DocumentV1 = z.infer<typeof documentV1>;
 /** 2.2, v2 form: user ids as strings, createdBy always present. */
@@ -135,7 +98,7 @@ export type DocumentV2 = z.infer<typeof documentV2>;
 export type AnyDocument = DocumentV1 | DocumentV2;
 
 /** 4.2: `content` omitted means an empty object. */
-export const createDocumentBody = z.object({ content: jsonObject.optional() });
+export const createDocumentBody = z.object({ content: z.optional(jsonObject) });
 export const replaceDocumentBody = z.object({ content: jsonObject });
 export const bulkCreateBody = z.array(z.object({ content: jsonObject })).min(1);
 export const bulkUpsertBody = z
@@ -174,7 +137,7 @@ export const partialUpdated = z.number().int();
 export const collectionSyncStatus = z.object({
   collectionId: z.string(),
   running: z.boolean(),
-  lastSync: isoDateTime.nullable(),
+  lastSync: z.nullable(isoDateTime),
   syncRequired: z.boolean(),
   /** The last failed sync's reason (a document id, column and value); null after a success. */
   lastError: z.object({ message: z.string(), at: isoDateTime }).nullable(),

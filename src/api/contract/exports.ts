@@ -18,7 +18,7 @@ export const exportRecord = z.object({
   exportFormat: z.string(),
   exportId: z.string(),
   exportStatus,
-  finished: isoDateTime.nullable(),
+  finished: z.nullable(isoDateTime),
   message: z.string(),
   started: isoDateTime,
   urlRowCountMap: z.record(z.string(), z.number().int()),

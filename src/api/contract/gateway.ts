@@ -1,9 +1,10 @@
 import '../../zod-config';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /**
  * `GET /gateway/status`: answered by the gateway itself (never forwarded). Tells the console
  * which upstream it talks to and whether that upstream answers. Hosts only, never a token.
+ * In zod/mini: the app bar reads it on the first page (see ./first-page).
  */
 export const gatewayStatus = z.object({
   mode: z.enum(['embedded', 'remote']),
@@ -12,7 +13,7 @@ export const gatewayStatus = z.object({
       name: z.enum(['base', 'api']),
       host: z.string(),
       reachable: z.boolean(),
-      latencyMs: z.number().nullable(),
+      latencyMs: z.nullable(z.number()),
     }),
   ),
   brand: z.string(),

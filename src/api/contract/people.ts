@@ -1,14 +1,10 @@
 import '../../zod-config';
 import { z } from 'zod';
 import { queryInt } from './common';
+import { platformUserFields } from './first-page';
 
 /** People and groups to share with (paths as the real platform has them; shapes: choice). */
-export const platformUser = z.object({
-  id: z.number().int(),
-  displayName: z.string(),
-  emailAddress: z.string(),
-  role: z.string(),
-});
+export const platformUser = z.object(platformUserFields);
 export type PlatformUser = z.infer<typeof platformUser>;
 export const platformGroup = z.object({
   id: z.number().int(),

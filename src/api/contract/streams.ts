@@ -78,7 +78,7 @@ export const streamExecution = z.object({
   /** The run's number within its stream, from 1 (embedded platform; gaps: a real instance may omit it). */
   runNumber: z.number().int().optional(),
   startedAt: isoDateTime,
-  endedAt: isoDateTime.nullable(),
+  endedAt: z.nullable(isoDateTime),
   rowsInserted: z.number().int(),
   partitionId: z.string().nullable(),
   errorMessage: z.string().nullable(),
@@ -97,7 +97,7 @@ export const stream = z.object({
   createdAt: isoDateTime,
   createdBy: userIdInt,
   /** When the schedule runs the stream next; null for MANUAL (embedded platform: choice). */
-  nextRunAt: isoDateTime.nullable().optional(),
+  nextRunAt: z.nullable(isoDateTime).optional(),
   /** The stream's latest run, null before the first (embedded platform: choice). */
   lastExecution: streamExecution.nullable().optional(),
 });

@@ -69,7 +69,7 @@ export const documentsQueryStep = z.object({
   type: z.literal('documents.query'),
   collectionId: z.string().min(1, 'a collection id is required').max(200),
   /** The document-store filter (4.2), e.g. `{"content.status": {"$ne": "open"}}`. */
-  filter: jsonObject.optional(),
+  filter: z.optional(jsonObject),
   /** `content.field ascending|descending`, comma-separated. */
   orderby: z.string().max(500).optional(),
   limit: z.number().int().min(1).max(WORKFLOW_LIMITS.queryLimit).optional(),
@@ -205,7 +205,7 @@ export const workflowLastRun = z.object({
   id: z.string(),
   status: runStatus,
   startedAt: isoDateTime,
-  finishedAt: isoDateTime.nullable(),
+  finishedAt: z.nullable(isoDateTime),
 });
 
 export const workflow = z.object({
@@ -245,8 +245,8 @@ export const runStep = z.object({
   name: z.string(),
   type: z.string(),
   status: stepStatus,
-  startedAt: isoDateTime.nullable(),
-  finishedAt: isoDateTime.nullable(),
+  startedAt: z.nullable(isoDateTime),
+  finishedAt: z.nullable(isoDateTime),
   error: z.string().nullable(),
   output: z.unknown().optional(),
 });
@@ -259,16 +259,16 @@ export const workflowRun = z.object({
   status: runStatus,
   input: jsonObject,
   startedAt: isoDateTime,
-  finishedAt: isoDateTime.nullable(),
+  finishedAt: z.nullable(isoDateTime),
   error: z.string().nullable(),
   /** Added (issue 13): the workflow's name, who started the run, and each step's state. */
   workflowName: z.string().optional(),
-  startedBy: userIdInt.nullable().optional(),
+  startedBy: z.nullable(userIdInt).optional(),
   steps: z.array(runStep).optional(),
 });
 export type WorkflowRun = z.infer<typeof workflowRun>;
 export const workflowRunList = z.array(workflowRun);
-export const runWorkflowBody = z.object({ input: jsonObject.optional() });
+export const runWorkflowBody = z.object({ input: z.optional(jsonObject) });
 export type RunWorkflowBody = z.infer<typeof runWorkflowBody>;
 
 /** Orders of a runs list; `-` first is descending. Default `-startedAt` (newest first). */

@@ -1,5 +1,4 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { gatewayStatus } from '../contract/gateway';
 import { request } from '../http';
 import { gatewayKeys } from './keys';
 
@@ -7,7 +6,11 @@ export const GATEWAY_STATUS_INTERVAL_MS = 15_000;
 
 /** Answered by the gateway itself: which upstream the console talks to, and whether it answers. */
 export const getGatewayStatus = (signal?: AbortSignal) =>
-  request({ path: '/gateway/status', schema: gatewayStatus, signal });
+  request({
+    path: '/gateway/status',
+    schema: () => import('../contract/gateway').then((m) => m.gatewayStatus),
+    signal,
+  });
 
 export const gatewayStatusQueryOptions = () =>
   queryOptions({

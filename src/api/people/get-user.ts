@@ -1,11 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { platformUser } from '../contract/people';
 import { request } from '../http';
 import { peopleKeys } from './keys';
 
 /** `GET /api/content/v3/users/{id}`. */
 export const getUser = (id: number, signal?: AbortSignal) =>
-  request({ path: `/api/content/v3/users/${id}`, schema: platformUser, signal });
+  request({
+    path: `/api/content/v3/users/${id}`,
+    schema: () => import('../contract/first-page').then((m) => m.platformUserAnswer),
+    signal,
+  });
 
 /** People rarely change: one request per user per ten minutes, shared by every screen. */
 export const userQueryOptions = (id: number) =>

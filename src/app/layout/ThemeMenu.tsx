@@ -5,7 +5,8 @@ import MenuItem from '@mui/material/MenuItem';
 import { themeModes, type ThemeMode } from './theme-modes';
 
 export interface ThemeMenuProps {
-  anchor: HTMLElement | null;
+  /** The toggle (read when the menu positions itself), or null when the menu is closed. */
+  anchor: (() => HTMLElement) | null;
   mode: ThemeMode;
   onChoose: (mode: ThemeMode) => void;
   onClose: () => void;

@@ -1,6 +1,6 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import IconButton from '@mui/material/IconButton';
-import Tooltip from '@mui/material/Tooltip';
+import { Tooltip } from '../../components/Tooltip';
 import { useColorScheme } from '@mui/material/styles';
 import { themeModes } from './theme-modes';
 
@@ -9,7 +9,9 @@ const ThemeMenu = lazy(() => import('./ThemeMenu'));
 /** System, light or dark; MUI remembers the choice in localStorage (the only thing stored there). */
 export function ThemeToggle() {
   const { mode = 'system', setMode } = useColorScheme();
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  // The button, read when the menu opens: the lazy tooltip around it may have replaced it since.
+  const button = useRef<HTMLButtonElement>(null);
+  const [menuOpen, setMenuOpen] = useState(false);
   const [pressed, setPressed] = useState(false);
   const current = themeModes.find((m) => m.mode === mode) ?? themeModes[0]!;
   return (
@@ -18,10 +20,11 @@ export function ThemeToggle() {
         <IconButton
           aria-label="Change theme"
           aria-haspopup="menu"
-          aria-expanded={anchor ? 'true' : undefined}
-          onClick={(event) => {
+          aria-expanded={menuOpen ? 'true' : undefined}
+          ref={button}
+          onClick={() => {
             setPressed(true);
-            setAnchor(event.currentTarget);
+            setMenuOpen(true);
           }}
         >
           <current.Icon />
@@ -30,13 +33,13 @@ export function ThemeToggle() {
       {pressed && (
         <Suspense fallback={null}>
           <ThemeMenu
-            anchor={anchor}
+            anchor={menuOpen ? () => button.current! : null}
             mode={mode}
             onChoose={(option) => {
               setMode(option);
-              setAnchor(null);
+              setMenuOpen(false);
             }}
-            onClose={() => setAnchor(null)}
+            onClose={() => setMenuOpen(false)}
           />
         </Suspense>
       )}

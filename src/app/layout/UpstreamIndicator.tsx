@@ -1,5 +1,5 @@
 import Chip from '@mui/material/Chip';
-import Tooltip from '@mui/material/Tooltip';
+import { Tooltip } from '../../components/Tooltip';
 import CircleIcon from '@mui/icons-material/Circle';
 import type { GatewayStatus } from '../../api/contract';
 import { useGatewayStatus } from '../../api/gateway';
