@@ -165,7 +165,7 @@ export interface StagedRows {
 }
 
 /** Small enough that one statement takes a few tens of milliseconds on PGlite. */
-const STAGE_BATCH = 1_000;
+const STAGE_BATCH = 500;
 
 export async function stageRows(
   db: Queryable,
@@ -223,7 +223,7 @@ export const discardStaged = (db: Queryable, staged: StagedRows) =>
 
 /** How long a retired set's rows stay: an export reading it when it was retired may finish. */
 export const RETIRED_GRACE_SECONDS = 60;
-const SWEEP_BATCH = 2_000;
+const SWEEP_BATCH = 1_000;
 
 /**
  * Deletes the rows of retired sets (after the grace) and of staging sets whose job has ended,
