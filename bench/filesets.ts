@@ -94,7 +94,7 @@ export async function fillFileset(db: Db, filesetId: string, words: string[]): P
     group: 'filesets',
     metric: `fill a fileset of ${FILES.toLocaleString('en')} files (SQL batches)`,
     value: ms(performance.now() - fill),
-    note: `${(bytes / 1e6).toFixed(1)} MB of text; search vector and GIN index built on insert`,
+    note: `${(bytes / 1e6).toFixed(1)} MB of text; search vector (in the row) and GIN index built on insert`,
   };
 }
 

@@ -250,6 +250,88 @@ describe('Query Files (4.7)', () => {
     expect(matches[0]!.score).toBeGreaterThan(matches[1]!.score);
   });
 
+  it('ranks a file whose path names the term above files that only mention it', async () => {
+    const filler = 'The courier left the parcel at the front desk of the building. ';
+    const dir = JSON.stringify({ directoryPath: 'tests/ranking' });
+    const named = `${filler.repeat(4)}A vexlomir was seen.\n`;
+    const mentions = `${filler.repeat(4)}A vexlomir here, a vexlomir there.\n`;
+    expect((await upload(runbooks.id, 'vexlomir-notes.md', named, dir)).status).toBe(200);
+    expect((await upload(runbooks.id, 'mentions.md', mentions, dir)).status).toBe(200);
+    const matches = await search(runbooks.id, { query: 'vexlomir' });
+    expect(matches.map((m) => m.node.path)).toEqual([
+      'tests/ranking/vexlomir-notes.md',
+      'tests/ranking/mentions.md',
+    ]);
+  });
+
+  it('scores a file on its whole text, and shows a passage with a hit far into it', async () => {
+    const filler = 'The courier left the parcel at the front desk of the building. ';
+    const dir = JSON.stringify({ directoryPath: 'tests/late' });
+    // Hits only past the first 2,000 characters, and far past the first snippet window.
+    const late = `${filler.repeat(60)}Then quindar, quindar and quindar again.\n${filler.repeat(5)}`;
+    const early = `One quindar first.\n${filler.repeat(65)}`;
+    expect((await upload(runbooks.id, 'late.md', late, dir)).status).toBe(200);
+    expect((await upload(runbooks.id, 'early.md', early, dir)).status).toBe(200);
+    const matches = await search(runbooks.id, { query: 'quindar' });
+    expect(matches.map((m) => m.node.path)).toEqual(['tests/late/late.md', 'tests/late/early.md']);
+    const exact = await platform.db.query<{ path: string; score: number }>(
+      `SELECT path, ts_rank(search, websearch_to_tsquery('english', 'quindar'), 1 | 32)::float8 AS score
+       FROM fileset_files WHERE fileset_id = $1 AND starts_with(path, 'tests/late/') ORDER BY path`,
+      [runbooks.id],
+    );
+    const byPath = new Map(exact.map((r) => [r.path, r.score]));
+    for (const m of matches) expect(m.score).toBeCloseTo(byPath.get(m.node.path)!, 6);
+    expect(matches[0]!.content?.text).toContain('<mark>quindar</mark>, <mark>quindar</mark>');
+    // The passage comes from a window of the text that starts and ends on whitespace: no word cut.
+    const words = new Set(late.match(/[a-z]+/gi));
+    const shown = matches[0]!.content!.text.replace(/<\/?mark>/g, '').match(/[a-z]+/gi)!;
+    for (const word of shown) expect(words).toContain(word);
+  });
+
+  it('ranks many matches as ts_rank over every file does, ties in path order', async () => {
+    const filesetId = `rank-${randomUUID()}`;
+    await platform.db.query(
+      `INSERT INTO filesets (id, name, description, owner, created_by, created, updated)
+       VALUES ($1, 'Ranking', '', 1, 1, now(), now())`,
+      [filesetId],
+    );
+    // 300 short files with 1 to 6 hits, and many exact ties.
+    const files = Array.from({ length: 300 }, (_, i) => {
+      const hits = Array.from({ length: (i % 6) + 1 }, () => 'plovex').join(' and ');
+      const text = `Report ${i % 4 === 0 ? 'about' : 'on'} ${hits} for the team. ${'Padding words here. '.repeat(i % 5)}`;
+      return {
+        id: `${filesetId}-${i}`,
+        path: `d${i % 3}/f-${String(i).padStart(3, '0')}.md`,
+        text,
+      };
+    });
+    await platform.db.query(
+      `INSERT INTO fileset_files (id, fileset_id, path, name, file_type, content_type, size, hash,
+         created, created_by, body, text_content)
+       SELECT id, $1, path, path, 'FILE', 'text/markdown', octet_length(text), md5(text), now(), 1,
+         convert_to(text, 'UTF8'), text
+       FROM unnest($2::text[], $3::text[], $4::text[]) AS t(id, path, text)`,
+      [filesetId, files.map((f) => f.id), files.map((f) => f.path), files.map((f) => f.text)],
+    );
+    for (const [query, topK, prefix] of [
+      ['plovex', 100, ''],
+      ['plovex team', 10, ''],
+      ['plovex', 25, 'd1/'],
+    ] as const) {
+      const expected = await platform.db.query<{ path: string; score: number }>(
+        `SELECT path, ts_rank(search, q, 1 | 32)::float8 AS score
+         FROM fileset_files, websearch_to_tsquery('english', $2) AS q
+         WHERE fileset_id = $1 AND search @@ q AND starts_with(path, $4)
+         ORDER BY ts_rank(search, q, 1 | 32) DESC, path COLLATE "C" LIMIT $3`,
+        [filesetId, query, topK, prefix],
+      );
+      const matches = await search(filesetId, { query, topK, directoryPath: prefix || undefined });
+      expect(matches.map((m) => [m.node.path, m.score])).toEqual(
+        expected.map((r) => [r.path, r.score]),
+      );
+    }
+  });
+
   it('restricts to directoryPath and pathPrefixFilter', async () => {
     const everywhere = await search(manuals.id, { query: 'warranty', topK: 100 });
     const dirs = new Set(everywhere.map((m) => m.node.path.split('/').slice(0, 2).join('/')));
