@@ -1,5 +1,6 @@
 import { QueryCache, QueryClient } from '@tanstack/react-query';
 import { isApiError, isClientError } from '../api/errors';
+import { preloadErrorState } from '../components/ErrorState';
 import type { Notify } from '../components/notifications';
 
 /** A 4xx or a malformed answer will not change by asking again. */
@@ -17,6 +18,7 @@ export function createQueryClient(notify: Notify, { retry = true }: QueryClientO
       // First-load errors render in place with a Retry; only a failed background refresh of
       // data already on screen becomes a toast, since nothing else would say it is stale.
       onError: (error, query) => {
+        void preloadErrorState();
         if (query.state.data === undefined || query.meta?.silentRefetchErrors) return;
         notify.error(`Could not refresh: ${error.message}`);
       },
@@ -24,7 +26,11 @@ export function createQueryClient(notify: Notify, { retry = true }: QueryClientO
     defaultOptions: {
       queries: {
         staleTime: 30_000,
-        retry: (failureCount, error) => retry && failureCount < 1 && worthRetrying(error),
+        retry: (failureCount, error) => {
+          // A first-load error renders as ErrorState: its alert loads on the first failure.
+          void preloadErrorState();
+          return retry && failureCount < 1 && worthRetrying(error);
+        },
       },
       mutations: { retry: false },
     },

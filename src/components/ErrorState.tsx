@@ -1,10 +1,6 @@
-import Alert from '@mui/material/Alert';
-import AlertTitle from '@mui/material/AlertTitle';
-import Button from '@mui/material/Button';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
-import { isApiError, type ApiError } from '../api/errors';
-import { CopyButton } from './CopyButton';
+import { useEffect, useState, type ComponentType } from 'react';
+import { isApiError } from '../api/errors';
+import { headline } from './error-headline';
 
 export interface ErrorStateProps {
   error: unknown;
@@ -13,62 +9,52 @@ export interface ErrorStateProps {
   title?: string;
 }
 
-function headline(error: ApiError | undefined): string {
-  if (!error) return 'Something went wrong';
-  if (error.kind === 'network') return 'Cannot reach the console server';
-  if (error.kind === 'contract') return 'The platform sent an unexpected answer';
-  if (error.kind === 'gateway') {
-    if (error.status === 413) return 'The request is too large';
-    if (error.status === 421) return 'The gateway refused to forward the request';
-    return 'The platform cannot be reached';
-  }
-  // Spec 4.1/7.4: the platform answers 404 both for "missing" and for "no permission".
-  if (error.status === 404) return 'Not found, or you have no access';
-  if (error.status === 401) return 'The platform refused the console’s token';
-  if (error.status === 403) return 'You have no access';
-  return 'Something went wrong';
+/** When the alert's chunk cannot be fetched (the console server is down): the same, unstyled. */
+function PlainErrorState({ error, onRetry, title }: ErrorStateProps) {
+  const heading = title ?? headline(isApiError(error) ? error : undefined);
+  const message = error instanceof Error ? error.message : String(error);
+  return (
+    <div role="alert">
+      <strong>{heading}</strong>
+      {message !== heading && <div>{message}</div>}
+      {onRetry && (
+        <button type="button" onClick={onRetry}>
+          Retry
+        </button>
+      )}
+    </div>
+  );
 }
 
-export function ErrorState({ error, onRetry, title }: ErrorStateProps) {
-  const apiError = isApiError(error) ? error : undefined;
-  const heading = title ?? headline(apiError);
-  const message = error instanceof Error ? error.message : String(error);
-  const status = apiError && apiError.status > 0 ? apiError.status : undefined;
+type Alert = ComponentType<ErrorStateProps>;
+let loaded: Alert | undefined;
+let loading: Promise<Alert> | undefined;
 
-  return (
-    <Alert
-      severity="error"
-      variant="outlined"
-      action={
-        onRetry && (
-          <Button color="inherit" size="small" onClick={onRetry}>
-            Retry
-          </Button>
-        )
-      }
-    >
-      <AlertTitle>{heading}</AlertTitle>
-      <Stack spacing={0.5}>
-        {message !== heading && <Typography variant="body2">{message}</Typography>}
-        {status !== undefined && (
-          <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-            Status {status}
-            {apiError?.statusReason ? ` ${apiError.statusReason}` : ''}
-            {apiError?.errorCode ? ` · ${apiError.errorCode}` : ''}
-          </Typography>
-        )}
-        {apiError?.traceId && (
-          <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
-            <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-              Trace id{' '}
-              <Typography component="code" variant="body2" sx={{ fontFamily: 'monospace' }}>
-                {apiError.traceId}
-              </Typography>
-            </Typography>
-            <CopyButton value={apiError.traceId} label="Copy trace id" />
-          </Stack>
-        )}
-      </Stack>
-    </Alert>
-  );
+/**
+ * Fetches the error alert (MUI's Alert, AlertTitle, the copy button): the first page does without
+ * it until something fails (issue 8 §3). The query client calls this on a query's first failure,
+ * so the chunk is usually there by the time the error shows.
+ */
+export function preloadErrorState(): Promise<Alert> {
+  return (loading ??= import('./ErrorAlert').then(
+    (m) => (loaded = m.default),
+    () => {
+      loading = undefined; // asked again next time
+      return PlainErrorState;
+    },
+  ));
+}
+
+/** A failed load, in place: headline, message, HTTP status, trace id, and a Retry. */
+export function ErrorState(props: ErrorStateProps) {
+  const [Loaded, setLoaded] = useState<Alert | undefined>(() => loaded);
+  useEffect(() => {
+    if (Loaded) return;
+    let live = true;
+    void preloadErrorState().then((component) => live && setLoaded(() => component));
+    return () => {
+      live = false;
+    };
+  }, [Loaded]);
+  return Loaded ? <Loaded {...props} /> : null;
 }

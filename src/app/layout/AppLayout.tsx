@@ -1,9 +1,8 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link as RouterLink, Outlet, useNavigation } from 'react-router';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
-import LinearProgress from '@mui/material/LinearProgress';
 import Link from '@mui/material/Link';
 import Toolbar from '@mui/material/Toolbar';
 import { useTheme } from '@mui/material/styles';
@@ -15,6 +14,9 @@ import { CurrentUser } from './CurrentUser';
 import { SideNav, SIDE_NAV_WIDTH } from './SideNav';
 import { ThemeToggle } from './ThemeToggle';
 import { UpstreamIndicator } from './UpstreamIndicator';
+
+// Shown only while a navigation loads, over the app bar's bottom edge: fetched on first use.
+const LinearProgress = lazy(() => import('@mui/material/LinearProgress'));
 
 export function AppLayout() {
   const theme = useTheme();
@@ -57,10 +59,12 @@ export function AppLayout() {
           <ThemeToggle />
         </Toolbar>
         {navigation.state === 'loading' && (
-          <LinearProgress
-            aria-label="Loading page"
-            sx={{ position: 'absolute', bottom: 0, left: 0, right: 0 }}
-          />
+          <Suspense fallback={null}>
+            <LinearProgress
+              aria-label="Loading page"
+              sx={{ position: 'absolute', bottom: 0, left: 0, right: 0 }}
+            />
+          </Suspense>
         )}
       </AppBar>
       <SideNav

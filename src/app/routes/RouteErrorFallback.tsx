@@ -1,37 +1,34 @@
-import { isRouteErrorResponse, useRouteError } from 'react-router';
-import Alert from '@mui/material/Alert';
-import AlertTitle from '@mui/material/AlertTitle';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Typography from '@mui/material/Typography';
+import { lazy, Suspense } from 'react';
+import { useRouteError } from 'react-router';
 import { useDocumentTitle } from '../../hooks/use-document-title';
+import { describe } from './route-error';
 
-function describe(error: unknown): string {
-  if (isRouteErrorResponse(error)) return `${error.status} ${error.statusText}`;
-  if (error instanceof Error) return error.message;
-  return String(error);
-}
-
-/** The error boundary of the routes: a screen that crashed, or a chunk that failed to load. */
-export function RouteErrorFallback() {
+/** When the alert's chunk cannot be fetched either (the console server is down): the same, unstyled. */
+function PlainRouteError() {
   const error = useRouteError();
   useDocumentTitle('Error');
   return (
-    <Box sx={{ p: 3, maxWidth: 720 }}>
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => window.location.reload()}>
-            Reload
-          </Button>
-        }
-      >
-        <AlertTitle>This page stopped working</AlertTitle>
-        <Typography variant="body2">{describe(error)}</Typography>
-        <Typography variant="body2" sx={{ mt: 1 }}>
-          Reloading usually helps, for example after the console was updated.
-        </Typography>
-      </Alert>
-    </Box>
+    <div role="alert" style={{ padding: 24, maxWidth: 720 }}>
+      <strong>This page stopped working</strong>
+      <p>{describe(error)}</p>
+      <p>Reloading usually helps, for example after the console was updated.</p>
+      <button type="button" onClick={() => window.location.reload()}>
+        Reload
+      </button>
+    </div>
+  );
+}
+
+// Loaded on first use (issue 8 §3): the first page does without MUI's Alert until a route fails.
+const RouteErrorAlert = lazy(() =>
+  import('./RouteErrorAlert').catch(() => ({ default: PlainRouteError })),
+);
+
+/** The error boundary of the routes: a screen that crashed, or a chunk that failed to load. */
+export function RouteErrorFallback() {
+  return (
+    <Suspense fallback={null}>
+      <RouteErrorAlert />
+    </Suspense>
   );
 }
