@@ -24,22 +24,29 @@ const matchers: Array<[ColumnType, (v: string) => boolean]> = [
   ['DATETIME', (v) => DATETIME.test(v) && isCalendarDay(v.slice(0, 10))],
 ];
 
-function inferType(values: Iterable<string>): ColumnType {
+/** Papa parses this much text at a time; between pieces the event loop runs (~25 ms each). */
+const CHUNK_BYTES = 256 * 1024;
+/** Rows typed between two turns of the event loop. */
+const YIELD_ROWS = 10_000;
+const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
+
+/** The narrowest type that fits every value of column `index`, a slice of rows per turn. */
+async function inferType(rows: string[][], index: number): Promise<ColumnType> {
   let candidates = matchers;
   let seen = false;
-  for (const v of values) {
-    if (v === '') continue;
-    seen = true;
-    candidates = candidates.filter(([, test]) => test(v));
-    if (candidates.length === 0) return 'STRING';
+  for (let start = 0; start < rows.length; start += YIELD_ROWS) {
+    if (start > 0) await nextTurn();
+    for (const row of rows.slice(start, start + YIELD_ROWS)) {
+      const v = row[index]!.trim();
+      if (v === '') continue;
+      seen = true;
+      candidates = candidates.filter(([, test]) => test(v));
+      if (candidates.length === 0) return 'STRING';
+    }
   }
   if (!seen) return 'STRING';
   // LONG values also pass DOUBLE; the first candidate left is the narrowest that fits every value.
   return candidates[0]![0];
-}
-
-function* columnValues(rows: string[][], index: number) {
-  for (const row of rows) yield row[index]!.trim();
 }
 
 const toCell = (type: ColumnType, raw: string): Cell => {
@@ -58,12 +65,6 @@ function headerNames(header: string[]) {
     return n === 1 ? base : `${base} (${n})`;
   });
 }
-
-/** Papa parses this much text at a time; between pieces the event loop runs (~25 ms each). */
-const CHUNK_BYTES = 256 * 1024;
-/** Rows typed between two turns of the event loop. */
-const YIELD_ROWS = 10_000;
-const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
 
 /**
  * The CSV's records, parsed a piece at a time so that other requests are answered meanwhile.
@@ -109,10 +110,7 @@ export async function parseCsv(text: string): Promise<SourceTable> {
       );
   });
   const types: ColumnType[] = [];
-  for (let i = 0; i < names.length; i++) {
-    types.push(inferType(columnValues(rows, i)));
-    await nextTurn();
-  }
+  for (let i = 0; i < names.length; i++) types.push(await inferType(rows, i));
   const cells: Cell[][] = [];
   for (let start = 0; start < rows.length; start += YIELD_ROWS) {
     for (const row of rows.slice(start, start + YIELD_ROWS))
