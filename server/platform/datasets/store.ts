@@ -165,7 +165,7 @@ export interface StagedRows {
 }
 
 /** Small enough that one statement takes a few tens of milliseconds on PGlite. */
-const STAGE_BATCH = 500;
+const STAGE_BATCH = 250;
 
 export async function stageRows(
   db: Queryable,
