@@ -1,5 +1,5 @@
 import { startConsoleServer } from './console-server';
-import { median, ms, type Bench } from './lib';
+import { dataFileStream, median, ms, type Bench } from './lib';
 
 const DATASETS = 300;
 const ROUNDS = 6;
@@ -25,17 +25,9 @@ async function seedDatasets(existing: number) {
   for (let i = existing; i < DATASETS; i++) {
     const stream = await call<{ dataSource: { id: string } }>('/api/data/v1/streams', {
       method: 'POST',
-      body: JSON.stringify({
-        transport: { type: 'CONNECTOR', description: 'data-file', version: '1' },
-        configuration: [
-          { name: 'dataFileId', value: String(dataFileId), type: 'string', category: 'METADATA' },
-        ],
-        account: { id: 1 },
-        updateMethod: 'REPLACE',
-        dataProvider: { key: 'data-file' },
-        dataSource: { name: `bench dataset ${String(i).padStart(3, '0')}`, description: '' },
-        advancedScheduleJson: JSON.stringify({ type: 'MANUAL', timezone: 'UTC' }),
-      }),
+      body: JSON.stringify(
+        dataFileStream(dataFileId, `bench dataset ${String(i).padStart(3, '0')}`),
+      ),
     });
     await call(`/api/query/v1/export/${stream.dataSource.id}`, {
       method: 'POST',

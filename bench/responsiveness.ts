@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { ORDERS_COLLECTION_ID } from '../server/platform/seed/datastores';
 import { generateCsv } from '../server/platform/streams/large-csv';
-import { median, ms, percentile, type Bench, type BenchRow } from './lib';
+import { dataFileStream, median, ms, percentile, type Bench, type BenchRow } from './lib';
 import { memoryOf, mib, peakMemory, sleep, startConsole, type ConsoleProcess } from './process';
 
 /**
@@ -79,17 +79,7 @@ async function createStream(app: ConsoleProcess) {
   });
   const stream = await call(app, '/api/data/v1/streams', {
     method: 'POST',
-    json: {
-      transport: { type: 'CONNECTOR', description: 'data-file', version: '1' },
-      configuration: [
-        { name: 'dataFileId', value: String(dataFileId), type: 'string', category: 'METADATA' },
-      ],
-      account: { id: 1 },
-      updateMethod: 'REPLACE',
-      dataProvider: { key: 'data-file' },
-      dataSource: { name: 'responsiveness bench', description: '' },
-      advancedScheduleJson: JSON.stringify({ type: 'MANUAL', timezone: 'UTC' }),
-    },
+    json: dataFileStream(dataFileId, 'responsiveness bench'),
   });
   return Number(stream.id);
 }

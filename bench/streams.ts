@@ -1,7 +1,7 @@
 import { streamExecution, type StreamExecution } from '../src/api/contract';
 import { generateCsv } from '../server/platform/streams/large-csv';
 import { startTestPlatform, type TestPlatform } from '../server/platform/testing';
-import { median, type Bench, type BenchRow } from './lib';
+import { dataFileStream, median, type Bench, type BenchRow } from './lib';
 
 /**
  * Issue 5, measured: a stream run of 100,000 CSV rows (data-file connector, REPLACE), from
@@ -52,17 +52,7 @@ const bench: Bench = async () => {
     });
     const stream = await call(platform, '/api/data/v1/streams', {
       method: 'POST',
-      json: {
-        transport: { type: 'CONNECTOR', description: 'data-file', version: '1' },
-        configuration: [
-          { name: 'dataFileId', value: String(dataFileId), type: 'string', category: 'METADATA' },
-        ],
-        account: { id: 1 },
-        updateMethod: 'REPLACE',
-        dataProvider: { key: 'data-file' },
-        dataSource: { name: 'bench', description: '' },
-        advancedScheduleJson: JSON.stringify({ type: 'MANUAL', timezone: 'UTC' }),
-      },
+      json: dataFileStream(dataFileId, 'bench'),
     });
 
     const baseline = process.memoryUsage().rss;
