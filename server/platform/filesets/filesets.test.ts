@@ -558,6 +558,43 @@ describe('upload and delete files', () => {
   });
 });
 
+describe('file counts (kept by the database, migration 160)', () => {
+  const count = async (id: string) =>
+    filesetSchema.parse(await (await platform.api(`${base}/${id}`)).json()).fileCount;
+
+  it('matches the files listed, for every fileset', async () => {
+    for (const { id } of SAMPLE_FILESETS)
+      expect(await count(id)).toBe((await listAll(id, '', 1000)).length);
+  });
+
+  it('follows files added and removed by any statement, and not a refused upload', async () => {
+    const before = await count(manuals.id);
+    const res = await upload(manuals.id, 'counted.md', 'one more', '{"directoryPath":"count"}');
+    expect(res.status).toBe(200);
+    expect(await count(manuals.id)).toBe(before + 1);
+    expect(
+      (await upload(manuals.id, 'counted.md', 'again', '{"directoryPath":"count"}')).status,
+    ).toBe(409);
+    expect(await count(manuals.id)).toBe(before + 1);
+
+    // Several files in one statement, into two filesets (as the seed and the bench add them).
+    await platform.db.query(
+      `INSERT INTO fileset_files (id, fileset_id, path, name, file_type, content_type, size, hash,
+         created, created_by, body, text_content)
+       SELECT 'count-' || i || '-' || f, f, 'count/bulk-' || i || '.md', 'bulk-' || i || '.md', 'FILE',
+         'text/markdown', 1, 'h', now(), 1, '\\x61', 'a'
+       FROM generate_series(1, 3) AS i, unnest($1::text[]) AS f`,
+      [[manuals.id, runbooks.id]],
+    );
+    const runbooksBefore = (await listAll(runbooks.id, '', 1000)).length;
+    expect(await count(manuals.id)).toBe(before + 4);
+    expect(await count(runbooks.id)).toBe(runbooksBefore);
+    await platform.db.query(`DELETE FROM fileset_files WHERE path LIKE 'count/%'`);
+    expect(await count(manuals.id)).toBe(before);
+    expect(await count(runbooks.id)).toBe(runbooksBefore - 3);
+  });
+});
+
 describe('download a file (platform-gaps.md)', () => {
   const download = (filesetId: string, fileId: string) =>
     platform.api(`${base}/${filesetId}/files/${encodeURIComponent(fileId)}/download`);

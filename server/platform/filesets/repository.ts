@@ -39,8 +39,9 @@ export interface NewFile {
   userId: number;
 }
 
+/** `file_count` is kept by triggers on the fileset's files (migration 160). */
 const filesetColumns = `f.id, f.name, f.description, f.owner, f.created_by, f.created, f.updated,
-  (SELECT count(*)::int FROM fileset_files ff WHERE ff.fileset_id = f.id) AS file_count`;
+  f.file_count`;
 const fileColumns = `id, fileset_id, path, name, file_type, content_type, size, hash, created, created_by`;
 
 const filterColumns = {
@@ -53,7 +54,7 @@ const sortColumns = {
   name: 'f.name',
   created: 'f.created',
   updated: 'f.updated',
-  fileCount: 'file_count',
+  fileCount: 'f.file_count',
 } as const;
 
 /** Filter and sort names come from the contract's enums; values always travel as parameters. */

@@ -40,11 +40,28 @@ export async function migrate(db: Db) {
   }
 }
 
-/** Our migrations hold no functions or quoted semicolons, so `;` at a line end splits them. */
-function splitStatements(sql: string) {
-  return sql
+/**
+ * Splits a migration at each `;` that ends a line, except inside a `$$`-quoted function body.
+ * Our migrations hold no other dollar quotes and no quoted semicolons.
+ */
+export function splitStatements(sql: string) {
+  const statements: string[] = [];
+  let current = '';
+  sql
     .replace(/--.*$/gm, '')
-    .split(/;\s*$/m)
-    .map((s) => s.trim())
-    .filter(Boolean);
+    .split('$$')
+    .forEach((part, i) => {
+      if (i % 2 === 1) {
+        current += `$$${part}$$`;
+        return;
+      }
+      const [first = '', ...rest] = part.split(/;\s*$/m);
+      current += first;
+      for (const piece of rest) {
+        statements.push(current);
+        current = piece;
+      }
+    });
+  statements.push(current);
+  return statements.map((s) => s.trim()).filter(Boolean);
 }
