@@ -16,6 +16,15 @@ describe('readConfig', () => {
     expect(() => readConfig({ SYNC_INTERVAL_SECONDS: '0' })).toThrow(/≥ 1/);
   });
 
+  it('reads the embedded PGlite buffer size in MiB (default 16), and refuses nonsense', () => {
+    expect(readConfig({}).pgliteSharedBuffersMb).toBe(16);
+    expect(readConfig({ PGLITE_SHARED_BUFFERS_MB: '128' }).pgliteSharedBuffersMb).toBe(128);
+    expect(() => readConfig({ PGLITE_SHARED_BUFFERS_MB: '1GB' })).toThrow(
+      /PGLITE_SHARED_BUFFERS_MB/,
+    );
+    expect(() => readConfig({ PGLITE_SHARED_BUFFERS_MB: '4' })).toThrow(/from 8 to 4096/);
+  });
+
   it('puts the brand into the token header names (spec 5)', () => {
     expect(developerTokenHeader('ACME')).toBe('X-ACME-Developer-Token');
     expect(sessionTokenHeader('ACME')).toBe('x-acme-authentication');

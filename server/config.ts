@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { DEFAULT_SHARED_BUFFERS_MB } from './platform/store/pglite-protocol';
 
 /** Everything the server reads from the environment, in one place (names bound by design.md). */
 export interface ServerConfig {
@@ -26,6 +27,8 @@ export interface ServerConfig {
   workflowsHttpAllowedHosts: string[];
   /** The largest data-file upload, in bytes (MAX_UPLOAD_MB, default 512): gateway and platform. */
   maxUploadBytes: number;
+  /** Embedded platform on PGlite: its shared buffers, in MiB (PGLITE_SHARED_BUFFERS_MB, default 16). */
+  pgliteSharedBuffersMb: number;
 }
 
 /** Where the embedded platform's text generation goes; the key stays in the platform process. */
@@ -133,6 +136,13 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     exportTarget: exportTarget(env.EXPORT_TARGET),
     exportS3Endpoint: nonEmpty(env.EXPORT_S3_ENDPOINT),
     maxUploadBytes: bounded('MAX_UPLOAD_MB', env.MAX_UPLOAD_MB, 512, 1, 65_536) * 1024 * 1024,
+    pgliteSharedBuffersMb: bounded(
+      'PGLITE_SHARED_BUFFERS_MB',
+      env.PGLITE_SHARED_BUFFERS_MB,
+      DEFAULT_SHARED_BUFFERS_MB,
+      8,
+      4096,
+    ),
     workflowsHttpAllowedHosts: (nonEmpty(env.WORKFLOWS_HTTP_ALLOWED_HOSTS) ?? '')
       .split(',')
       .map((host) =>

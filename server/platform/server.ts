@@ -36,6 +36,7 @@ export async function startEmbeddedPlatform(
     dataDir: config.dataDir,
     databaseUrl: config.databaseUrl,
     schema: options.schema,
+    sharedBuffersMb: config.pgliteSharedBuffersMb,
   });
   // Only once the store is ours: a start refused because DATA_DIR is in use writes nothing.
   let tokens;

@@ -10,6 +10,8 @@ export interface StoreOptions {
   databaseUrl?: string;
   /** PostgreSQL only: a schema of its own (tests share one database). */
   schema?: string;
+  /** PGlite only: its shared buffers in MiB (default DEFAULT_SHARED_BUFFERS_MB). */
+  sharedBuffersMb?: number;
 }
 
 /** Opens PGlite in DATA_DIR (locked), or PostgreSQL when DATABASE_URL is set; migrates either. */
@@ -21,7 +23,7 @@ export async function openStore(options: StoreOptions): Promise<Db> {
   }
   const unlock = lockDataDir(options.dataDir);
   try {
-    const db = await openPglite(path.join(options.dataDir, 'pglite'));
+    const db = await openPglite(path.join(options.dataDir, 'pglite'), options.sharedBuffersMb);
     await migrate(db);
     return {
       ...db,
@@ -39,4 +41,5 @@ export async function openStore(options: StoreOptions): Promise<Db> {
   }
 }
 export type { Db, Queryable } from './db';
+export { DEFAULT_SHARED_BUFFERS_MB } from './pglite-protocol';
 export { queryOne } from './db';

@@ -21,8 +21,17 @@ export interface SerializedError {
   fields: Record<string, unknown>;
 }
 
+/**
+ * PostgreSQL's shared buffers live in PGlite's memory and are all touched at start: 128 MB by
+ * default, about 100 MiB more at idle than 16. The OS caches the data files anyway, but a page
+ * read through PGlite's file system costs some 4 µs: a search that ranks every file of a large
+ * fileset reads them all (PGLITE_SHARED_BUFFERS_MB, platform-gaps.md).
+ */
+export const DEFAULT_SHARED_BUFFERS_MB = 16;
+
 export interface WorkerStart {
   dataDir: string | undefined;
+  sharedBuffersMb: number;
 }
 
 /** The worker's error, rebuilt on this side of the thread: same message, code and fields. */

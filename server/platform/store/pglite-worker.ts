@@ -20,7 +20,7 @@ const NUMERIC = 1700;
 const parsers = { [INT8]: Number, [NUMERIC]: Number };
 
 const port = parentPort!;
-const { dataDir } = workerData as WorkerStart;
+const { dataDir, sharedBuffersMb } = workerData as WorkerStart;
 
 const answer = (message: WorkerAnswer) => port.postMessage(message);
 const fail = (id: number, error: unknown) =>
@@ -31,15 +31,9 @@ interface OpenTransaction {
   decide: (end: { commit: boolean; id: number }) => void;
 }
 
-/**
- * PostgreSQL's shared buffers live in PGlite's memory and are all touched at start: 128 MB by
- * default. 16 MB keeps the platform's idle memory low; the OS caches the data files anyway.
- */
-const SHARED_BUFFERS = '16MB';
-
 const ready = PGlite.create(dataDir, {
   parsers,
-  postgresqlconf: [`shared_buffers = ${SHARED_BUFFERS}`],
+  postgresqlconf: [`shared_buffers = ${sharedBuffersMb}MB`],
 });
 
 const waiting: WorkerRequest[] = [];

@@ -14,9 +14,9 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  */
 describe.skipIf(Boolean(process.env.DATABASE_URL))('PGlite in its own thread', () => {
   const opened: Array<{ db: Db; dir: string }> = [];
-  const open = async () => {
+  const open = async (sharedBuffersMb?: number) => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pglite-thread-'));
-    const db = await openPglite(dir);
+    const db = await openPglite(dir, sharedBuffersMb);
     opened.push({ db, dir });
     await db.exec(
       'CREATE TABLE t (id int PRIMARY KEY, label text, at timestamptz, body bytea, doc jsonb)',
@@ -28,6 +28,13 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('PGlite in its own thread', (
       await db.close();
       fs.rmSync(dir, { recursive: true, force: true });
     }
+  });
+
+  it('sizes its shared buffers as configured: 16 MB unless told (PGLITE_SHARED_BUFFERS_MB)', async () => {
+    expect(await (await open()).query('SHOW shared_buffers')).toEqual([{ shared_buffers: '16MB' }]);
+    expect(await (await open(48)).query('SHOW shared_buffers')).toEqual([
+      { shared_buffers: '48MB' },
+    ]);
   });
 
   it('keeps the event loop free while a long statement runs', async () => {

@@ -7,6 +7,7 @@ import {
   type WorkerAnswer,
   type WorkerRequest,
   type WorkerStart,
+  DEFAULT_SHARED_BUFFERS_MB,
 } from './pglite-protocol';
 
 type Request = WorkerRequest extends infer R
@@ -28,8 +29,8 @@ class Thread {
   private nextId = 1;
   private gone: Error | undefined;
 
-  constructor(dataDir: string | undefined) {
-    this.worker = new Worker(workerFile, { workerData: { dataDir } satisfies WorkerStart });
+  constructor(start: WorkerStart) {
+    this.worker = new Worker(workerFile, { workerData: start });
     this.worker.on('message', (message: WorkerAnswer) => {
       const waiter = this.pending.get(message.id);
       if (!waiter) return;
@@ -68,8 +69,8 @@ class Thread {
   }
 }
 
-async function startThread(dataDir: string | undefined) {
-  const thread = new Thread(dataDir);
+async function startThread(start: WorkerStart) {
+  const thread = new Thread(start);
   try {
     await thread.send({ op: 'query', sql: 'SELECT 1' });
   } catch (error) {
@@ -83,14 +84,18 @@ async function startThread(dataDir: string | undefined) {
  * PGlite, run in a worker thread (pglite-worker.ts) so that its statements never hold this
  * thread: the same `Db` as PostgreSQL's, each call a message to the worker and back.
  */
-export async function openPglite(dataDir: string | undefined): Promise<Db> {
+export async function openPglite(
+  dataDir: string | undefined,
+  sharedBuffersMb = DEFAULT_SHARED_BUFFERS_MB,
+): Promise<Db> {
   const fresh = dataDir !== undefined && !fs.existsSync(path.join(dataDir, 'PG_VERSION'));
-  let thread = await startThread(dataDir);
+  const start = { dataDir, sharedBuffersMb } satisfies WorkerStart;
+  let thread = await startThread(start);
   if (fresh) {
     // Creating the cluster (initdb) leaves ~550 MiB in the thread that did it: a new thread on
     // the new cluster starts from ~130 MiB.
     await thread.stop();
-    thread = await startThread(dataDir);
+    thread = await startThread(start);
   }
   const query = async <T>(sql: string, params?: unknown[], tx?: number) =>
     ((await thread.send({ op: 'query', sql, params, tx })).rows ?? []) as T[];
