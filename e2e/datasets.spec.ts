@@ -31,6 +31,8 @@ test('search the datasets, open one and read its schema, hidden columns included
   await expect(page.getByRole('heading', { level: 1, name: 'Datasets' })).toBeVisible();
   const table = page.getByRole('table', { name: 'Datasets' });
   await expect(table.getByRole('link', { name: 'Sales by region' })).toBeVisible();
+  // At 1280 px every column shows whole, without scrolling the table sideways.
+  await expect(table.getByRole('columnheader', { name: 'Updated' })).toBeInViewport({ ratio: 1 });
 
   await page.getByRole('columnheader', { name: 'Rows' }).getByRole('button').click();
   await expect(page).toHaveURL(/sort=rowCount&order=desc/);

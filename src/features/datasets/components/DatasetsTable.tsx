@@ -81,7 +81,7 @@ export function DatasetsTable(props: DatasetsTableProps) {
           <TableBody>
             {datasets.map((dataset) => (
               <TableRow key={dataset.id} hover>
-                <TableCell sx={{ maxWidth: { xs: 200, sm: 480 } }}>
+                <TableCell sx={{ minWidth: 200, maxWidth: 480 }}>
                   <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
                     <Link
                       component={RouterLink}
@@ -93,7 +93,19 @@ export function DatasetsTable(props: DatasetsTableProps) {
                     <CertifiedBadge datasetId={dataset.id} />
                   </Box>
                   {dataset.description && (
-                    <Typography variant="body2" noWrap sx={{ color: 'text.secondary' }}>
+                    // Wraps, at most two lines: a one-line description set the column's width
+                    // and pushed the dates out of a 1280 px window.
+                    <Typography
+                      variant="body2"
+                      title={dataset.description}
+                      sx={{
+                        color: 'text.secondary',
+                        display: '-webkit-box',
+                        WebkitLineClamp: 2,
+                        WebkitBoxOrient: 'vertical',
+                        overflow: 'hidden',
+                      }}
+                    >
                       {dataset.description}
                     </Typography>
                   )}
