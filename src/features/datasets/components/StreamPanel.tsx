@@ -20,7 +20,7 @@ import {
 } from '../../../components';
 import type { StreamNames } from '../hooks/use-stream-names';
 import type { StreamRunState } from '../hooks/use-stream-run';
-import { describeSchedule, describeUpdateMethod, executionWords } from './describe-stream';
+import { runStateWords, scheduleInWords, updateMethodInWords } from '../../../api/streams/in-words';
 import { plural } from './format';
 import { IdText } from './IdText';
 import { streamPagePath } from '../paths';
@@ -90,7 +90,7 @@ function RunProgress({
     return (
       <Typography variant="body2" sx={{ color: 'text.secondary' }}>
         Last run {execution.runNumber ?? execution.id}:{' '}
-        <StatusChip label={executionWords.SUCCESS} tone="success" />{' '}
+        <StatusChip label={runStateWords.SUCCESS} tone="success" />{' '}
         {plural(execution.rowsInserted, 'row')} inserted,{' '}
         <DateTime value={execution.endedAt ?? execution.startedAt} />.
       </Typography>
@@ -140,8 +140,8 @@ export function StreamPanel(props: StreamPanelProps) {
             <DefinitionList
               items={[
                 { label: 'Connector', value: props.names.connector },
-                { label: 'Update method', value: describeUpdateMethod(stream.updateMethod) },
-                { label: 'Schedule', value: describeSchedule(stream.advancedScheduleJson) },
+                { label: 'Update method', value: updateMethodInWords(stream.updateMethod) },
+                { label: 'Schedule', value: scheduleInWords(stream.advancedScheduleJson) },
                 ...(stream.nextRunAt
                   ? [{ label: 'Next run', value: <DateTime value={stream.nextRunAt} /> }]
                   : []),

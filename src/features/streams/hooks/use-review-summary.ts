@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { Account, Connector } from '../../../api/contract/streams';
 import { collectionQueryOptions } from '../../../api/datastores';
 import { dataFilesQueryOptions } from '../../../api/files/get-data-files';
+import { updateMethodInWords } from '../../../api/streams/in-words';
 import { describeSchedule } from '../model/schedule';
 import type { StepId } from '../model/steps';
 import type { WizardValues } from '../model/wizard-values';
@@ -12,11 +13,6 @@ export interface SummaryItem {
   label: string;
   value: string;
 }
-
-const updateMethods = {
-  APPEND: 'Append: each run adds a partition',
-  REPLACE: 'Replace: each run replaces the rows',
-} as const;
 
 /** What the review shows a person: names where the request carries ids. */
 export function useReviewSummary(
@@ -67,7 +63,7 @@ export function useReviewSummary(
     {
       step: 'update-method',
       label: 'Update method',
-      value: values.updateMethod ? updateMethods[values.updateMethod] : '',
+      value: values.updateMethod ? updateMethodInWords(values.updateMethod) : '',
     },
     { step: 'schedule', label: 'Schedule', value: describeSchedule(values.schedule) },
     { step: 'dataset', label: 'Dataset name', value: values.dataset.name.trim() },

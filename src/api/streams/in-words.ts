@@ -1,8 +1,13 @@
-import { advancedSchedule, type Stream, type StreamExecution } from '../../../api/contract';
+import { advancedSchedule, type Stream, type StreamExecution } from '../contract';
+
+/**
+ * A stream's settings and runs in the console's words, the same on the streams screens and on a
+ * dataset's stream panel.
+ */
 
 /** `advancedScheduleJson` in words; the raw text when it is not a schedule the console knows. */
-export function describeSchedule(json: string | null): string {
-  if (json === null) return 'Manual (runs only when started)';
+export function scheduleInWords(json: string | null): string {
+  if (json === null) return 'Manual: runs only when started';
   let decoded: unknown;
   try {
     decoded = JSON.parse(json);
@@ -15,13 +20,13 @@ export function describeSchedule(json: string | null): string {
   if (s.type === 'INTERVAL')
     return s.intervalMinutes === 1 ? 'Every minute' : `Every ${s.intervalMinutes} minutes`;
   if (s.type === 'DAILY') return `Daily at ${s.at} (${s.timezone})`;
-  return 'Manual (runs only when started)';
+  return 'Manual: runs only when started';
 }
 
-export const describeUpdateMethod = (method: Stream['updateMethod']) =>
+export const updateMethodInWords = (method: Stream['updateMethod']) =>
   method === 'APPEND' ? 'Append: each run adds a partition' : 'Replace: each run replaces all rows';
 
-export const executionWords: Record<StreamExecution['state'], string> = {
+export const runStateWords: Record<StreamExecution['state'], string> = {
   ACTIVE: 'Running',
   SUCCESS: 'Succeeded',
   ERROR: 'Failed',
