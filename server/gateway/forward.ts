@@ -1,3 +1,7 @@
+import http from 'node:http';
+import https from 'node:https';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { CLIENT_CLOSED_REQUEST } from './access-log';
 import { declaredLength, readBoundedBody } from './body';
 import { browserResponseHeaders, upstreamRequestHeaders } from './headers';
@@ -33,46 +37,102 @@ const isUpload = (method: string, pathname: string) =>
   (method === 'POST' && /^\/api\/data\/v1\/data-files\/?$/.test(pathname)) ||
   (method === 'PUT' && /^\/api\/data\/v1\/data-files\/[^/]+\/?$/.test(pathname));
 
-/** Passes at most `limit` bytes; past it, errors the stream (the upstream call fails: 413). */
-function limitStream(limit: number, state: { tooLarge: boolean }, deadline: UpstreamDeadline) {
+/** Node's request as the Node adapter hands it over: its request line, and its body's bytes. */
+export interface NodeRequest extends AsyncIterable<Uint8Array> {
+  url?: string;
+}
+
+/**
+ * Passes at most `limit` bytes; past it, fails (the upstream call fails: 413). Read as `fetch`
+ * sends, so the browser's upload goes no faster than the platform takes it.
+ */
+async function* limited(
+  source: AsyncIterable<Uint8Array>,
+  limit: number,
+  state: { tooLarge: boolean },
+  deadline: UpstreamDeadline,
+) {
   let seen = 0;
-  return new TransformStream<Uint8Array, Uint8Array>({
-    transform(chunk, controller) {
-      seen += chunk.byteLength;
-      if (seen > limit) {
-        state.tooLarge = true;
-        controller.error(new Error('upload too large'));
-        return;
-      }
-      deadline.restart();
-      controller.enqueue(chunk);
-    },
+  for await (const chunk of source) {
+    seen += chunk.byteLength;
+    if (seen > limit) {
+      state.tooLarge = true;
+      throw new Error('upload too large');
+    }
+    deadline.restart();
+    yield chunk;
+  }
+}
+
+/**
+ * Sends an upload with Node's HTTP client, its body piped from `source`, so that no more than a
+ * few chunks are in memory. `fetch` (undici 6 and 7 alike) kept every chunk of a streamed request
+ * body until the answer came: measured, 199 MiB held for a 200 MiB upload even after collection.
+ * Answers as `fetch` would: a Response, or a TypeError whose cause is the network error.
+ */
+function sendUpload(
+  target: URL,
+  init: { method: string; headers: Headers; signal: AbortSignal },
+  source: AsyncIterable<Uint8Array>,
+): Promise<Response> {
+  return new Promise((resolve, reject) => {
+    const fail = (error: unknown) => reject(new TypeError('fetch failed', { cause: error }));
+    const client = target.protocol === 'https:' ? https : http;
+    const outgoing = client.request(target, {
+      method: init.method,
+      headers: Object.fromEntries(init.headers),
+      signal: init.signal,
+    });
+    outgoing.once('error', fail);
+    outgoing.once('response', (answer) => {
+      const headers = new Headers();
+      for (const [name, value] of Object.entries(answer.headers))
+        for (const one of [value ?? []].flat()) headers.append(name, one);
+      const status = answer.statusCode ?? 502;
+      resolve(
+        new Response(
+          NULL_BODY_STATUSES.has(status) ? null : (Readable.toWeb(answer) as ReadableStream),
+          { status, statusText: answer.statusMessage, headers },
+        ),
+      );
+    });
+    // An upstream that answers before reading everything (a 413, a 401) ends the pipe early.
+    pipeline(Readable.from(source), outgoing).catch(fail);
   });
 }
 
-export type Forward = (request: Request, upstream: UpstreamName, url: URL) => Promise<Response>;
+export type Forward = (
+  request: Request,
+  upstream: UpstreamName,
+  url: URL,
+  incoming?: NodeRequest,
+) => Promise<Response>;
 
 /** Sends one browser request to its upstream with the route's token, and streams the answer back. */
 export function createForward(options: ResolvedGatewayOptions): Forward {
-  return async (request, upstream, url) => {
+  return async (request, upstream, url, incoming) => {
     const base = upstream === 'base' ? options.baseUrl : options.apiUrl;
     const label = upstreamLabel(options, base);
     const tooLarge = () =>
       jsonError(413, `Request body is larger than ${options.maxBodyBytes} bytes`);
 
     const deadline = new UpstreamDeadline(options.timeoutMs, request.signal);
-    let body: Uint8Array<ArrayBuffer> | ReadableStream<Uint8Array> | undefined;
+    let body: Uint8Array<ArrayBuffer> | undefined;
+    let uploadSource: AsyncIterable<Uint8Array> | undefined;
     let upload: { tooLarge: boolean } | undefined;
-    if (request.method !== 'GET' && request.method !== 'HEAD' && request.body !== null) {
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
       const declared = declaredLength(request.headers.get('content-length') ?? undefined);
       if (isUpload(request.method, url.pathname)) {
         // A data file streams through (never held whole), up to MAX_UPLOAD_MB; the deadline
-        // restarts with every chunk, so a long upload runs as long as it keeps moving.
+        // restarts with every chunk, so a long upload runs as long as it keeps moving. Node's
+        // request is read directly: `request.body` (Readable.toWeb in Node 20) can read the
+        // socket far ahead of its reader.
         if (declared !== undefined && declared > options.maxUploadBytes)
           return jsonError(413, `The data file is larger than ${options.maxUploadBytes} bytes`);
         upload = { tooLarge: false };
-        body = request.body.pipeThrough(limitStream(options.maxUploadBytes, upload, deadline));
-      } else {
+        const source = incoming ?? request.body ?? undefined;
+        if (source) uploadSource = limited(source, options.maxUploadBytes, upload, deadline);
+      } else if (request.body !== null) {
         if (declared !== undefined && declared > options.maxBodyBytes) return tooLarge();
         const read = await readBoundedBody(request.body, options.maxBodyBytes);
         if (!read.ok) return tooLarge();
@@ -86,15 +146,12 @@ export function createForward(options: ResolvedGatewayOptions): Forward {
     );
     let response: Response;
     try {
-      response = await fetch(upstreamUrl(base, url.pathname, url.search), {
-        method: request.method,
-        headers,
-        body,
-        ...(body instanceof ReadableStream ? { duplex: 'half' } : {}),
-        // Following a redirect would send the tokens to wherever the upstream points.
-        redirect: 'manual',
-        signal: deadline.signal,
-      });
+      const target = upstreamUrl(base, url.pathname, url.search);
+      const init = { method: request.method, headers, signal: deadline.signal };
+      // Neither follows a redirect: that would send the tokens to wherever the upstream points.
+      response = uploadSource
+        ? await sendUpload(target, init, uploadSource)
+        : await fetch(target, { ...init, body, redirect: 'manual' });
     } catch (error) {
       deadline.clear();
       if (upload?.tooLarge)

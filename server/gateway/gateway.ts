@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { CLIENT_CLOSED_REQUEST, formatAccessLogLine } from './access-log';
-import { createForward } from './forward';
+import { createForward, type NodeRequest } from './forward';
 import { API_ANSWER_HEADERS } from './headers';
 import { isAllowedHost, isCrossSiteWrite } from './guards';
 import { jsonError } from './json-error';
@@ -9,16 +9,21 @@ import { requestPaths, requestTargetProblem } from './request-target';
 import { isGatewayPath, upstreamFor } from './routes';
 import { createStatusReporter } from './status';
 
-/**
- * The request line as the client wrote it, when the Node adapter provides it (`c.env.incoming`).
- * The parsed URL has already resolved `..` and taken the host from an absolute-form target.
- */
-function rawRequestTarget(env: unknown): string | undefined {
+/** Node's request (`c.env.incoming`), when the Node adapter serves the gateway. */
+function nodeRequest(env: unknown): NodeRequest | undefined {
   if (typeof env !== 'object' || env === null || !('incoming' in env)) return undefined;
   const incoming = env.incoming;
-  if (typeof incoming !== 'object' || incoming === null || !('url' in incoming)) return undefined;
-  return typeof incoming.url === 'string' ? incoming.url : undefined;
+  if (typeof incoming !== 'object' || incoming === null || !(Symbol.asyncIterator in incoming))
+    return undefined;
+  return incoming as NodeRequest;
 }
+
+/**
+ * The request line as the client wrote it, when the Node adapter provides it. The parsed URL has
+ * already resolved `..` and taken the host from an absolute-form target.
+ */
+const rawRequestTarget = (incoming: NodeRequest | undefined): string | undefined =>
+  typeof incoming?.url === 'string' ? incoming.url : undefined;
 
 /** The request target to check; without the raw line, an absolute-form target shows as a host mismatch. */
 function targetToCheck(url: URL, host: string | undefined, rawTarget: string | undefined): string {
@@ -33,7 +38,12 @@ function createAnswer(options: ResolvedGatewayOptions) {
   const forward = createForward(options);
   const readStatus = createStatusReporter(options);
 
-  return async (request: Request, url: URL, rawTarget: string | undefined): Promise<Response> => {
+  return async (
+    request: Request,
+    url: URL,
+    incoming: NodeRequest | undefined,
+  ): Promise<Response> => {
+    const rawTarget = rawRequestTarget(incoming);
     const { method, headers } = request;
     const host = headers.get('host') ?? undefined;
     if (!isAllowedHost(host, options.allowedHosts)) {
@@ -59,7 +69,7 @@ function createAnswer(options: ResolvedGatewayOptions) {
     }
     const upstream = upstreamFor(url.pathname);
     if (upstream === undefined) return jsonError(404, 'No such gateway endpoint');
-    return forward(request, upstream, url);
+    return forward(request, upstream, url, incoming);
   };
 }
 
@@ -74,11 +84,12 @@ export function createGateway(input: GatewayOptions): Hono {
 
   app.use('*', async (c, next) => {
     const url = new URL(c.req.url);
-    const raw = rawRequestTarget(c.env);
+    const incoming = nodeRequest(c.env);
+    const raw = rawRequestTarget(incoming);
     const paths = raw === undefined ? [url.pathname] : [url.pathname, ...requestPaths(raw)];
     if (!paths.some(isGatewayPath)) return next();
     const started = performance.now();
-    const response = await answer(c.req.raw, url, raw).catch(() =>
+    const response = await answer(c.req.raw, url, incoming).catch(() =>
       c.req.raw.signal.aborted
         ? jsonError(CLIENT_CLOSED_REQUEST, 'The browser abandoned the request')
         : jsonError(502, 'The gateway failed to handle the request'),

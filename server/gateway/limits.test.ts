@@ -1,3 +1,6 @@
+import { createServer, request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Writable, pipeline } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
 import { silentHandler, startFakeUpstream, startGateway, send } from './test-support';
 
@@ -65,6 +68,7 @@ describe('data-file uploads stream through up to MAX_UPLOAD_MB', () => {
       apiUrl: upstream.url,
       maxBodyBytes: 1024,
       maxUploadBytes: 4096,
+      tokens: TOKENS,
     });
     open.push(upstream, gateway);
     return { upstream, gateway };
@@ -84,6 +88,10 @@ describe('data-file uploads stream through up to MAX_UPLOAD_MB', () => {
       chunks.map(String).join(''),
       chunks.map(String).join(''),
     ]);
+    for (const { headers } of upstream.requests) {
+      expect(headers['x-service-developer-token']).toBe(TOKENS.developer);
+      expect(headers.host).toBe(upstream.host);
+    }
   });
 
   it('answers 413 to an upload over MAX_UPLOAD_MB: declared, before calling the upstream; chunked, as it passes', async () => {
@@ -112,6 +120,70 @@ describe('data-file uploads stream through up to MAX_UPLOAD_MB', () => {
   });
 });
 
+describe('an upload passes through without piling up in the gateway', () => {
+  it('holds a few chunks, not the upload, while the upstream is slower than the browser', async () => {
+    const MIB = 1024 * 1024;
+    const size = 192 * MIB;
+    // An upstream that takes the body more slowly than the browser sends it.
+    let received = 0;
+    const upstream = createServer((req, res) => {
+      const slow = new Writable({
+        write(chunk: Buffer, _encoding, done) {
+          received += chunk.byteLength;
+          setImmediate(done);
+        },
+      });
+      pipeline(req, slow, () => res.writeHead(200).end(String(received)));
+    });
+    const port = await new Promise<number>((resolve) =>
+      upstream.listen(0, '127.0.0.1', () => resolve((upstream.address() as AddressInfo).port)),
+    );
+    open.push({ close: () => new Promise<void>((resolve) => upstream.close(() => resolve())) });
+    const gateway = await startGateway({
+      baseUrl: `http://127.0.0.1:${port}`,
+      apiUrl: `http://127.0.0.1:${port}`,
+      maxUploadBytes: size,
+    });
+    open.push(gateway);
+
+    const before = process.memoryUsage().arrayBuffers;
+    let peak = before;
+    const sampler = setInterval(
+      () => (peak = Math.max(peak, process.memoryUsage().arrayBuffers)),
+      10,
+    );
+    const status = await new Promise<number>((resolve, reject) => {
+      const outgoing = httpRequest({
+        host: '127.0.0.1',
+        port: gateway.port,
+        method: 'POST',
+        path: '/api/data/v1/data-files?name=big.bin',
+        headers: { host: gateway.host, 'content-length': String(size) },
+      });
+      outgoing.on('response', (answer) => {
+        answer.resume();
+        answer.on('end', () => resolve(answer.statusCode ?? 0));
+      });
+      outgoing.on('error', reject);
+      const chunk = Buffer.alloc(MIB, 'x');
+      let sent = 0;
+      const pump = () => {
+        while (sent < size) {
+          sent += MIB;
+          if (!outgoing.write(chunk)) return void outgoing.once('drain', pump);
+        }
+        outgoing.end();
+      };
+      pump();
+    });
+    clearInterval(sampler);
+    expect(status).toBe(200);
+    expect(received).toBe(size);
+    // fetch kept every chunk of a streamed body until the answer: ~192 MiB here.
+    expect((peak - before) / MIB).toBeLessThan(64);
+  });
+});
+
 describe('rule 7: upstream failures', () => {
   it('answers 502 with the upstream host when the upstream is down', async () => {
     const upstream = await startFakeUpstream();
@@ -130,6 +202,18 @@ describe('rule 7: upstream failures', () => {
       upstream: upstream.host,
     });
     for (const token of Object.values(TOKENS)) expect(answer.body).not.toContain(token);
+
+    // An upload goes out by another client (Node's http): same answer.
+    const upload = await send(gateway.port, {
+      method: 'POST',
+      path: '/api/data/v1/data-files?name=a.csv',
+      chunks: [Buffer.from('a,b\n1,2\n')],
+    });
+    expect(upload.status).toBe(502);
+    expect(upload.json()).toEqual({
+      message: 'Cannot reach the platform (ECONNREFUSED)',
+      upstream: upstream.host,
+    });
   });
 
   it('answers 504 when the upstream does not answer within timeoutMs', async () => {

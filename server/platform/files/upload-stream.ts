@@ -78,6 +78,18 @@ async function toDisk(source: Readable, dir: string, limit: number, contentType:
 }
 
 /**
+ * The request's body as a Node stream. Served by Node, that is Node's request itself, read only
+ * as fast as the disk takes it: the adapter's `c.req.raw.body` (Readable.toWeb in Node 20) can
+ * read the socket far ahead of its reader.
+ */
+function bodySource(c: Context): Readable | undefined {
+  const incoming: unknown = (c.env as { incoming?: unknown } | undefined)?.incoming;
+if (incoming instanceof Readable) return incoming;
+  const body = c.req.raw.body;
+  return body ? Readable.fromWeb(body as WebReadableStream) : undefined;
+}
+
+/**
  * Streams a data-file upload to disk (2.7, issue 11): a raw body as sent, or the `file` part of a
  * `multipart/form-data` body. A declared length over the limit is refused (413) before a byte is
  * read; an undeclared one as soon as it passes the limit. Memory holds one chunk at a time.
@@ -89,11 +101,10 @@ export async function streamUpload(
 ): Promise<StreamedUpload> {
   const declared = Number(c.req.header('content-length') ?? NaN);
   if (declared > limit) throw tooLarge(limit);
-  const body = c.req.raw.body;
   const dir = uploadsDir(dataDir);
   const contentType = c.req.header('content-type');
-  if (!body) throw badRequest('body: the data file is empty');
-  const source = Readable.fromWeb(body as WebReadableStream);
+  const source = bodySource(c);
+  if (!source) throw badRequest('body: the data file is empty');
   if (!isMultipart(contentType))
     return toDisk(source, dir, limit, contentType || 'application/octet-stream');
 
