@@ -10,7 +10,7 @@ export interface StoreOptions {
   databaseUrl?: string;
   /** PostgreSQL only: a schema of its own (tests share one database). */
   schema?: string;
-  /** PGlite only: its shared buffers in MiB (default DEFAULT_SHARED_BUFFERS_MB). */
+  /** PGlite only: its shared buffers in MiB (default 16, DEFAULT_SHARED_BUFFERS_MB). */
   sharedBuffersMb?: number;
 }
 
@@ -41,5 +41,4 @@ export async function openStore(options: StoreOptions): Promise<Db> {
   }
 }
 export type { Db, Queryable } from './db';
-export { DEFAULT_SHARED_BUFFERS_MB } from './pglite-protocol';
 export { queryOne } from './db';
