@@ -89,9 +89,11 @@ test('upload a file with progress, find it in the tree and by search', async ({ 
   ).toBeVisible();
 });
 
-test('screenshots of fileset search', async ({ page }) => {
-  test.skip(!process.env.E2E_SCREENSHOTS, 'only when E2E_SCREENSHOTS names a folder');
-  const dir = process.env.E2E_SCREENSHOTS!;
+test('search one directory by Enter, in light and dark, beside the open tree; open a result', async ({
+  page,
+}, testInfo) => {
+  // The screenshots are for looking at the screen: in E2E_SCREENSHOTS when it names a folder.
+  const dir = process.env.E2E_SCREENSHOTS ?? testInfo.outputPath('screenshots');
   mkdirSync(dir, { recursive: true });
   await page.setViewportSize({ width: 1440, height: 900 });
   for (const mode of ['light', 'dark'] as const) {
@@ -102,10 +104,15 @@ test('screenshots of fileset search', async ({ page }) => {
     await page.getByRole('button', { name: /^manuals/ }).click();
     await page.getByRole('button', { name: /^widget/ }).click();
     await page.getByLabel('Search text').fill('warranty');
+    await page.getByLabel('Directory').fill('manuals/widget');
     await page.getByLabel('Search text').press('Enter');
-    await expect(page.getByRole('table', { name: 'Search results' })).toBeVisible();
+    const results = page.getByRole('table', { name: 'Search results' });
+    await expect(results).toBeVisible();
+    await expect(results.getByRole('row').nth(1)).toBeVisible();
+    for (const row of (await results.getByRole('row').all()).slice(1))
+      await expect(row).toContainText('manuals/widget/');
     await page.screenshot({ path: path.join(dir, `filesets-${mode}.png`) });
-    await page.getByRole('table', { name: 'Search results' }).getByRole('link').first().click();
+    await results.getByRole('link').first().click();
     await expect(page.getByRole('dialog').getByLabel(/^Content of/)).toBeVisible();
     await page.screenshot({ path: path.join(dir, `filesets-file-${mode}.png`) });
   }
