@@ -43,8 +43,8 @@ export interface NodeRequest extends AsyncIterable<Uint8Array> {
 }
 
 /**
- * Passes at most `limit` bytes; past it, fails (the upstream call fails: 413). Read as `fetch`
- * sends, so the browser's upload goes no faster than the platform takes it.
+ * Passes at most `limit` bytes; past it, fails (the upstream call fails: 413). Read as the pipe
+ * to the upstream drains, so the browser's upload goes no faster than the platform takes it.
  */
 async function* limited(
   source: AsyncIterable<Uint8Array>,
