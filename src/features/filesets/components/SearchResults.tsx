@@ -29,7 +29,7 @@ export function SearchResults({ matches, fileHref }: SearchResultsProps) {
       <Table size="small" aria-label="Search results">
         <TableHead>
           <TableRow>
-            <TableCell sx={{ width: 150 }}>Score</TableCell>
+            <TableCell sx={{ width: 120 }}>Score</TableCell>
             <TableCell>File</TableCell>
             <TableCell>Type</TableCell>
             <TableCell align="right">Size</TableCell>
@@ -42,7 +42,7 @@ export function SearchResults({ matches, fileHref }: SearchResultsProps) {
               <TableCell>
                 <ScoreBar score={match.score} best={best} />
               </TableCell>
-              <TableCell sx={{ minWidth: 280, width: '55%' }}>
+              <TableCell sx={{ minWidth: 220, width: '55%' }}>
                 <Link component={RouterLink} to={fileHref(match.node.id)} sx={{ fontWeight: 500 }}>
                   {match.node.name}
                 </Link>
@@ -67,7 +67,8 @@ export function SearchResults({ matches, fileHref }: SearchResultsProps) {
               <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                 {formatBytes(match.node.size)}
               </TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>
+              {/* May wrap between date and time: all five columns fit beside the tree at 1280 px. */}
+              <TableCell sx={{ minWidth: 96 }}>
                 <DateTime value={match.node.created} />
               </TableCell>
             </TableRow>
