@@ -5,13 +5,11 @@ import {
   createWorkflowBody,
   updateWorkflowBody,
   type JsonObject,
-  type StepCondition,
   type WorkflowDefinition,
   type WorkflowInput,
-  type WorkflowStep,
 } from '../../../src/api/contract';
 import { badRequest } from '../core/errors';
-import { parseSort } from '../datastores/query/plan';
+import { kindOf, stepKinds } from './steps';
 
 /** `definition.steps[1].seconds`: a path as a person reads it. */
 export function pathText(path: ReadonlyArray<PropertyKey>) {
@@ -26,7 +24,7 @@ function describe(error: z.ZodError) {
   const where = issue.path.length ? pathText(issue.path) : 'body';
   // An unknown step type is reported by the union without naming the allowed ones.
   if (issue.code === 'invalid_union' && issue.path.at(-1) === 'type')
-    return `${where}: unknown step type; one of generate, documents.create, documents.query, export, stream.run, transform, wait, notify, fail, http`;
+    return `${where}: unknown step type; one of ${Object.keys(stepKinds).join(', ')}`;
   return `${where}: ${issue.message}`;
 }
 
@@ -66,15 +64,7 @@ export function checkDefinition(definition: WorkflowDefinition) {
   for (const [i, step] of definition.steps.entries()) {
     const at = (...rest: Array<string | number>) => pathText(['definition', 'steps', i, ...rest]);
     if (earlier.has(step.id)) throw badRequest(`${at('id')}: the id "${step.id}" is used twice`);
-    if (step.type === 'documents.query' && step.orderby !== undefined) {
-      try {
-        parseSort(step.orderby);
-      } catch (error) {
-        throw badRequest(`${at('orderby')}: ${(error as Error).message}`);
-      }
-    }
-    if (step.type === 'transform' && step.from !== undefined && !earlier.has(step.from))
-      throw badRequest(`${at('from')}: "${step.from}" is not an earlier step`);
+    kindOf(step.type)?.check?.(step, at, earlier);
     const { id: _id, type: _type, name: _name, ...settings } = step;
     for (const ref of referencesIn(settings, [])) {
       const where = at(...ref.path);
@@ -140,76 +130,4 @@ export function runInput(definition: WorkflowDefinition, given: JsonObject | und
   return input;
 }
 
-export interface ReferenceContext {
-  input: JsonObject;
-  outputs: Record<string, unknown>;
-}
-
-export class ReferenceError extends Error {}
-
-function lookup(ref: string, rest: string, ctx: ReferenceContext): unknown {
-  let value: unknown;
-  if (ref === 'input') value = ctx.input;
-  else {
-    const id = ref.split('.')[1]!;
-    if (!Object.hasOwn(ctx.outputs, id))
-      throw new ReferenceError(`\${${ref}${rest}}: step ${id} has no output`);
-    value = ctx.outputs[id];
-  }
-  for (const key of rest.split('.').slice(1)) {
-    if (value !== null && typeof value === 'object' && Object.hasOwn(value, key))
-      value = (value as Record<string, unknown>)[key];
-    else throw new ReferenceError(`\${${ref}${rest}} has no value`);
-  }
-  return value;
-}
-
-const asText = (value: unknown) =>
-  typeof value === 'string' ? value : value === undefined ? '' : JSON.stringify(value);
-
-/** Resolves every reference inside `value` (strings anywhere inside it). */
-export function resolve<T>(value: T, ctx: ReferenceContext, { dottedOnly = false } = {}): T {
-  if (typeof value === 'string') {
-    const whole = new RegExp(`^${REFERENCE_PATTERN.source}$`).exec(value);
-    if (whole && !(dottedOnly && whole[1] === 'input' && !whole[2]))
-      return lookup(whole[1]!, whole[2]!, ctx) as T;
-    return value.replace(REFERENCE_PATTERN, (all, ref: string, rest: string) =>
-      dottedOnly && ref === 'input' && !rest ? all : asText(lookup(ref, rest, ctx)),
-    ) as T;
-  }
-  if (Array.isArray(value)) return value.map((v: unknown) => resolve(v, ctx, { dottedOnly })) as T;
-  if (value && typeof value === 'object')
-    return Object.fromEntries(
-      Object.entries(value).map(([k, v]) => [k, resolve(v, ctx, { dottedOnly })]),
-    ) as T;
-  return value;
-}
-
-/** A `fail` step's condition, once its references are resolved. */
-export function holds(condition: StepCondition | undefined, ctx: ReferenceContext) {
-  if (!condition) return true;
-  const missing = (v: unknown) => v === undefined || v === null || v === '';
-  let value: unknown;
-  try {
-    value = resolve(condition.value, ctx);
-  } catch (error) {
-    if (error instanceof ReferenceError) value = undefined;
-    else throw error;
-  }
-  if (condition.op === 'exists') return !missing(value);
-  if (condition.op === 'missing') return missing(value);
-  const to = resolve(condition.to, ctx);
-  const same = JSON.stringify(value) === JSON.stringify(to) || String(value) === String(to);
-  if (condition.op === 'eq') return same;
-  if (condition.op === 'ne') return !same;
-  const [a, b] =
-    typeof value === 'number' || typeof to === 'number'
-      ? [Number(value), Number(to)]
-      : [String(value), String(to)];
-  if (condition.op === 'gt') return a > b;
-  if (condition.op === 'gte') return a >= b;
-  if (condition.op === 'lt') return a < b;
-  return a <= b;
-}
-
-export type { WorkflowStep };
+export { holds, ReferenceError, resolve, type ReferenceContext } from './references';

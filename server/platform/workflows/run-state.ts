@@ -1,0 +1,227 @@
+import type { RunLogEntry } from '../../../src/api/contract';
+import { LEASE_LOST, type JobRow, type Lease } from '../jobs/queue';
+import type { Db, Queryable } from '../store';
+import { appendLogs, type RunRow, type StepState } from './repository';
+import { kindOf, type Effect } from './steps';
+
+export const WORKFLOW_RUN_JOB = 'workflow-run';
+export const workflowJobId = (runId: string, resume = 0) =>
+  resume ? `workflow-run-${runId}-r${resume}` : `workflow-run-${runId}`;
+/** A run whose process stopped is resumed this many times, then fails with the reason. */
+export const MAX_RESUMES = 3;
+
+const TERMINAL = new Set(['COMPLETED', 'FAILED', 'CANCELED']);
+
+export interface RunPayload {
+  runId: string;
+}
+export type LogLine = { level: RunLogEntry['level']; step: string; message: string };
+/** A step finished in this process, recorded with the claim of the next. */
+export interface Done {
+  index: number;
+  /** What the step writes besides its output, committed with it (a `notify`'s outbox row). */
+  effect?: Effect;
+  output: unknown;
+  lines: LogLine[];
+}
+type Ending = 'COMPLETED' | 'FAILED' | 'CANCELED';
+
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+
+export async function readRun(db: Queryable, runId: string, lock = false) {
+  const [row] = await db.query<RunRow>(
+    `SELECT * FROM workflow_runs WHERE id = $1${lock ? ' FOR UPDATE' : ''}`,
+    [runId],
+  );
+  return row;
+}
+
+/** Writes the run's steps and next step (only where it was: a conditional update) and lines. */
+async function save(
+  tx: Queryable,
+  run: RunRow,
+  steps: StepState[],
+  index: number,
+  lines: LogLine[],
+) {
+  const updated = await tx.query(
+    `UPDATE workflow_runs SET status = 'IN_PROGRESS', steps = $2, next_step = $3
+     WHERE id = $1 AND next_step = $4 AND status = $5 RETURNING id`,
+    [run.id, JSON.stringify(steps), index, run.next_step, run.status],
+  );
+  if (!updated.length) throw new Error(LEASE_LOST);
+  await appendLogs(tx, run.id, lines);
+}
+
+const startLines = (run: RunRow): LogLine[] => {
+  const { steps } = run.definition!;
+  const step = steps[0]!.id;
+  return [
+    {
+      level: 'INFO',
+      step,
+      message: `Run started (workflow version ${run.version}, ${steps.length} step${steps.length === 1 ? '' : 's'})`,
+    },
+    { level: 'DEBUG', step, message: `Input: ${JSON.stringify(run.input)}` },
+  ];
+};
+
+/**
+ * One transaction under the lease: records the step just `done` (its output, `next_step`
+ * moved on, by a conditional update), then ends the run (all done, or a cancel asked for) or
+ * claims the next step (PENDING → IN_PROGRESS). Undefined when there is nothing to run here.
+ */
+export function advance(db: Db, lease: Lease, runId: string, done: Done | undefined) {
+  return db.transaction(
+    async (tx): Promise<{ run: RunRow; index: number; state: StepState } | undefined> => {
+      await lease.hold(tx);
+      const run = await readRun(tx, runId, true);
+      if (!run || TERMINAL.has(run.status)) return undefined;
+      const definition = run.definition!;
+      const steps = [...run.steps];
+      const lines: LogLine[] = run.status === 'QUEUED' ? startLines(run) : [];
+      let index = run.next_step;
+      if (done) {
+        if (run.next_step !== done.index || steps[done.index]?.status !== 'IN_PROGRESS')
+          throw new Error(LEASE_LOST);
+        steps[done.index] = {
+          ...steps[done.index]!,
+          status: 'COMPLETED',
+          finishedAt: new Date().toISOString(),
+          output: done.output,
+        };
+        lines.push(...done.lines);
+        await done.effect?.(tx);
+        index = done.index + 1;
+      }
+      const step = definition.steps[index];
+      const ending = !step || run.cancel_requested_by !== null;
+      let state = steps[index];
+      if (step && state && !ending) {
+        if (state.status === 'IN_PROGRESS') {
+          // The process that started this step stopped in its middle.
+          if (!kindOf(step.type)?.resumable) {
+            await save(tx, run, steps, index, lines);
+            await finishIn(
+              tx,
+              runId,
+              'FAILED',
+              `Step ${step.id} was interrupted when the platform stopped; a ${step.type} step is not repeated, as it may already have done its work: run the workflow again`,
+              index,
+            );
+            return undefined;
+          }
+          lines.push({
+            level: 'WARN',
+            step: step.id,
+            message: `Step ${step.id} resumed after an interruption`,
+          });
+        } else {
+          state = { ...state, status: 'IN_PROGRESS', startedAt: new Date().toISOString() };
+          steps[index] = state;
+          lines.push({
+            level: 'INFO',
+            step: step.id,
+            message: `Step ${step.id} started (${step.type}: ${step.name})`,
+          });
+        }
+      }
+      await save(tx, run, steps, index, lines);
+      if (ending) {
+        await finishIn(tx, runId, step ? 'CANCELED' : 'COMPLETED', null, step ? index : undefined);
+        return undefined;
+      }
+      return { run: { ...run, steps, next_step: index }, index, state: state! };
+    },
+  );
+}
+
+export function finish(
+  db: Db,
+  lease: Lease,
+  runId: string,
+  status: Ending,
+  error: string | null,
+  index: number,
+  lines: LogLine[],
+) {
+  return db.transaction(async (tx) => {
+    await lease.hold(tx);
+    await appendLogs(tx, runId, lines);
+    await finishIn(tx, runId, status, error, index);
+  });
+}
+
+/** Ends a run (the step at `index` failed or was canceled; the ones after it are skipped). */
+export async function finishIn(
+  tx: Queryable,
+  runId: string,
+  status: Ending,
+  error: string | null,
+  index?: number,
+) {
+  const run = await readRun(tx, runId, true);
+  if (!run || TERMINAL.has(run.status)) return;
+  const now = new Date().toISOString();
+  const steps = run.steps.map((s, i): StepState => {
+    if (index === undefined || i < index) return s;
+    if (i === index)
+      return {
+        ...s,
+        status: status === 'FAILED' ? 'FAILED' : 'CANCELED',
+        startedAt: s.startedAt ?? (status === 'CANCELED' ? null : now),
+        finishedAt: now,
+        error: status === 'FAILED' ? error : null,
+      };
+    return { ...s, status: 'SKIPPED' };
+  });
+  await tx.query(
+    `UPDATE workflow_runs SET status = $2, error = $3, finished_at = clock_timestamp(), steps = $4
+     WHERE id = $1`,
+    [runId, status, status === 'FAILED' ? error : null, JSON.stringify(steps)],
+  );
+  const last = run.definition?.steps[Math.min(index ?? Infinity, steps.length - 1)]?.id ?? '';
+  const took = seconds(Date.now() - new Date(run.started_at).getTime());
+  const lines: LogLine[] = [];
+  if (status === 'FAILED') {
+    lines.push({ level: 'ERROR', step: last, message: error ?? 'failed' });
+    lines.push({
+      level: 'ERROR',
+      step: last,
+      message: index === undefined ? 'Run failed' : `Run failed at step ${last} after ${took}`,
+    });
+  } else if (status === 'CANCELED') {
+    if (index !== undefined && run.steps[index]?.status === 'IN_PROGRESS')
+      lines.push({ level: 'INFO', step: last, message: `Step ${last} interrupted` });
+    lines.push({ level: 'INFO', step: last, message: `Run canceled after ${took}` });
+  } else lines.push({ level: 'INFO', step: last, message: `Run completed in ${took}` });
+  await appendLogs(tx, runId, lines);
+}
+
+/**
+ * The run's job failed without its outcome: its process stopped (a clean stop, or a lease that
+ * expired). The run is resumed by a new job (claimable at once) up to MAX_RESUMES times, then
+ * fails with the reason; it is never left IN_PROGRESS.
+ */
+export async function interrupted(tx: Queryable, job: JobRow, reason: string) {
+  const { runId } = job.payload as unknown as RunPayload;
+  const run = await readRun(tx, runId, true);
+  if (!run || TERMINAL.has(run.status)) return;
+  const step = run.definition?.steps[Math.min(run.next_step, run.steps.length - 1)]?.id ?? '';
+  if (run.resumes >= MAX_RESUMES) {
+    await finishIn(
+      tx,
+      runId,
+      'FAILED',
+      `${reason} (after ${MAX_RESUMES} resumes)`,
+      run.status === 'QUEUED' ? 0 : run.next_step,
+    );
+    return;
+  }
+  await tx.query('UPDATE workflow_runs SET resumes = resumes + 1 WHERE id = $1', [runId]);
+  await appendLogs(tx, runId, [{ level: 'WARN', step, message: `${reason}; the run will resume` }]);
+  await tx.query(
+    `INSERT INTO jobs (id, kind, payload, created_at) VALUES ($1, $2, $3, now() - interval '1 minute')`,
+    [workflowJobId(runId, run.resumes + 1), WORKFLOW_RUN_JOB, JSON.stringify({ runId })],
+  );
+}

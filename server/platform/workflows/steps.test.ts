@@ -1,0 +1,268 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import v8 from 'node:v8';
+import vm from 'node:vm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { workflow as workflowSchema, workflowRun } from '../../../src/api/contract';
+import { mintToken } from '../access/tokens';
+import { SALES_DATASET_ID } from '../seed/datasets';
+import { CUSTOMERS_COLLECTION_ID, NOTES_COLLECTION_ID } from '../seed/datastores';
+import { TARGETS_DATASET_ID } from '../seed/streams';
+import { startTestPlatform, type TestPlatform } from '../testing';
+import { allLogs, v1, waitForRun } from './test-support';
+
+/**
+ * Issue 23: every step acts as the run's user through the same access rules as the routes, and
+ * what one step may build (expanded settings, an http exchange) is bounded.
+ */
+let platform: TestPlatform;
+let server: http.Server;
+let serverPort = 0;
+const tokens: Record<'ben' | 'dev', string> = { ben: '', dev: '' };
+
+beforeAll(async () => {
+  server = http.createServer((req, res) => {
+    if (req.url === '/slow') {
+      // Headers and a first byte at once, then a byte every 100 ms for 8 s.
+      res.writeHead(200, { 'content-type': 'text/plain' });
+      res.write('x');
+      const drip = setInterval(() => res.write('y'), 100);
+      const end = setTimeout(() => {
+        clearInterval(drip);
+        res.end();
+      }, 8000);
+      res.on('close', () => {
+        clearInterval(drip);
+        clearTimeout(end);
+      });
+      return;
+    }
+    res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
+  });
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  serverPort = (server.address() as AddressInfo).port;
+  platform = await startTestPlatform({ env: { WORKFLOWS_HTTP_ALLOWED_HOSTS: '127.0.0.1' } });
+  // Ben (Privileged) holds the Workflow API grant through his role; Dev (Participant) is given it.
+  await platform.db.query(
+    `INSERT INTO user_grants (user_id, grant_name) VALUES (4, 'Workflow API')`,
+  );
+  tokens.ben = (await mintToken(platform.db, { userId: 2, name: 'ben', kind: 'access' })).value;
+  tokens.dev = (await mintToken(platform.db, { userId: 4, name: 'dev', kind: 'access' })).value;
+}, 120_000);
+
+afterAll(async () => {
+  await platform?.close();
+  await new Promise((done) => server.close(done));
+});
+
+/** Creates a workflow and runs it as the user of `token` (the admin's by default). */
+async function runAs(definition: unknown, token = platform.tokens.access, input?: unknown) {
+  const call = v1(platform, token);
+  const created = await call('/v1/workflows', { json: { name: 'steps test', definition } });
+  const text = await created.text();
+  expect(created.status, text).toBe(201);
+  const { id } = workflowSchema.parse(JSON.parse(text));
+  const started = await call(`/v1/workflows/${id}/runs`, { json: input ? { input } : {} });
+  expect(started.status).toBe(202);
+  const run = workflowRun.parse(await started.json());
+  return waitForRun(platform, run.id, undefined, 30_000);
+}
+
+const countCustomers = async () =>
+  (
+    await platform.db.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM documents WHERE collection_id = $1',
+      [CUSTOMERS_COLLECTION_ID],
+    )
+  )[0]!.n;
+
+describe('steps act as the run user', () => {
+  it('documents.query and documents.create refuse a collection the user may not read', async () => {
+    const before = await countCustomers();
+    const query = await runAs(
+      {
+        steps: [
+          {
+            id: 'q',
+            type: 'documents.query',
+            name: 'Q',
+            collectionId: CUSTOMERS_COLLECTION_ID,
+          },
+        ],
+      },
+      tokens.ben,
+    );
+    expect(query.status).toBe('FAILED');
+    expect(query.steps![0]!.output).toBeUndefined();
+    expect(query.error).toBe(
+      `Step q failed: collection ${CUSTOMERS_COLLECTION_ID} not found, or the user who started the run has no permission to it`,
+    );
+    const create = await runAs(
+      {
+        steps: [
+          {
+            id: 'c',
+            type: 'documents.create',
+            name: 'C',
+            collectionId: CUSTOMERS_COLLECTION_ID,
+            document: { name: 'Mallory' },
+          },
+        ],
+      },
+      tokens.ben,
+    );
+    expect(create.status).toBe('FAILED');
+    expect(create.error).toMatch(/collection .* not found, or the user who started the run/);
+    expect(await countCustomers()).toBe(before);
+    // The admin may: the same steps complete.
+    const admin = await runAs({
+      steps: [
+        { id: 'q', type: 'documents.query', name: 'Q', collectionId: CUSTOMERS_COLLECTION_ID },
+      ],
+    });
+    expect(admin.status).toBe('COMPLETED');
+    expect((admin.steps![0]!.output as { count: number }).count).toBe(before);
+  });
+
+  it('a user who may read but not create fails naming CREATE_CONTENT; reading works', async () => {
+    const run = await runAs(
+      {
+        steps: [
+          { id: 'q', type: 'documents.query', name: 'Q', collectionId: NOTES_COLLECTION_ID },
+          {
+            id: 'c',
+            type: 'documents.create',
+            name: 'C',
+            collectionId: NOTES_COLLECTION_ID,
+            document: { ticket: 'T-9' },
+          },
+        ],
+      },
+      tokens.dev,
+    );
+    expect((run.steps![0]!.output as { count: number }).count).toBeGreaterThan(0);
+    expect(run.status).toBe('FAILED');
+    expect(run.error).toBe(
+      'Step c failed: the user who started the run needs the CREATE_CONTENT permission to create documents in collection ticket notes',
+    );
+  });
+
+  it('export needs read access to the dataset, stream.run edit access to its dataset', async () => {
+    const exported = await runAs(
+      { steps: [{ id: 'e', type: 'export', name: 'E', datasetId: SALES_DATASET_ID }] },
+      tokens.dev,
+    );
+    expect(exported.status).toBe('FAILED');
+    expect(exported.error).toMatch(/^Step e failed: dataset .* not found, or the user who started/);
+    const [stream] = await platform.db.query<{ id: number }>(
+      'SELECT id FROM streams WHERE dataset_id = $1',
+      [TARGETS_DATASET_ID],
+    );
+    await platform.db.query(
+      `INSERT INTO dataset_permissions (dataset_id, principal_type, principal_id, access_level)
+       VALUES ($1, 'USER', '4', 'CAN_SHARE')`,
+      [TARGETS_DATASET_ID],
+    );
+    const executions = async () =>
+      (
+        await platform.db.query<{ n: number }>(
+          'SELECT count(*)::int AS n FROM stream_executions WHERE stream_id = $1',
+          [stream!.id],
+        )
+      )[0]!.n;
+    const before = await executions();
+    const ran = await runAs(
+      { steps: [{ id: 's', type: 'stream.run', name: 'S', streamId: stream!.id }] },
+      tokens.dev,
+    );
+    expect(ran.status).toBe('FAILED');
+    expect(ran.error).toMatch(/needs CAN_EDIT access to change dataset .* of stream/);
+    expect(await executions()).toBe(before);
+  });
+});
+
+describe('bounds', () => {
+  it('transform: a set that repeats a reference fails at the expansion limit, at once', async () => {
+    const t0 = Date.now();
+    const run = await runAs(
+      {
+        steps: [
+          { id: 'big', type: 'transform', name: 'Big', set: { s: '${input.s}'.repeat(22_000) } },
+        ],
+      },
+      undefined,
+      { s: 'x'.repeat(20_000) },
+    );
+    expect(run.status).toBe('FAILED');
+    expect(run.error).toMatch(
+      /^Step big failed: its settings expand to more than 1,048,576 characters/,
+    );
+    expect(Date.now() - t0).toBeLessThan(5000);
+  });
+
+  it('generate: a template that repeats ${input} fails at the expansion limit before generating', async () => {
+    const t0 = Date.now();
+    const run = await runAs({
+      steps: [
+        {
+          id: 'gen',
+          type: 'generate',
+          name: 'Gen',
+          model: 'local.template-echo',
+          promptTemplate: '${input}'.repeat(2500),
+          input: 'y'.repeat(1000),
+        },
+      ],
+    });
+    expect(run.status).toBe('FAILED');
+    expect(run.error).toMatch(/^Step gen failed: its settings expand to more than 1,048,576/);
+    expect(Date.now() - t0).toBeLessThan(5000);
+  });
+
+  it('http: timeoutSeconds covers the body, even when the collector runs meanwhile', async () => {
+    // Garbage collection during the exchange once took the timer of AbortSignal.timeout inside
+    // AbortSignal.any with it (nodejs/node#57736): the step then waited for the whole body.
+    v8.setFlagsFromString('--expose-gc');
+    const gc = vm.runInNewContext('gc') as () => void;
+    const collect = setInterval(gc, 500);
+    try {
+      const run = await runAs({
+        steps: [
+          {
+            id: 'slow',
+            type: 'http',
+            name: 'Slow',
+            method: 'GET',
+            url: `http://127.0.0.1:${serverPort}/slow`,
+            timeoutSeconds: 1,
+          },
+        ],
+      });
+      expect(run.status).toBe('FAILED');
+      expect(run.error).toMatch(/no complete answer from 127\.0\.0\.1:\d+ within 1 s/);
+      const { startedAt, finishedAt } = run.steps![0]!;
+      expect(Date.parse(finishedAt!) - Date.parse(startedAt!)).toBeLessThan(4000);
+    } finally {
+      clearInterval(collect);
+    }
+  });
+
+  it("http: an error never repeats the URL's password", async () => {
+    const run = await runAs({
+      steps: [
+        {
+          id: 'call',
+          type: 'http',
+          name: 'Call',
+          method: 'GET',
+          url: `http://robot:s3cret-pw@127.0.0.1:${serverPort}/hook`,
+        },
+      ],
+    });
+    expect(run.status).toBe('FAILED');
+    expect(run.error).toMatch(/robot:\*\*\*@/);
+    expect(run.error).not.toContain('s3cret-pw');
+    const logs = await allLogs(platform, run.id);
+    expect(logs.some((l) => l.message.includes('s3cret-pw'))).toBe(false);
+  });
+});

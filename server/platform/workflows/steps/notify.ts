@@ -1,0 +1,27 @@
+import { randomUUID } from 'node:crypto';
+import { notifyStep } from '../../../../src/api/contract';
+import type { StepKind } from './types';
+
+/** Writes a message to the outbox, committed with the step's output (so a repeat writes it once). */
+export const notify: StepKind<'notify'> = {
+  schema: notifyStep,
+  resumable: true,
+  live: false,
+  async execute(step, ctx) {
+    const to = String(ctx.resolve(step.to));
+    const message = String(ctx.resolve(step.message));
+    const subject = step.subject
+      ? String(ctx.resolve(step.subject))
+      : `${ctx.workflowName ?? 'Workflow'}: ${step.name}`;
+    const id = randomUUID();
+    ctx.defer((tx) =>
+      tx.query(
+        `INSERT INTO outbox (id, recipient, subject, body, created_at, recipient_user_id)
+         VALUES ($1, $2, $3, $4, now(), NULL)`,
+        [id, to, subject.slice(0, 500), message],
+      ),
+    );
+    await ctx.log('INFO', `Sent ${step.channel ?? 'email'} notification to ${to}`);
+    return { messageId: id, to, subject, channel: step.channel ?? 'email' };
+  },
+};
