@@ -548,7 +548,7 @@ export class WorkflowRunner {
           throw new StepFailure(
             `the user who started the run may not update dataset ${dataset.id} of stream ${stream.id}`,
           );
-        const execution = await startExecution(deps, stream, 'MANUAL');
+        const execution = await startExecution(deps, stream, 'MANUAL', userId);
         await log('INFO', `Stream ${stream.id} execution ${execution.id} started`);
         const done = await this.poll(run.id, step.timeoutSeconds ?? 300, signal, async () => {
           const [e] = await deps.db.query<{
