@@ -32,7 +32,7 @@ export const dataFileConnector: Connector = {
     if (access.state === 'unknown')
       throw badRequest(`configuration.dataFileId: no data file ${id}`);
     if (access.state === 'refused')
-      throw forbidden(`You need to be the ${access.needed} to read data file ${id}`);
+      throw forbidden(`You need read access to data file ${id} (${access.needed})`);
   },
   async read(configuration, db, { actor }) {
     const id = fileIdOf(configuration);
@@ -43,7 +43,7 @@ export const dataFileConnector: Connector = {
       );
     if (access.state === 'refused')
       throw new SourceError(
-        `The user who runs this stream (user ${actor.id}) needs to be the ${access.needed} to read data file ${id}`,
+        `The user who runs this stream (user ${actor.id}) needs read access to data file ${id} (${access.needed})`,
       );
     const revision = await readRevision(db, id).catch(() => {
       throw new SourceError(`Data file ${id} no longer exists or has no revision`);
