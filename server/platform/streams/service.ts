@@ -86,10 +86,10 @@ async function partitionFor(tx: Queryable, stream: StreamRow, execution: Executi
 /**
  * Runs as `actorId` (who started the run; for a scheduled run, the stream's owner): the connector
  * reads the source only when that user may (issue 23), or the run ends in ERROR naming what is
- * needed. Reads the source and stages its rows out of sight, a small statement at a time (other requests
- * get the database in between); then one short transaction, which first makes sure this process
- * still holds the run's lease (no outcome after a takeover), makes them the dataset's rows and
- * writes the execution's outcome.
+ * needed. Reads the source and stages its rows out of sight, a small statement at a time (other
+ * requests get the database in between); then one short transaction, which first makes sure this
+ * process still holds the run's lease (no outcome after a takeover), makes them the dataset's rows
+ * and writes the execution's outcome.
  */
 export async function runExecution(
   deps: PlatformDeps,
