@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
 import { calculatedFieldRoutes } from './calculated-fields/routes';
+import { fileAccessRoutes } from './access/file-routes';
 import { accessRoutes } from './access/routes';
 import { authenticate } from './core/auth';
 import type { PlatformDeps, PlatformEnv } from './core/context';
@@ -31,6 +32,7 @@ const areas: Array<(deps: PlatformDeps) => Hono<PlatformEnv>> = [
   calculatedFieldRoutes,
   exportRoutes,
   accessRoutes,
+  fileAccessRoutes,
   workflowRoutes,
 ];
 

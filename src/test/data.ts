@@ -106,3 +106,15 @@ export const testUsers = [
   { id: 1001, displayName: 'Nia Owner', emailAddress: 'nia@example.com', role: 'Editor' },
   { id: 1002, displayName: 'Omar Editor', emailAddress: 'omar@example.com', role: 'Editor' },
 ];
+
+/** `access/v1/data-files/{id}` and `access/v1/filesets/{id}` of the default handlers: everything. */
+export const fullDataFileAccess = {
+  operations: Object.fromEntries(
+    ['read', 'revise', 'update', 'delete'].map((op) => [op, { allowed: true }]),
+  ),
+};
+export const fullFilesetAccess = {
+  operations: Object.fromEntries(
+    ['read', 'uploadFile', 'deleteFile'].map((op) => [op, { allowed: true }]),
+  ),
+};

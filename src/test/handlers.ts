@@ -1,5 +1,13 @@
 import { http, HttpResponse } from 'msw';
-import { aGatewayStatus, fullCollectionAccess, fullDatasetAccess, testMe, testUsers } from './data';
+import {
+  aGatewayStatus,
+  fullCollectionAccess,
+  fullDataFileAccess,
+  fullDatasetAccess,
+  fullFilesetAccess,
+  testMe,
+  testUsers,
+} from './data';
 
 /** What every test gets unless it says otherwise: a reachable embedded platform, and its users. */
 export const defaultHandlers = [
@@ -15,6 +23,8 @@ export const defaultHandlers = [
   http.get('/api/content/v2/users/me', () => HttpResponse.json(testMe)),
   http.get('/api/access/v1/datasets/:id', () => HttpResponse.json(fullDatasetAccess)),
   http.get('/api/access/v1/collections/:id', () => HttpResponse.json(fullCollectionAccess)),
+  http.get('/api/access/v1/data-files/:id', () => HttpResponse.json(fullDataFileAccess)),
+  http.get('/api/access/v1/filesets/:id', () => HttpResponse.json(fullFilesetAccess)),
   http.get('/api/content/v3/users/:id', ({ params }) => {
     const user = testUsers.find((u) => u.id === Number(params.id));
     return user

@@ -35,7 +35,13 @@ export function sharingRoutes({ db }: PlatformDeps) {
 
   r.get('/api/data/v3/outbox', async (c) => {
     const { datasetId, limit, offset } = query(c, outboxParams);
-    return c.json(await listOutbox(db, { datasetId, limit: limit ?? 100, offset: offset ?? 0 }));
+    return c.json(
+      await listOutbox(db, c.get('userId'), {
+        datasetId,
+        limit: limit ?? 100,
+        offset: offset ?? 0,
+      }),
+    );
   });
 
   return r;

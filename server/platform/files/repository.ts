@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
+import { visibleDataFileSql } from '../access/data-file-visibility';
 import { notFound } from '../core/errors';
 import type { Queryable } from '../store';
 
@@ -91,22 +92,30 @@ export async function getDataFile(db: Queryable, id: string | number): Promise<D
   return row;
 }
 
-/** The files of `ids` that exist, in the order asked. */
-export async function dataFilesById(db: Queryable, ids: number[]) {
-  const rows = await db.query<DataFileRow>('SELECT * FROM data_files WHERE id = ANY($1::int[])', [
-    ids,
-  ]);
+/** The files of `ids` that exist and `viewerId` may read (access/data-files.ts), in the order asked. */
+export async function dataFilesById(db: Queryable, ids: number[], viewerId: number) {
+  const rows = await db.query<DataFileRow>(
+    `SELECT * FROM data_files f WHERE id = ANY($1::int[]) AND ${visibleDataFileSql('$2')}`,
+    [ids, viewerId],
+  );
   const byId = new Map(rows.map((row) => [row.id, row]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-/** Oldest first; `nameLike` keeps the files whose name contains it, whatever the case. */
-export const listDataFiles = (db: Queryable, limit: number, offset: number, nameLike?: string) =>
+/**
+ * The files `viewerId` may read (access/data-files.ts), oldest first; `nameLike` keeps the files
+ * whose name contains it, whatever the case.
+ */
+export const listDataFiles = (
+  db: Queryable,
+  p: { viewerId: number; limit: number; offset: number; nameLike?: string },
+) =>
   db.query<DataFileRow>(
-    `SELECT * FROM data_files WHERE ($3::text IS NULL OR name ILIKE $3) ORDER BY id LIMIT $1 OFFSET $2`,
-    [limit, offset, nameLike ? likePattern(nameLike) : null],
+    `SELECT * FROM data_files f WHERE ($3::text IS NULL OR name ILIKE $3) AND ${visibleDataFileSql('$4')}
+     ORDER BY id LIMIT $1 OFFSET $2`,
+    [p.limit, p.offset, p.nameLike ? likePattern(p.nameLike) : null, p.viewerId],
   );
 
 /** Newest first: the first revision of a file is its current one. */

@@ -4,6 +4,7 @@ import { Readable } from 'node:stream';
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { dataFileExpand, queryInt } from '../../../src/api/contract';
+import { dataFileFor } from '../access/data-files';
 import type { PlatformDeps, PlatformEnv } from '../core/context';
 import { badRequest } from '../core/errors';
 import { query } from '../core/validate';
@@ -12,7 +13,6 @@ import {
   addRevision,
   createDataFile,
   dataFilesById,
-  getDataFile,
   listDataFiles,
   findRevision,
   revisionsOf,
@@ -103,7 +103,10 @@ async function orForget<T>(content: RevisionUpload, write: () => Promise<T>): Pr
 
 const asAttachment = (name: string) => `attachment; filename*=UTF-8''${encodeURIComponent(name)}`;
 
-/** Data files and their revisions (spec 2.7, 4.12; gaps.md "Filesets and data files"). */
+/**
+ * Data files and their revisions (spec 2.7, 4.12; gaps.md "Filesets and data files"). Who may read
+ * or change one is access/data-files.ts's to say, for every path.
+ */
 export function dataFileRoutes(deps: PlatformDeps) {
   const { db, jobs } = deps;
   const r = new Hono<PlatformEnv>();
@@ -145,8 +148,13 @@ export function dataFileRoutes(deps: PlatformDeps) {
   r.get(`${base}/details`, async (c) => {
     const { expand, limit, offset, ids, nameLike } = query(c, listParams);
     const files = ids
-      ? await dataFilesById(db, ids)
-      : await listDataFiles(db, limit ?? 100, offset ?? 0, nameLike);
+      ? await dataFilesById(db, ids, c.get('userId'))
+      : await listDataFiles(db, {
+          viewerId: c.get('userId'),
+          limit: limit ?? 100,
+          offset: offset ?? 0,
+          nameLike,
+        });
     const revisions = expand.size
       ? await revisionsOf(
           db,
@@ -165,7 +173,8 @@ export function dataFileRoutes(deps: PlatformDeps) {
   });
 
   r.put(`${base}/:id`, async (c) => {
-    const file = await getDataFile(db, c.req.param('id'));
+    // Decided before the body is read: a refused upload is never stored.
+    const file = await dataFileFor(db, c.get('userId'), c.req.param('id'), 'revise');
     const content = await upload(c, deps);
     const revisionId = await orForget(content, () => addRevision(db, file.id, content));
     scan();
@@ -173,7 +182,7 @@ export function dataFileRoutes(deps: PlatformDeps) {
   });
 
   r.get(`${base}/:id/details`, async (c) => {
-    const file = await getDataFile(db, c.req.param('id'));
+    const file = await dataFileFor(db, c.get('userId'), c.req.param('id'), 'read');
     const { expand } = query(c, detailsParams);
     return c.json(
       toFileMetadata(file, expand.size ? await revisionsOf(db, [file.id]) : [], expand),
@@ -181,7 +190,7 @@ export function dataFileRoutes(deps: PlatformDeps) {
   });
 
   const download = async (c: Context<PlatformEnv>, fileId: string, revisionId?: string) => {
-    const file = await getDataFile(db, fileId);
+    const file = await dataFileFor(db, c.get('userId'), fileId, 'read');
     const revision = await findRevision(db, file.id, revisionId);
     const headers = {
       'content-type': revision.content_type,

@@ -8,11 +8,11 @@ import {
   queryBool,
   queryInt,
 } from '../../../src/api/contract';
+import { filesetFor } from '../access/filesets';
 import type { PlatformDeps, PlatformEnv } from '../core/context';
 import { badRequest, conflict, notFound } from '../core/errors';
 import { isMultipart, readMultipart } from '../core/multipart';
 import { MAX_BODY_BYTES, body, parseWith, query } from '../core/validate';
-import type { Queryable } from '../store';
 import { toFileset, toFilesetFile, toQueryMatch } from './mappers';
 import {
   decodeCursor,
@@ -24,7 +24,6 @@ import {
 } from './paths';
 import {
   deleteFile,
-  getFileset,
   insertFile,
   listFiles,
   queryFiles,
@@ -43,12 +42,6 @@ const listParams = z.object({
   limit: queryInt(1, 1000).optional(),
   next: z.string().max(4096, 'at most 4096 characters').optional(),
 });
-
-async function existingFileset(db: Queryable, id: string) {
-  const fileset = await getFileset(db, id);
-  if (!fileset) throw notFound(`No fileset ${id}`);
-  return fileset;
-}
 
 /** The `file` part and the `createFileRequest` part (JSON `{directoryPath}`) of an upload. */
 async function readUpload(c: Context<PlatformEnv>) {
@@ -77,7 +70,10 @@ async function readUpload(c: Context<PlatformEnv>) {
   };
 }
 
-/** Filesets and their files (spec 2.6, 4.7; gaps.md "Filesets and data files"). */
+/**
+ * Filesets and their files (spec 2.6, 4.7; gaps.md "Filesets and data files"). Who may read a
+ * fileset or change its files is access/filesets.ts's to say, for every path.
+ */
 export function filesetRoutes({ db }: PlatformDeps) {
   const r = new Hono<PlatformEnv>();
   const base = '/api/files/v1/filesets';
@@ -90,11 +86,11 @@ export function filesetRoutes({ db }: PlatformDeps) {
   });
 
   r.get(`${base}/:id`, async (c) =>
-    c.json(toFileset(await existingFileset(db, c.req.param('id')))),
+    c.json(toFileset(await filesetFor(db, c.get('userId'), c.req.param('id'), 'read'))),
   );
 
   r.post(`${base}/:id/files/search`, async (c) => {
-    const fileset = await existingFileset(db, c.req.param('id'));
+    const fileset = await filesetFor(db, c.get('userId'), c.req.param('id'), 'read');
     const params = query(c, listParams);
     const limit = params.limit ?? 100;
     const rows = await listFiles(
@@ -112,7 +108,8 @@ export function filesetRoutes({ db }: PlatformDeps) {
   });
 
   r.post(`${base}/:id/files`, async (c) => {
-    const fileset = await existingFileset(db, c.req.param('id'));
+    // Decided before the body is read.
+    const fileset = await filesetFor(db, c.get('userId'), c.req.param('id'), 'uploadFile');
     const { file, name, path } = await readUpload(c);
     const row = await db.transaction((tx) =>
       insertFile(tx, {
@@ -132,7 +129,7 @@ export function filesetRoutes({ db }: PlatformDeps) {
   });
 
   r.get(`${base}/:id/files/:fileId/download`, async (c) => {
-    const fileset = await existingFileset(db, c.req.param('id'));
+    const fileset = await filesetFor(db, c.get('userId'), c.req.param('id'), 'read');
     const fileId = c.req.param('fileId');
     const file = await readFile(db, fileset.id, fileId);
     if (!file) throw notFound(`No file ${fileId} in fileset ${fileset.id}`);
@@ -143,7 +140,7 @@ export function filesetRoutes({ db }: PlatformDeps) {
   });
 
   r.delete(`${base}/:id/files/:fileId`, async (c) => {
-    const fileset = await existingFileset(db, c.req.param('id'));
+    const fileset = await filesetFor(db, c.get('userId'), c.req.param('id'), 'deleteFile');
     const fileId = c.req.param('fileId');
     const row = await db.transaction((tx) => deleteFile(tx, fileset.id, fileId));
     if (!row) throw notFound(`No file ${fileId} in fileset ${fileset.id}`);
@@ -151,7 +148,7 @@ export function filesetRoutes({ db }: PlatformDeps) {
   });
 
   r.post(`${base}/:id/query`, async (c) => {
-    const fileset = await existingFileset(db, c.req.param('id'));
+    const fileset = await filesetFor(db, c.get('userId'), c.req.param('id'), 'read');
     const request = await body(c, fileQueryBody);
     const prefixes = [
       directoryPrefix(request.directoryPath, 'directoryPath'),

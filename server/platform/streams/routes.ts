@@ -74,7 +74,7 @@ export function streamRoutes(deps: PlatformDeps) {
   r.post(`${streams}/:id/executions`, async (c) => {
     const stream = await streamFor(c, db, c.req.param('id'), 'edit');
     parseWith(runStreamBody, await readJson(c, { optional: true }));
-    return c.json(toExecution(await startExecution(deps, stream, 'MANUAL')), 201);
+    return c.json(toExecution(await startExecution(deps, stream, 'MANUAL', c.get('userId'))), 201);
   });
   r.get(`${streams}/:id/executions`, async (c) => {
     const stream = await streamFor(c, db, c.req.param('id'), 'read');

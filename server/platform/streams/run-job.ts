@@ -15,21 +15,39 @@ export const streamRunJobId = (executionId: number) => `stream-run-${executionId
 interface StreamRunPayload {
   streamId: number;
   executionId: number;
+  /** Who runs it: the source is read as this user (absent in jobs from before issue 23). */
+  userId?: number;
 }
 
-/** The ACTIVE execution and its queued job; 409 (the partial unique index) while one is ACTIVE. */
-export async function enqueueExecution(deps: PlatformDeps, streamId: number, runType: string) {
+/**
+ * The ACTIVE execution and its queued job, run as `userId`; 409 (the partial unique index) while
+ * one is ACTIVE.
+ */
+export async function enqueueExecution(
+  deps: PlatformDeps,
+  streamId: number,
+  runType: string,
+  userId: number,
+) {
   return deps.db.transaction(async (tx) => {
     const execution = await insertExecution(tx, streamId, runType);
-    const payload: StreamRunPayload = { streamId, executionId: execution.id };
+    const payload: StreamRunPayload = { streamId, executionId: execution.id, userId };
     await deps.queue.enqueue(tx, STREAM_RUN_JOB, { ...payload }, streamRunJobId(execution.id));
     return execution;
   });
 }
 
-/** 201 comes back at once; the run goes on in the background (ACTIVE → SUCCESS or ERROR). */
-export async function startExecution(deps: PlatformDeps, stream: StreamRow, runType: string) {
-  const execution = await enqueueExecution(deps, stream.id, runType);
+/**
+ * 201 comes back at once; the run goes on in the background (ACTIVE → SUCCESS or ERROR), reading
+ * the source as `userId`, who starts it.
+ */
+export async function startExecution(
+  deps: PlatformDeps,
+  stream: StreamRow,
+  runType: string,
+  userId: number,
+) {
+  const execution = await enqueueExecution(deps, stream.id, runType, userId);
   deps.queue.start(streamRunJobId(execution.id));
   return execution;
 }
@@ -37,12 +55,14 @@ export async function startExecution(deps: PlatformDeps, stream: StreamRow, runT
 export function streamRunHandler(deps: PlatformDeps): JobHandler {
   return {
     async run(job, lease) {
-      const { streamId, executionId } = job.payload as unknown as StreamRunPayload;
-      const [execution] = await deps.db.query<ExecutionRow>(
-        `SELECT * FROM stream_executions WHERE id = $1 AND state = 'ACTIVE'`,
+      const { streamId, executionId, userId } = job.payload as unknown as StreamRunPayload;
+      const [execution] = await deps.db.query<ExecutionRow & { created_by: number }>(
+        `SELECT e.*, s.created_by FROM stream_executions e JOIN streams s ON s.id = e.stream_id
+         WHERE e.id = $1 AND e.state = 'ACTIVE'`,
         [executionId],
       );
-      if (execution) await runExecution(deps, streamId, execution, lease, job.id);
+      if (execution)
+        await runExecution(deps, streamId, execution, lease, job.id, userId ?? execution.created_by);
     },
     async onFailed(tx: Queryable, job, reason) {
       const { executionId } = job.payload as unknown as StreamRunPayload;

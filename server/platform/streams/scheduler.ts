@@ -18,7 +18,8 @@ export async function runDueStreams(deps: PlatformDeps) {
     }
     if (!(await advanceSchedule(deps.db, stream, next))) continue;
     try {
-      const execution = await enqueueExecution(deps, stream.id, 'SCHEDULED');
+      // A scheduled run reads the source as the stream's owner (issue 23).
+      const execution = await enqueueExecution(deps, stream.id, 'SCHEDULED', stream.created_by);
       await deps.queue.runNow(streamRunJobId(execution.id));
     } catch (error) {
       if (!(error instanceof PlatformError)) throw error;

@@ -1,4 +1,5 @@
 import type { CreateStreamBody } from '../../../src/api/contract';
+import { principalOf } from '../access/policy';
 import type { PlatformDeps } from '../core/context';
 import { PlatformError, badRequest } from '../core/errors';
 import { getDataset } from '../datasets/repository';
@@ -29,7 +30,10 @@ import { SourceError } from './table';
 /** The reason of a run whose process stopped before the job table knew of it. */
 export const INTERRUPTED = 'Interrupted: the platform stopped during the run';
 
-/** 4.3: every reference is checked before anything is written; the stream's dataset is created with it. */
+/**
+ * 4.3: every reference is checked before anything is written; the stream's dataset is created with
+ * it. The creator must be able to read the source (issue 23: the connector checks, as `userId`).
+ */
 export async function createStream(
   db: Db,
   input: CreateStreamBody,
@@ -43,7 +47,7 @@ export async function createStream(
     throw badRequest(
       `account.id: account ${account.id} is for ${account.type} streams, not ${connector.key}`,
     );
-  await connector.validate(input.configuration, db);
+  await connector.validate(input.configuration, db, await principalOf(db, userId));
   const id = await db.transaction(async (tx) => {
     const datasetId = await createDataset(tx, {
       name: input.dataSource.name.trim(),
@@ -80,10 +84,12 @@ async function partitionFor(tx: Queryable, stream: StreamRow, execution: Executi
 }
 
 /**
- * Reads the source and stages its rows out of sight, a small statement at a time (other requests
- * get the database in between); then one short transaction, which first makes sure this process
- * still holds the run's lease (no outcome after a takeover), makes them the dataset's rows and
- * writes the execution's outcome.
+ * Runs as `actorId` (who started the run; for a scheduled run, the stream's owner): the connector
+ * reads the source only when that user may (issue 23), or the run ends in ERROR naming what is
+ * needed. Reads the source and stages its rows out of sight, a small statement at a time (other
+ * requests get the database in between); then one short transaction, which first makes sure this
+ * process still holds the run's lease (no outcome after a takeover), makes them the dataset's rows
+ * and writes the execution's outcome.
  */
 export async function runExecution(
   deps: PlatformDeps,
@@ -91,13 +97,15 @@ export async function runExecution(
   execution: ExecutionRow,
   lease: Lease,
   jobId: string,
+  actorId: number,
 ) {
   const { db } = deps;
   let staged: StagedRows | undefined;
   try {
     const stream = await getStream(db, streamId);
     const table = await connectorFor(stream.transport.description).read(stream.configuration, db, {
-      allowedPrivateHosts: deps.allowedPrivateHosts,
+      actor: await principalOf(db, actorId),
+      outbound: { allowedPrivateHosts: deps.allowedPrivateHosts },
     });
     staged = await stageRows(db, stream.dataset_id, table.rows, jobId);
     const rows = staged;

@@ -1,25 +1,17 @@
 import type { Cell } from '../../datasets/store';
-import { badRequest } from '../../core/errors';
-import type { Queryable } from '../../store';
+import { COLLECTION_READ_NEEDED, collectionReadAccess } from '../../access/stream-sources';
+import { badRequest, forbidden } from '../../core/errors';
+import { accessCondition, loadCaller } from '../../datastores/access';
+import { inCollection } from '../../datastores/documents';
+import { SqlParams } from '../../datastores/query/sql-params';
 import { SourceError } from '../table';
 import { configValue, type Connector } from './types';
-
-interface CollectionSchema {
-  columns: Array<{ name: string; type: string }>;
-}
 
 const collectionIdOf = (configuration: Parameters<Connector['read']>[0]) => {
   const id = configValue(configuration, 'collectionId');
   if (!id) throw badRequest('configuration.collectionId: required by the document-store connector');
   return id;
 };
-
-const findSchema = async (db: Queryable, id: string) =>
-  (
-    await db.query<{ schema: CollectionSchema }>('SELECT schema FROM collections WHERE id = $1', [
-      id,
-    ])
-  )[0]?.schema;
 
 /** One cell per schema column (2.1 types); a value of the wrong kind becomes null, as a sync would. */
 function toCell(type: string, value: unknown): Cell {
@@ -59,24 +51,47 @@ export const collectionConnector: Connector = {
       help: "One row per document and one column per column of the collection's schema",
     },
   ],
-  async validate(configuration, db) {
+  async validate(configuration, db, actor) {
     const id = collectionIdOf(configuration);
-    const schema = await findSchema(db, id);
-    if (!schema) throw badRequest(`configuration.collectionId: no collection ${id}`);
-    if (schema.columns.length === 0)
+    const access = await collectionReadAccess(db, actor, id);
+    if (access.state === 'unknown')
+      throw badRequest(`configuration.collectionId: no collection ${id}`);
+    if (access.state === 'refused')
+      throw forbidden(
+        `You need the ${access.needed} permission to read the documents of collection ${access.source.name}`,
+      );
+    if ((access.source.schema?.columns ?? []).length === 0)
       throw badRequest(
         `configuration.collectionId: collection ${id} has no schema columns to read`,
       );
   },
-  async read(configuration, db) {
+  async read(configuration, db, { actor }) {
     const id = collectionIdOf(configuration);
-    const schema = await findSchema(db, id);
-    if (!schema) throw new SourceError(`Collection ${id} no longer exists`);
+    const access = await collectionReadAccess(db, actor, id);
+    if (access.state === 'unknown')
+      throw new SourceError(
+        `Collection ${id} no longer exists, or the user who runs this stream (user ${actor.id}) has no ${COLLECTION_READ_NEEDED} permission to it`,
+      );
+    if (access.state === 'refused')
+      throw new SourceError(
+        `The user who runs this stream (user ${actor.id}) needs the ${access.needed} permission to read the documents of collection ${access.source.name}`,
+      );
+    const schema = { columns: access.source.schema?.columns ?? [] };
     if (schema.columns.length === 0)
       throw new SourceError(`Collection ${id} has no schema columns to read`);
+    // The documents the actor reads through the API: the collection's document filters apply.
+    const params = new SqlParams();
+    const where = inCollection(
+      id,
+      accessCondition(
+        access.source.filters,
+        await loadCaller(db, actor.id, access.source.filters),
+        'READ',
+      ),
+    )(params);
     const documents = await db.query<{ content: Record<string, unknown> }>(
-      'SELECT content FROM documents WHERE collection_id = $1 ORDER BY created_on, id',
-      [id],
+      `SELECT content FROM documents WHERE ${where} ORDER BY created_on, id`,
+      params.values,
     );
     return {
       columns: schema.columns.map((c) => ({ name: c.name, type: c.type })),

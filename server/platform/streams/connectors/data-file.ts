@@ -1,4 +1,5 @@
-import { badRequest } from '../../core/errors';
+import { dataFileReadAccess } from '../../access/stream-sources';
+import { badRequest, forbidden } from '../../core/errors';
 import { dataFileId, readRevision } from '../../files/repository';
 import { decodeText, parseCsv } from '../csv';
 import { SourceError } from '../table';
@@ -25,13 +26,25 @@ export const dataFileConnector: Connector = {
       help: 'An uploaded data file; each run reads its current revision as CSV with a header row',
     },
   ],
-  async validate(configuration, db) {
+  async validate(configuration, db, actor) {
     const id = fileIdOf(configuration);
-    const [found] = await db.query('SELECT 1 FROM data_files WHERE id = $1', [id]);
-    if (!found) throw badRequest(`configuration.dataFileId: no data file ${id}`);
+    const access = await dataFileReadAccess(db, actor, id);
+    if (access.state === 'unknown')
+      throw badRequest(`configuration.dataFileId: no data file ${id}`);
+    if (access.state === 'refused')
+      throw forbidden(`You need read access to data file ${id} (${access.needed})`);
   },
-  async read(configuration, db) {
+  async read(configuration, db, { actor }) {
     const id = fileIdOf(configuration);
+    const access = await dataFileReadAccess(db, actor, id);
+    if (access.state === 'unknown')
+      throw new SourceError(
+        `Data file ${id} no longer exists, or the user who runs this stream (user ${actor.id}) may not read it: reading it needs its responsible user or the Admin role`,
+      );
+    if (access.state === 'refused')
+      throw new SourceError(
+        `The user who runs this stream (user ${actor.id}) needs read access to data file ${id} (${access.needed})`,
+      );
     const revision = await readRevision(db, id).catch(() => {
       throw new SourceError(`Data file ${id} no longer exists or has no revision`);
     });

@@ -31,7 +31,7 @@ export const streamRun: StepKind<'stream.run'> = {
       `dataset ${stream.dataset_id} of stream ${stream.id}`,
       notFound,
     );
-    const execution = await startExecution(deps, stream, 'MANUAL');
+    const execution = await startExecution(deps, stream, 'MANUAL', ctx.userId);
     await ctx.log('INFO', `Stream ${stream.id} execution ${execution.id} started`);
     const done = await ctx.poll(step.timeoutSeconds ?? 300, async () => {
       const [e] = await deps.db.query<{

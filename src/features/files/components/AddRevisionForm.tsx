@@ -4,14 +4,19 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import { useAddDataFileRevision } from '../../../api/files/add-data-file-revision';
-import { ErrorState } from '../../../components';
+import { useDataFilePermission } from '../../../api/access/get-file-access';
+import { ErrorState, Guard } from '../../../components';
 import { formatBytes } from '../../../lib/format';
 import { useUploadProgress } from '../hooks/use-upload-progress';
 import { FileChooser } from './FileChooser';
 import { UploadProgressBar } from './UploadProgressBar';
 
-/** Uploads a new revision; it becomes the file's current one (4.12). */
+/**
+ * Uploads a new revision; it becomes the file's current one (4.12). Only its responsible user and
+ * Admins may (issue 23): for anyone else the form is disabled, with the reason.
+ */
 export function AddRevisionForm({ dataFileId }: { dataFileId: number }) {
+  const permission = useDataFilePermission(dataFileId, 'revise');
   const [file, setFile] = useState<File | null>(null);
   const [error, setError] = useState<string>();
   const [uploaded, setUploaded] = useState<string>();
@@ -20,6 +25,7 @@ export function AddRevisionForm({ dataFileId }: { dataFileId: number }) {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    if (!permission.allowed) return;
     if (!file) return setError('Choose the file to upload');
     if (file.size === 0) return setError('This file is empty');
     reset();
@@ -50,12 +56,14 @@ export function AddRevisionForm({ dataFileId }: { dataFileId: number }) {
               setFile(chosen);
               setError(undefined);
             }}
-            disabled={upload.isPending}
+            disabled={upload.isPending || !permission.allowed}
             error={error}
           />
-          <Button type="submit" variant="contained" loading={upload.isPending}>
-            Upload revision
-          </Button>
+          <Guard {...permission}>
+            <Button type="submit" variant="contained" loading={upload.isPending}>
+              Upload revision
+            </Button>
+          </Guard>
         </Stack>
         {upload.isPending && file && <UploadProgressBar progress={progress} size={file.size} />}
         {upload.isError && <ErrorState error={upload.error} title="The upload failed" />}

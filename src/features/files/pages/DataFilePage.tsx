@@ -1,7 +1,9 @@
 import { useMemo } from 'react';
 import { useParams } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
 import Button from '@mui/material/Button';
 import DownloadIcon from '@mui/icons-material/Download';
+import { dataFileAccessQueryOptions } from '../../../api/access/get-file-access';
 import { dataFileRevisionDownloadPath, useDataFile } from '../../../api/files/get-data-file';
 import {
   DateTime,
@@ -29,10 +31,12 @@ const toFileId = (raw: string | undefined) => (raw && /^\d{1,9}$/.test(raw) ? Nu
 export function DataFilePage() {
   const dataFileId = toFileId(useParams().fileId);
   const { data: file, error, isPending, refetch } = useDataFile(dataFileId);
+  // The page waits for what the user may do with the file, so no action is offered and then refused.
+  const access = useQuery({ ...dataFileAccessQueryOptions(dataFileId), enabled: dataFileId > 0 });
   const revisions = useMemo(() => file?.revisions ?? [], [file]);
   const numbers = useMemo(() => revisionNumbers(revisions), [revisions]);
 
-  if (isPending)
+  if (isPending || (file && access.isPending))
     return (
       <>
         <PageHeader title={undefined} breadcrumbs={crumbs} />

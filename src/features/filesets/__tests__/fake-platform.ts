@@ -134,6 +134,13 @@ export function givenFilesets(filesets: { fileset: Fileset; files: FakeFile[] }[
       fs.files.push({ ...file, createdBy: 1 });
       return HttpResponse.json(publicFile(fs.files.at(-1)!));
     }),
+    http.delete('/api/files/v1/filesets/:id/files/:fileId', ({ params }) => {
+      const fs = find(params.id);
+      const at = fs?.files.findIndex((f) => f.id === params.fileId) ?? -1;
+      if (!fs || at < 0) return HttpResponse.json({ message: 'No file' }, { status: 404 });
+      fs.files.splice(at, 1);
+      return new HttpResponse(null, { status: 204 });
+    }),
   );
   return { state, queries };
 }

@@ -15,6 +15,7 @@ import {
 } from '../../../api/filesets';
 import { DateTime, DefinitionList, ErrorState, LoadingState, UserName } from '../../../components';
 import { formatBytes } from '../../../lib/format';
+import { DeleteFileButton } from './DeleteFileButton';
 
 /** What the drawer knows of the file: from the file listing, or from a match (no author). */
 export interface OpenFile {
@@ -65,7 +66,7 @@ export function FileDrawer({ filesetId, file, open, onClose }: FileDrawerProps) 
         </IconButton>
       </Stack>
       {file ? (
-        <FileBody filesetId={filesetId} file={file} />
+        <FileBody filesetId={filesetId} file={file} onDeleted={onClose} />
       ) : (
         <Alert severity="info">
           This file is not in the fileset’s listing; it may have been deleted.
@@ -75,7 +76,15 @@ export function FileDrawer({ filesetId, file, open, onClose }: FileDrawerProps) 
   );
 }
 
-function FileBody({ filesetId, file }: { filesetId: string; file: OpenFile }) {
+function FileBody({
+  filesetId,
+  file,
+  onDeleted,
+}: {
+  filesetId: string;
+  file: OpenFile;
+  onDeleted: () => void;
+}) {
   const text = isTextContent(file.contentType);
   const preview = useFilePreview(filesetId, file.id, text);
   const download = (
@@ -105,7 +114,10 @@ function FileBody({ filesetId, file }: { filesetId: string; file: OpenFile }) {
             : [{ label: 'Created by', value: <UserName id={file.createdBy} /> }]),
         ]}
       />
-      <Box>{download}</Box>
+      <Stack direction="row" spacing={1}>
+        {download}
+        <DeleteFileButton filesetId={filesetId} file={file} onDeleted={onDeleted} />
+      </Stack>
       {!text && (
         <Alert severity="info">
           A {file.contentType} file is not shown here; download it to open it.

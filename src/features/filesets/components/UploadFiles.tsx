@@ -6,12 +6,18 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
+import { useFilesetPermission } from '../../../api/access/get-file-access';
 import { isApiError } from '../../../api/errors';
+import { Guard } from '../../../components';
 import { formatBytes } from '../../../lib/format';
 import { useFileUploads, type UploadItem } from '../hooks/use-file-uploads';
 
-/** Choose files and a folder; each file uploads with its own progress bar. */
+/**
+ * Choose files and a folder; each file uploads with its own progress bar. Only the fileset's owner
+ * and Admins may upload (issue 23): for anyone else the action is disabled, with the reason.
+ */
 export function UploadFiles({ filesetId, directory }: { filesetId: string; directory: string }) {
+  const permission = useFilesetPermission(filesetId, 'uploadFile');
   const inputId = useId();
   const [directoryPath, setDirectoryPath] = useState(directory);
   const uploads = useFileUploads(filesetId);
@@ -27,21 +33,24 @@ export function UploadFiles({ filesetId, directory }: { filesetId: string; direc
           sx={{ flex: 1 }}
           fullWidth
         />
-        <Button
-          component="label"
-          htmlFor={inputId}
-          variant="outlined"
-          startIcon={<UploadFileIcon />}
-          disabled={uploads.busy}
-          sx={{ height: 40, whiteSpace: 'nowrap', alignSelf: { md: 'flex-start', xl: 'auto' } }}
-        >
-          Upload files
-        </Button>
+        <Guard {...permission}>
+          <Button
+            component="label"
+            htmlFor={inputId}
+            variant="outlined"
+            startIcon={<UploadFileIcon />}
+            disabled={uploads.busy}
+            sx={{ height: 40, whiteSpace: 'nowrap', alignSelf: { md: 'flex-start', xl: 'auto' } }}
+          >
+            Upload files
+          </Button>
+        </Guard>
         <input
           id={inputId}
           type="file"
           multiple
           hidden
+          disabled={!permission.allowed}
           aria-label="Files to upload"
           onChange={(event) => {
             const files = [...(event.target.files ?? [])];
