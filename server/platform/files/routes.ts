@@ -5,6 +5,7 @@ import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { dataFileExpand, queryInt } from '../../../src/api/contract';
 import type { PlatformDeps, PlatformEnv } from '../core/context';
+import { downloadHeaders } from '../core/download';
 import { badRequest } from '../core/errors';
 import { query } from '../core/validate';
 import { toFileMetadata, type Expand } from './mappers';
@@ -101,8 +102,6 @@ async function orForget<T>(content: RevisionUpload, write: () => Promise<T>): Pr
   }
 }
 
-const asAttachment = (name: string) => `attachment; filename*=UTF-8''${encodeURIComponent(name)}`;
-
 /** Data files and their revisions (spec 2.7, 4.12; gaps.md "Filesets and data files"). */
 export function dataFileRoutes(deps: PlatformDeps) {
   const { db, jobs } = deps;
@@ -184,8 +183,7 @@ export function dataFileRoutes(deps: PlatformDeps) {
     const file = await getDataFile(db, fileId);
     const revision = await findRevision(db, file.id, revisionId);
     const headers = {
-      'content-type': revision.content_type,
-      'content-disposition': asAttachment(file.name),
+      ...downloadHeaders(file.name, revision.content_type),
       'content-length': String(revision.size_bytes),
     };
     if (!revision.stored_path) return c.body(new Uint8Array(revision.body ?? []), 200, headers);
