@@ -19,7 +19,7 @@ afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 describe('an export cut off by a stop', () => {
   // Seeding a fresh store and starting the platform twice takes a while on a busy machine.
   it(
-    'is failed with a reason when the platform starts again; nothing stays running',
+    'is failed with a reason when the platform starts again; nothing stays running, no partial file stays',
     { timeout: 120_000 },
     async () => {
       const db = await openStore({ dataDir, databaseUrl, schema });
@@ -47,6 +47,11 @@ describe('an export cut off by a stop', () => {
           }),
         ],
       );
+      // What the killed process had written so far.
+      const exportFolder = path.join(dataDir, 'buckets', 'cut', dataset!.id, exportId);
+      const partial = path.join(exportFolder, 'export', 'data.csv.partial');
+      fs.mkdirSync(path.dirname(partial), { recursive: true });
+      fs.writeFileSync(partial, 'id,name\r\n1,half a ro');
       await db.close();
 
       const config = readConfig({
@@ -69,6 +74,9 @@ describe('an export cut off by a stop', () => {
           errorCode: 'EXPORT_FAILED',
           message: LEASE_EXPIRED,
         });
+        // Its partial file went with it (issue 23), and the folders made for it.
+        expect(fs.existsSync(partial)).toBe(false);
+        expect(fs.existsSync(exportFolder)).toBe(false);
         // The dataset can be exported again.
         const again = await fetch(url, {
           method: 'POST',

@@ -245,4 +245,45 @@ describe('Create Export (4.6, 4.6a)', () => {
     );
     expect(done.message).not.toContain(platform.dataDir);
   });
+
+  it('refuses a bucket or path the target cannot hold, before anything is written (issue 23)', async () => {
+    const cases: Array<[Record<string, unknown>, string | RegExp]> = [
+      [{ bucket: 'probe', path: 'a'.repeat(300) }, 'path: at most 200 characters between two "/"'],
+      [
+        { bucket: 'probe', path: Array(100).fill('abcdef').join('/') },
+        'path: at most 512 characters',
+      ],
+      [{ bucket: 'pro..be' }, /^bucket: .* no "\.\."$/],
+      [{ bucket: 'probe', path: 'a/./b' }, /^path: segments .*\(no "\." or "\.\."\)$/],
+      [{ bucket: 'probe', path: 'a\\..\\b' }, /^path: segments /],
+      [{ bucket: 'probe', path: 'a/b%2F..' }, /^path: segments /],
+    ];
+    for (const [json, message] of cases) {
+      const res = await start(json);
+      expect(res.status).toBe(400);
+      const body = (await res.json()) as { errorCode: string; message: string };
+      expect(Object.keys(body).sort()).toEqual(['errorCode', 'message']);
+      expect(body.errorCode).toBe('INVALID_REQUEST');
+      if (typeof message === 'string') expect(body.message).toBe(message);
+      else expect(body.message).toMatch(message);
+    }
+    const history = exportHistory.parse(
+      await (await platform.api(`/api/query/v1/export/${dataset.id}`)).json(),
+    );
+    expect(history.filter((r) => r.bucket === 'probe')).toEqual([]);
+  });
+
+  it('says a file-system failure without a path, whatever the failure (issue 23)', async () => {
+    const buckets = path.join(platform.dataDir, 'buckets');
+    fs.mkdirSync(buckets, { recursive: true });
+    fs.symlinkSync('loop', path.join(buckets, 'loop'));
+    const created = exportRecord.parse(await (await start({ bucket: 'loop' })).json());
+    const done = await finished(created.exportId);
+    expect(done).toMatchObject({
+      exportStatus: 'failed',
+      errorCode: 'EXPORT_FAILED',
+      message: 'The local bucket "loop" cannot be written: the file system refused it (ELOOP)',
+    });
+    expect(logLines.join('\n')).not.toContain(buckets);
+  });
 });

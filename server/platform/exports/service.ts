@@ -58,23 +58,35 @@ export const SECRETS_GONE =
 
 const BUCKET = /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/;
 const SEGMENT = /^[A-Za-z0-9!_.*'()=@,+-]+$/;
+/** A path's bounds: a segment is a folder name on the local target (file systems allow 255). */
+export const MAX_PATH_CHARS = 512;
+export const MAX_SEGMENT_CHARS = 200;
 
 export const objectKey = (row: Pick<ExportRow, 'path' | 'export_id' | 'compression'>) =>
   `${row.path}/${row.export_id}/export/data.csv${row.compression === 'gzip' ? '.gz' : ''}`;
 
-function validate(body: CreateExportBody, dataset: DatasetRow, target: 'local' | 's3') {
-  if (!BUCKET.test(body.bucket))
+/** `bucket` and `path` (none: the dataset's id), checked before anything reads or writes. */
+function validTarget(body: CreateExportBody, datasetId: string) {
+  if (!BUCKET.test(body.bucket) || body.bucket.includes('..'))
     throw badRequest(
-      'bucket: 3 to 63 lower-case letters, digits, dots or hyphens, starting and ending with a letter or digit',
+      'bucket: 3 to 63 lower-case letters, digits, dots or hyphens, starting and ending with a letter or digit, no ".."',
     );
-  const p = (body.path ?? dataset.id).replace(/^\/+|\/+$/g, '');
+  const p = (body.path ?? datasetId).replace(/^\/+|\/+$/g, '');
+  if (p.length > MAX_PATH_CHARS) throw badRequest(`path: at most ${MAX_PATH_CHARS} characters`);
   const segments = p.split('/');
-  if (p.length > 512 || segments.some((s) => !SEGMENT.test(s) || s === '.' || s === '..'))
+  if (segments.some((s) => s.length > MAX_SEGMENT_CHARS))
+    throw badRequest(`path: at most ${MAX_SEGMENT_CHARS} characters between two "/"`);
+  if (segments.some((s) => !SEGMENT.test(s) || s === '.' || s === '..'))
     throw badRequest(
       'path: segments of letters, digits and -_.!*\'()=@,+ separated by "/" (no "." or "..")',
     );
   if (body.region !== undefined && !/^[a-z0-9-]{0,40}$/.test(body.region))
     throw badRequest('region: lower-case letters, digits and hyphens, like eu-west-1');
+  return p;
+}
+
+function validate(body: CreateExportBody, dataset: DatasetRow, target: 'local' | 's3') {
+  const p = validTarget(body, dataset.id);
   if (target === 's3' && (!body.awsAccessKey || !body.awsAccessSecret))
     throw badRequest('awsAccessKey and awsAccessSecret are required to write to the bucket');
   const requested = body.queryRequest?.query?.columns ?? [];
@@ -99,6 +111,7 @@ function validate(body: CreateExportBody, dataset: DatasetRow, target: 'local' |
  */
 export async function createExport(deps: PlatformDeps, datasetId: string, body: CreateExportBody) {
   const target = deps.exports.target;
+  validTarget(body, datasetId);
   const result = await deps.db.transaction(async (tx) => {
     const [dataset] = await tx.query<DatasetRow>(
       'SELECT * FROM datasets WHERE id = $1 FOR UPDATE',
@@ -256,15 +269,39 @@ const fileSystemReasons: Record<string, string> = {
   EPERM: 'permission denied',
   ENOSPC: 'the disk is full',
   EROFS: 'the file system is read-only',
+  ENAMETOOLONG: 'a name is too long for the file system',
 };
 
-/** A file-system failure of the local object store, said without the server's own paths. */
+/**
+ * A file-system failure of the local object store, said without the server's own paths (Node
+ * puts them in the message of every such error): any error of a file-system call becomes this.
+ */
 export function localTargetError(error: unknown, bucket: string): unknown {
-  const code = (error as NodeJS.ErrnoException | undefined)?.code;
-  const reason = code ? fileSystemReasons[code] : undefined;
-  return reason
-    ? new Error(`The local bucket "${bucket}" cannot be written: ${reason} (${code})`)
-    : error;
+  const failure = error as NodeJS.ErrnoException | undefined;
+  const code = typeof failure?.code === 'string' ? failure.code : undefined;
+  if (!code || (failure?.syscall === undefined && failure?.path === undefined)) return error;
+  const reason = fileSystemReasons[code] ?? 'the file system refused it';
+  return new Error(`The local bucket "${bucket}" cannot be written: ${reason} (${code})`);
+}
+
+/** Where the local target writes an export: its folder, and the file inside it. */
+function localFile(
+  dataDir: string,
+  row: Pick<ExportRow, 'bucket' | 'path' | 'export_id' | 'compression'>,
+) {
+  return path.join(dataDir, 'buckets', row.bucket, ...objectKey(row).split('/'));
+}
+
+/**
+ * An export that failed, or whose process died and whose job another process took over, leaves
+ * no `.partial` file (nor the empty folders made for it) in the bucket.
+ */
+async function removePartial(dataDir: string, row: Parameters<typeof localFile>[1]) {
+  const file = localFile(dataDir, row);
+  await fs.promises.rm(`${file}.partial`, { force: true }).catch(() => undefined);
+  // Only empty folders go: a finished file (or anything else) keeps its folder.
+  for (let dir = path.dirname(file), i = 0; i < 2; i++, dir = path.dirname(dir))
+    await fs.promises.rmdir(dir).catch(() => undefined);
 }
 
 export function exportHandler(deps: PlatformDeps) {
@@ -313,7 +350,7 @@ export function exportHandler(deps: PlatformDeps) {
         }
         url = `s3://${row.bucket}/${key}`;
       } else {
-        const file = path.join(deps.dataDir, 'buckets', row.bucket, ...key.split('/'));
+        const file = localFile(deps.dataDir, row);
         const partial = `${file}.partial`;
         try {
           await fs.promises.mkdir(path.dirname(file), { recursive: true });
@@ -321,7 +358,7 @@ export function exportHandler(deps: PlatformDeps) {
           await fs.promises.rename(partial, file);
         } catch (error) {
           // The folder may be what failed: a clean-up that cannot run must not hide the reason.
-          await fs.promises.rm(partial, { force: true }).catch(() => undefined);
+          await removePartial(deps.dataDir, row);
           throw localTargetError(error, row.bucket);
         }
         url = `local://${row.bucket}/${key}`;
@@ -335,11 +372,12 @@ export function exportHandler(deps: PlatformDeps) {
     async onFailed(tx: Queryable, job: JobRow, reason: string) {
       const payload = job.payload as unknown as ExportPayload;
       secretsByExport.delete(payload.exportId);
-      await tx.query(
+      const [row] = await tx.query<ExportRow>(
         `UPDATE exports SET export_status = 'failed', finished = now(), error_code = 'EXPORT_FAILED', message = $2
-         WHERE export_id = $1 AND export_status = 'running'`,
+         WHERE export_id = $1 AND export_status = 'running' RETURNING *`,
         [payload.exportId, reason.slice(0, 1000)],
       );
+      if (row && payload.target === 'local') await removePartial(deps.dataDir, row);
     },
   };
 }

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { dataFileExpand, queryInt } from '../../../src/api/contract';
 import { dataFileFor } from '../access/data-files';
 import type { PlatformDeps, PlatformEnv } from '../core/context';
+import { downloadHeaders } from '../core/download';
 import { badRequest } from '../core/errors';
 import { query } from '../core/validate';
 import { toFileMetadata, type Expand } from './mappers';
@@ -101,8 +102,6 @@ async function orForget<T>(content: RevisionUpload, write: () => Promise<T>): Pr
   }
 }
 
-const asAttachment = (name: string) => `attachment; filename*=UTF-8''${encodeURIComponent(name)}`;
-
 /**
  * Data files and their revisions (spec 2.7, 4.12; gaps.md "Filesets and data files"). Who may read
  * or change one is access/data-files.ts's to say, for every path.
@@ -193,8 +192,7 @@ export function dataFileRoutes(deps: PlatformDeps) {
     const file = await dataFileFor(db, c.get('userId'), fileId, 'read');
     const revision = await findRevision(db, file.id, revisionId);
     const headers = {
-      'content-type': revision.content_type,
-      'content-disposition': asAttachment(file.name),
+      ...downloadHeaders(file.name, revision.content_type),
       'content-length': String(revision.size_bytes),
     };
     if (!revision.stored_path) return c.body(new Uint8Array(revision.body ?? []), 200, headers);

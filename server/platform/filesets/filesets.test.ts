@@ -609,7 +609,9 @@ describe('download a file (platform-gaps.md)', () => {
     const res = await download(runbooks.id, binary.id);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('image/png');
-    expect(res.headers.get('content-disposition')).toBe("attachment; filename*=UTF-8''raw.bin");
+    expect(res.headers.get('content-disposition')).toBe(
+      `attachment; filename="raw.bin"; filename*=UTF-8''raw.bin`,
+    );
     expect(new Uint8Array(await res.arrayBuffer())).toEqual(bytes);
 
     const text = 'Grüße from the flumberwick runbook.\n';

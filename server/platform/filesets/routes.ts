@@ -10,6 +10,7 @@ import {
 } from '../../../src/api/contract';
 import { filesetFor } from '../access/filesets';
 import type { PlatformDeps, PlatformEnv } from '../core/context';
+import { downloadHeaders } from '../core/download';
 import { badRequest, conflict, notFound } from '../core/errors';
 import { isMultipart, readMultipart } from '../core/multipart';
 import { MAX_BODY_BYTES, body, parseWith, query } from '../core/validate';
@@ -133,10 +134,7 @@ export function filesetRoutes({ db }: PlatformDeps) {
     const fileId = c.req.param('fileId');
     const file = await readFile(db, fileset.id, fileId);
     if (!file) throw notFound(`No file ${fileId} in fileset ${fileset.id}`);
-    return c.body(file.body, 200, {
-      'content-type': file.content_type,
-      'content-disposition': `attachment; filename*=UTF-8''${encodeURIComponent(file.name)}`,
-    });
+    return c.body(file.body, 200, downloadHeaders(file.name, file.content_type));
   });
 
   r.delete(`${base}/:id/files/:fileId`, async (c) => {

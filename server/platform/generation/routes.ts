@@ -9,7 +9,7 @@ import {
   type TextGenerationResponse,
 } from '../../../src/api/contract';
 import type { PlatformDeps, PlatformEnv } from '../core/context';
-import { body, parseWith, query } from '../core/validate';
+import { parseWith, query, readJson } from '../core/validate';
 import { configuredModels, defaultModelId, DEFAULT_SYSTEM_MESSAGE, modelFor } from './models';
 import { generate } from './providers';
 import { getSession, listSessions, recordRun } from './sessions';
@@ -19,6 +19,15 @@ const sessionsParams = z.object({
   limit: queryInt(1, 200).optional(),
   offset: queryInt(0, 1_000_000).optional(),
 });
+
+/**
+ * The vendor's client sends `"parameters": null, "model": null, "modelConfiguration": null`
+ * (issue 26 §6): a top-level null is a field left out.
+ */
+function nullsAsAbsent(value: unknown): unknown {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return value;
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== null));
+}
 
 /** Text generation (4.11, gaps.md) and its sessions (docs/platform-gaps.md). */
 export function generationRoutes({ db, generation }: PlatformDeps) {
@@ -37,7 +46,7 @@ export function generationRoutes({ db, generation }: PlatformDeps) {
   });
 
   r.post('/api/ai/v1/text/generation', async (c) => {
-    const request = await body(c, textGenerationBody);
+    const request = parseWith(textGenerationBody, nullsAsAbsent(await readJson(c)));
     const model = modelFor(generation, request.model);
     const template =
       request.promptTemplate === undefined

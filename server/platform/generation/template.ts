@@ -1,5 +1,6 @@
 import { PLACEHOLDER_PATTERN, placeholders } from '../../../src/api/contract';
 import { badRequest } from '../core/errors';
+import { MAX_PROMPT_CHARS, promptTooLong } from './limits';
 
 export interface TemplateValues {
   input: string;
@@ -10,7 +11,9 @@ export interface TemplateValues {
 
 /**
  * 4.11's rules: `${input}` and `${system}` are filled when present, `${name}` from `parameters`;
- * a placeholder left without a value is a 400 naming it (and every other one left).
+ * a placeholder left without a value is a 400 naming it (and every other one left). A prompt
+ * longer than MAX_PROMPT_CHARS is a 400 before it is built (a template repeating `${input}` must
+ * not build gigabytes).
  */
 export function formatPrompt(template: string, values: TemplateValues): string {
   const missing = placeholders(template).filter((name) => valueOf(name, values) === undefined);
@@ -22,6 +25,8 @@ export function formatPrompt(template: string, values: TemplateValues): string {
         missing.length > 1 ? 'them' : 'it'
       } to parameters`,
     );
+  const length = expandedLength(template, values);
+  if (length > MAX_PROMPT_CHARS) throw promptTooLong(length);
   return template.replace(PLACEHOLDER_PATTERN, (_, name: string) => valueOf(name, values)!);
 }
 
@@ -30,4 +35,12 @@ function valueOf(name: string, values: TemplateValues): string | undefined {
   if (name === 'input') return values.input;
   if (name === 'system') return values.system;
   return undefined;
+}
+
+/** The length the prompt would have (only said, never built). */
+function expandedLength(template: string, values: TemplateValues): number {
+  let length = template.length;
+  for (const match of template.matchAll(PLACEHOLDER_PATTERN))
+    length += valueOf(match[1]!, values)!.length - match[0].length;
+  return length;
 }

@@ -1,0 +1,90 @@
+import { Worker } from 'node:worker_threads';
+import { countTokens, firstTokens } from './tokens';
+
+export type Work = { op: 'count'; text: string } | { op: 'first'; text: string; max: number };
+export type TokenRequest = Work & { id: number };
+export type TokenAnswer =
+  | { id: number; ok: true; tokens: number; text?: string }
+  | { id: number; ok: false; message: string };
+
+/** Up to this many characters are counted where asked (a few milliseconds at worst). */
+export const INLINE_CHARS = 2_000;
+/** A thread with nothing to do stops after this long (its tokenizer tables take ~40 MiB). */
+const IDLE_MS = 30_000;
+
+const workerFile = new URL('./tokens-worker.mjs', import.meta.url);
+
+/**
+ * Longer texts are counted on a thread of its own, one text at a time in arrival order, so no
+ * prompt holds the platform's event loop (issue 23: 100,000 `y` blocked every request 5.8 s).
+ */
+class TokenThread {
+  private worker: Worker | undefined;
+  private readonly pending = new Map<
+    number,
+    { resolve: (a: TokenAnswer & { ok: true }) => void; reject: (e: Error) => void }
+  >();
+  private nextId = 1;
+  private idle: NodeJS.Timeout | undefined;
+
+  send(request: Work): Promise<TokenAnswer & { ok: true }> {
+    return new Promise((resolve, reject) => {
+      const id = this.nextId++;
+      this.pending.set(id, { resolve, reject });
+      clearTimeout(this.idle);
+      this.start().postMessage({ ...request, id });
+    });
+  }
+
+  private start(): Worker {
+    if (this.worker) return this.worker;
+    const worker = new Worker(workerFile);
+    worker.unref();
+    worker.on('message', (answer: TokenAnswer) => {
+      const waiter = this.pending.get(answer.id);
+      if (!waiter) return;
+      this.pending.delete(answer.id);
+      if (answer.ok) waiter.resolve(answer);
+      else waiter.reject(new Error(`Counting tokens failed: ${answer.message}`));
+      if (this.pending.size === 0) {
+        this.idle = setTimeout(() => void this.stop(), IDLE_MS);
+        this.idle.unref();
+      }
+    });
+    const gone = (why: string) => {
+      if (this.worker !== worker) return;
+      this.worker = undefined;
+      for (const waiter of this.pending.values()) waiter.reject(new Error(why));
+      this.pending.clear();
+    };
+    worker.on('error', (error) => gone(`The token counter failed: ${error.message}`));
+    worker.on('exit', (code) => gone(`The token counter stopped (exit ${code})`));
+    this.worker = worker;
+    return worker;
+  }
+
+  private async stop() {
+    const worker = this.worker;
+    if (!worker || this.pending.size > 0) return;
+    this.worker = undefined;
+    await worker.terminate();
+  }
+}
+
+const thread = new TokenThread();
+
+/** The number of tokens of a text, counted where it cannot block the event loop. */
+export async function countTokensAsync(text: string): Promise<number> {
+  if (text.length <= INLINE_CHARS) return countTokens(text);
+  return (await thread.send({ op: 'count', text })).tokens;
+}
+
+/** The first `max` tokens of a text, as text, cut where it cannot block the event loop. */
+export async function firstTokensAsync(
+  text: string,
+  max: number,
+): Promise<{ text: string; tokens: number }> {
+  if (text.length <= INLINE_CHARS) return firstTokens(text, max);
+  const answer = await thread.send({ op: 'first', text, max });
+  return { text: answer.text ?? text, tokens: answer.tokens };
+}
