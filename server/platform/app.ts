@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
 import { calculatedFieldRoutes } from './calculated-fields/routes';
+import { authenticate } from './access/authenticate';
 import { accessRoutes } from './access/routes';
-import { authenticate } from './core/auth';
 import type { PlatformDeps, PlatformEnv } from './core/context';
 import { PlatformError, sendError } from './core/errors';
 import { certificationRoutes } from './datasets/certification-routes';
