@@ -3,7 +3,7 @@ import path from 'node:path';
 import { expectAccessibleInBothThemes, useColorMode } from './axe';
 import { expect, test } from './fixtures';
 
-// Sample data (server/platform/seed/fileset-files): "Product manuals" holds
+// Sample data (server/platform/seed/data/fileset-files): "Product manuals" holds
 // manuals/widget/troubleshooting.md, which tells what a red ring light means.
 
 test('search a fileset and open a result', async ({ page }) => {

@@ -5,8 +5,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { isApiError } from '../api/errors';
 import { CopyButton } from './CopyButton';
-import { headline } from './error-headline';
-import type { ErrorStateProps } from './ErrorState';
+import { headline, type ErrorStateProps } from './error-headline';
 
 /** ErrorState's alert, in MUI: loaded when an error is first shown (see ./ErrorState). */
 export default function ErrorAlert({ error, onRetry, title }: ErrorStateProps) {

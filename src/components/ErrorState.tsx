@@ -1,13 +1,6 @@
 import { useEffect, useState, type ComponentType } from 'react';
 import { isApiError } from '../api/errors';
-import { headline } from './error-headline';
-
-export interface ErrorStateProps {
-  error: unknown;
-  onRetry?: () => void;
-  /** Overrides the headline derived from the error. */
-  title?: string;
-}
+import { headline, type ErrorStateProps } from './error-headline';
 
 /** When the alert's chunk cannot be fetched (the console server is down): the same, unstyled. */
 function PlainErrorState({ error, onRetry, title }: ErrorStateProps) {

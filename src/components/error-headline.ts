@@ -1,5 +1,13 @@
 import type { ApiError } from '../api/errors';
 
+/** What ErrorState and its lazily loaded alert (ErrorAlert) are given. */
+export interface ErrorStateProps {
+  error: unknown;
+  onRetry?: () => void;
+  /** Overrides the headline derived from the error. */
+  title?: string;
+}
+
 /** ErrorState's headline for an error (undefined: not an ApiError). */
 export function headline(error: ApiError | undefined): string {
   if (!error) return 'Something went wrong';

@@ -1,18 +1,27 @@
-import {
-  appendPartition,
-  columnsFrom,
-  createDataset,
-  replaceRows,
-  type Cell,
-  type DatasetColumn,
-} from '../datasets/store';
+import { z } from 'zod';
+import { dataset, indexedColumn, sharePermission } from '../../../src/api/contract';
+import { appendPartition, createDataset, replaceRows, type Cell } from '../datasets/store';
 import type { Queryable } from '../store';
 import { seededRandom } from './datastores';
+import { readData } from './load';
 
-export const SALES_DATASET_ID = '3b1f7c2e-8a4d-4e6f-9b0a-5c2d1e3f4a10';
-export const WEB_TRAFFIC_DATASET_ID = '4c2a8d3f-9b5e-4f70-8c1b-6d3e2f4a5b20';
-export const SALES_CARD_ID = '1001';
-export const TRAFFIC_CARD_ID = '1002';
+/** `data/datasets.json`: the sample datasets with real rows, a card on each, and their shares. */
+const sampleDataset = dataset
+  .pick({ id: true, name: true, description: true, owner: true })
+  .extend({
+    columns: z.array(
+      indexedColumn.pick({ name: true, type: true }).extend({ visible: z.boolean().optional() }),
+    ),
+    card: z.object({ id: z.string().min(1), title: z.string() }),
+    permissions: z.array(sharePermission).optional(),
+  })
+  .strict();
+const [sales, traffic] = readData('datasets.json', z.tuple([sampleDataset, sampleDataset]));
+
+export const SALES_DATASET_ID = sales.id;
+export const WEB_TRAFFIC_DATASET_ID = traffic.id;
+export const SALES_CARD_ID = sales.card.id;
+export const TRAFFIC_CARD_ID = traffic.card.id;
 
 const regions = ['North', 'South', 'East', 'West', 'Central'];
 const products = ['Widget', 'Gadget', 'Sprocket', 'Gizmo', 'Doohickey', 'Thingamajig'];
@@ -23,24 +32,21 @@ const pick = <T>(xs: T[], rnd: () => number) => xs[Math.floor(rnd() * xs.length)
 const day = (month: number, d: number) =>
   new Date(Date.UTC(2026, month - 1, d)).toISOString().slice(0, 10);
 
+async function create(tx: Queryable, spec: z.infer<typeof sampleDataset>) {
+  const columns = spec.columns.map((c, i) => ({
+    id: `c${i + 1}`,
+    name: c.name,
+    type: c.type,
+    visible: c.visible ?? true,
+  }));
+  await createDataset(tx, { ...spec, columns });
+  return columns;
+}
+
 /** "Sales by region": ~2,000 rows in three monthly partitions, as an APPEND stream would leave them. */
 async function seedSales(tx: Queryable) {
   const rnd = seededRandom(7);
-  const columns = columnsFrom([
-    { name: 'orderDate', type: 'DATE' },
-    { name: 'region', type: 'STRING' },
-    { name: 'product', type: 'STRING' },
-    { name: 'channel', type: 'STRING' },
-    { name: 'units', type: 'LONG' },
-    { name: 'revenue', type: 'DOUBLE' },
-  ]);
-  await createDataset(tx, {
-    id: SALES_DATASET_ID,
-    name: 'Sales by region',
-    description: 'Orders by region, product and channel; one partition per month',
-    owner: 1,
-    columns,
-  });
+  const columns = await create(tx, sales);
   for (const [month, count] of [
     [9, 700],
     [10, 650],
@@ -64,20 +70,7 @@ async function seedSales(tx: Queryable) {
 /** "Web traffic": 500 rows replaced whole; `visitorHash` is a hidden column (4.8 includeHidden). */
 async function seedWebTraffic(tx: Queryable) {
   const rnd = seededRandom(11);
-  const columns: DatasetColumn[] = columnsFrom([
-    { name: 'day', type: 'DATE' },
-    { name: 'page', type: 'STRING' },
-    { name: 'visits', type: 'LONG' },
-    { name: 'bounceRate', type: 'DOUBLE' },
-    { name: 'visitorHash', type: 'STRING' },
-  ]).map((c) => (c.name === 'visitorHash' ? { ...c, visible: false } : c));
-  await createDataset(tx, {
-    id: WEB_TRAFFIC_DATASET_ID,
-    name: 'Web traffic',
-    description: 'Daily visits per page; replaced on every load',
-    owner: 2,
-    columns,
-  });
+  const columns = await create(tx, traffic);
   const rows: Cell[][] = Array.from({ length: 500 }, (_, i) => [
     day(6 + Math.floor(i / 100), 1 + (i % 28)),
     pick(pages, rnd),
@@ -94,13 +87,17 @@ async function seedWebTraffic(tx: Queryable) {
 export async function seedDatasets(tx: Queryable) {
   await seedSales(tx);
   await seedWebTraffic(tx);
-  await tx.query(
-    `INSERT INTO cards (id, title, dataset_id) VALUES ($1, 'Revenue by region', $2), ($3, 'Top pages', $4)`,
-    [SALES_CARD_ID, SALES_DATASET_ID, TRAFFIC_CARD_ID, WEB_TRAFFIC_DATASET_ID],
-  );
-  await tx.query(
-    `INSERT INTO dataset_permissions (dataset_id, principal_type, principal_id, access_level)
-     VALUES ($1, 'USER', '2', 'CAN_EDIT'), ($1, 'GROUP', '102', 'CAN_SHARE')`,
-    [SALES_DATASET_ID],
-  );
+  for (const d of [sales, traffic])
+    await tx.query('INSERT INTO cards (id, title, dataset_id) VALUES ($1, $2, $3)', [
+      d.card.id,
+      d.card.title,
+      d.id,
+    ]);
+  for (const d of [sales, traffic])
+    for (const p of d.permissions ?? [])
+      await tx.query(
+        `INSERT INTO dataset_permissions (dataset_id, principal_type, principal_id, access_level)
+         VALUES ($1, $2, $3, $4)`,
+        [d.id, p.type, p.id, p.accessLevel],
+      );
 }

@@ -1,5 +1,45 @@
-import type { JsonObject } from '../../../src/api/contract';
+import { z } from 'zod';
+import {
+  collection,
+  datastore,
+  permissionNames,
+  userIdInt,
+  type JsonObject,
+} from '../../../src/api/contract';
 import type { Queryable } from '../store';
+import { readData } from './load';
+
+/** `data/datastores.json`: the document store's datastores and collections, with who may use them. */
+const sample = readData(
+  'datastores.json',
+  z.strictObject({
+    datastores: z.array(datastore.pick({ id: true, name: true, owner: true }).strict()),
+    collections: z.array(
+      collection
+        .pick({ id: true, datastoreId: true, name: true, syncEnabled: true })
+        .extend({
+          defaultPermissions: z.string().nullable(),
+          schema: collection.shape.schema,
+          note: z.string().optional(),
+          grants: z
+            .array(
+              z.strictObject({
+                type: z.enum(['USER', 'GROUP']),
+                id: userIdInt,
+                permissions: z.array(z.enum(permissionNames)),
+              }),
+            )
+            .optional(),
+        })
+        .strict(),
+    ),
+  }),
+);
+const collectionNamed = (name: string) => {
+  const found = sample.collections.find((c) => c.name === name);
+  if (!found) throw new Error(`sample data datastores.json: no collection ${name}`);
+  return found;
+};
 
 /** Deterministic pseudo-random numbers, so the sample data is the same on every machine. */
 export function seededRandom(seed: number) {
@@ -31,88 +71,42 @@ function orderDocument(i: number, rnd: () => number): JsonObject {
   };
 }
 
-export const SAMPLE_DATASTORE_ID = '6f1c2a52-5d2e-4c8e-9a51-1b0c1d2e3f40';
-export const ORDERS_COLLECTION_ID = '0d9e8f7a-1b2c-4d3e-8f4a-5b6c7d8e9f01';
-export const CUSTOMERS_COLLECTION_ID = '1e2f3a4b-5c6d-4e7f-8a9b-0c1d2e3f4a02';
-export const NOTES_COLLECTION_ID = '2f3a4b5c-6d7e-4f8a-9b0c-1d2e3f4a5b03';
+export const SAMPLE_DATASTORE_ID = sample.datastores[0]!.id;
+export const ORDERS_COLLECTION_ID = collectionNamed('orders').id;
+export const CUSTOMERS_COLLECTION_ID = collectionNamed('customers').id;
+export const NOTES_COLLECTION_ID = collectionNamed('ticket notes').id;
 
 export async function seedDocumentStore(tx: Queryable) {
   const now = new Date();
   const rnd = seededRandom(42);
-  await tx.query(
-    'INSERT INTO datastores (id, name, owner, created_on, updated_on) VALUES ($1, $2, 1, $3, $3), ($4, $5, 2, $3, $3)',
-    [
-      SAMPLE_DATASTORE_ID,
-      'Sales operations',
-      now,
-      '7a2d3b63-6e3f-4d9f-ab62-2c1d2e3f4051',
-      'Support desk',
-    ],
-  );
-  const collections = [
-    {
-      id: ORDERS_COLLECTION_ID,
-      datastore: SAMPLE_DATASTORE_ID,
-      name: 'orders',
-      syncEnabled: true,
-      permissions: 'READ,WRITE,CREATE_CONTENT,READ_CONTENT,UPDATE_CONTENT',
-      columns: [
-        { name: 'orderNumber', type: 'LONG' },
-        { name: 'customer', type: 'STRING' },
-        { name: 'region', type: 'STRING' },
-        { name: 'product', type: 'STRING' },
-        { name: 'quantity', type: 'LONG' },
-        { name: 'unitPrice', type: 'DECIMAL' },
-        { name: 'status', type: 'STRING' },
-        { name: 'orderDate', type: 'DATE' },
-        { name: 'shippedAt', type: 'DATETIME' },
-      ],
-    },
-    {
-      id: CUSTOMERS_COLLECTION_ID,
-      datastore: SAMPLE_DATASTORE_ID,
-      name: 'customers',
-      syncEnabled: false,
-      permissions: null,
-      columns: [
-        { name: 'name', type: 'STRING' },
-        { name: 'region', type: 'STRING' },
-        { name: 'lifetimeValue', type: 'DOUBLE' },
-      ],
-    },
-    {
-      id: NOTES_COLLECTION_ID,
-      datastore: '7a2d3b63-6e3f-4d9f-ab62-2c1d2e3f4051',
-      name: 'ticket notes',
-      syncEnabled: false,
-      permissions: 'READ,READ_CONTENT',
-      columns: [],
-    },
-  ];
-  for (const col of collections) {
+  for (const d of sample.datastores)
+    await tx.query(
+      'INSERT INTO datastores (id, name, owner, created_on, updated_on) VALUES ($1, $2, $3, $4, $4)',
+      [d.id, d.name, d.owner, now],
+    );
+  for (const col of sample.collections) {
     await tx.query(
       `INSERT INTO collections (id, datastore_id, name, owner, default_permissions, schema,
          sync_enabled, sync_required, created_on, updated_on, updated_by)
        VALUES ($1, $2, $3, 1, $4, $5, $6, true, $7, $7, 1)`,
       [
         col.id,
-        col.datastore,
+        col.datastoreId,
         col.name,
-        col.permissions,
-        JSON.stringify({ columns: col.columns }),
+        col.defaultPermissions,
+        JSON.stringify(col.schema),
         col.syncEnabled,
         now,
       ],
     );
+    for (const grant of col.grants ?? [])
+      await tx.query(
+        `INSERT INTO collection_permissions (collection_id, principal_type, principal_id, permissions)
+         VALUES ($1, $2, $3, $4)`,
+        [col.id, grant.type, grant.id, grant.permissions],
+      );
   }
-  // Issue 14: customers has no default permissions; Finance (Chloe, Eve) may read it, and Chloe
-  // may also add and change customers.
-  await tx.query(
-    `INSERT INTO collection_permissions (collection_id, principal_type, principal_id, permissions)
-     VALUES ($1, 'GROUP', 102, '{READ,READ_CONTENT}'),
-            ($1, 'USER', 3, '{READ,READ_CONTENT,CREATE_CONTENT,UPDATE_CONTENT}')`,
-    [CUSTOMERS_COLLECTION_ID],
-  );
+  const notes = collectionNamed('ticket notes');
   const docs: Array<[string, string, JsonObject]> = [];
   for (let i = 0; i < 400; i++)
     docs.push([ORDERS_COLLECTION_ID, SAMPLE_DATASTORE_ID, orderDocument(i, rnd)]);
@@ -129,7 +123,7 @@ export async function seedDocumentStore(tx: Queryable) {
   for (let i = 0; i < 25; i++)
     docs.push([
       NOTES_COLLECTION_ID,
-      '7a2d3b63-6e3f-4d9f-ab62-2c1d2e3f4051',
+      notes.datastoreId,
       {
         ticket: `T-${1000 + i}`,
         note: `Follow-up ${i + 1}: customer asked about delivery`,

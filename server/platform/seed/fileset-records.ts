@@ -1,27 +1,25 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import Papa from 'papaparse';
+import { z } from 'zod';
+import { readCsv, readData } from './load';
 
 /**
- * Sample files made from records: each entry of `fileset-records/manifest.json` turns the rows of
+ * Sample files made from records: each entry of `data/fileset-records/manifest.json` turns the rows of
  * one CSV into files of a fileset (a markdown page or a JSON object per row, or one CSV per group).
  */
-const recordsDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fileset-records');
-
+const source = z.strictObject({
+  fileset: z.string(),
+  source: z.string().regex(/^[\w-]+\.csv$/),
+  render: z.enum(['markdown', 'json', 'csv']),
+  path: z.string().min(1),
+  title: z.string().optional(),
+  meta: z.record(z.string(), z.string()).optional(),
+  sections: z.record(z.string(), z.string()).optional(),
+  numbers: z.array(z.string()).optional(),
+  booleans: z.array(z.string()).optional(),
+  groupBy: z.string().optional(),
+});
+type Source = z.infer<typeof source>;
 type Row = Record<string, string>;
-interface Source {
-  fileset: string;
-  source: string;
-  render: 'markdown' | 'json' | 'csv';
-  path: string;
-  title?: string;
-  meta?: Record<string, string>;
-  sections?: Record<string, string>;
-  numbers?: string[];
-  booleans?: string[];
-  groupBy?: string;
-}
 export interface RecordFile {
   path: string;
   body: Buffer;
@@ -85,15 +83,8 @@ function render(source: Source, rows: Row[]): Array<[string, string]> {
 
 /** The files made from records for the fileset folder `folder`. */
 export function recordFiles(folder: string): RecordFile[] {
-  const manifest = JSON.parse(
-    fs.readFileSync(path.join(recordsDir, 'manifest.json'), 'utf8'),
-  ) as Source[];
-  return manifest
-    .filter((source) => source.fileset === folder)
-    .flatMap((source) => {
-      const text = fs.readFileSync(path.join(recordsDir, source.source), 'utf8');
-      const { data } = Papa.parse<Row>(text, { header: true, skipEmptyLines: 'greedy' });
-      return render(source, data);
-    })
+  return readData('fileset-records/manifest.json', z.array(source))
+    .filter((entry) => entry.fileset === folder)
+    .flatMap((entry) => render(entry, readCsv(`fileset-records/${entry.source}`)))
     .map(([filePath, body]) => ({ path: filePath, body: Buffer.from(body) }));
 }

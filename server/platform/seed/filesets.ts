@@ -1,40 +1,28 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+import { fileset } from '../../../src/api/contract';
 import type { Queryable } from '../store';
 import { recordFiles } from './fileset-records';
-import { at2026, sha256Hex, stableUuid } from './ids';
+import { sha256Hex, stableUuid } from './ids';
+import { dataDir, isoMillis, readData } from './load';
 
 /** The sample files, one folder per fileset; a file's path in its fileset is its path below that folder. */
-const filesDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fileset-files');
+const filesDir = path.join(dataDir, 'fileset-files');
 
-export const SAMPLE_FILESETS = [
-  {
-    id: stableUuid('fileset:product-manuals'),
-    folder: 'product-manuals',
-    name: 'Product manuals',
-    description: 'Setup, care and warranty manuals for the Widget, the Gadget and the Sprocket.',
-    owner: 3,
-    created: at2026(2, 3),
-  },
-  {
-    id: stableUuid('fileset:support-runbooks'),
-    folder: 'support-runbooks',
-    name: 'Support runbooks',
-    description:
-      'How support and on-call handle incidents, escalations, refunds and billing questions.',
-    owner: 4,
-    created: at2026(3, 17),
-  },
-  {
-    id: stableUuid('fileset:policies'),
-    folder: 'policies',
-    name: 'Policies',
-    description: 'Company policies on data retention, encryption, privacy, refunds and warranty.',
-    owner: 1,
-    created: at2026(1, 12),
-  },
-];
+/**
+ * `data/filesets.json`: the sample filesets; each one's files are those below `data/fileset-files/<folder>`
+ * and those made from `data/fileset-records/` for that folder.
+ */
+export const SAMPLE_FILESETS = readData(
+  'filesets.json',
+  z.array(
+    fileset
+      .pick({ name: true, description: true, owner: true })
+      .extend({ folder: z.string().regex(/^[a-z0-9-]+$/), created: isoMillis })
+      .strict(),
+  ),
+).map((f) => ({ id: stableUuid(`fileset:${f.folder}`), ...f }));
 
 const contentTypes: Record<string, string> = {
   '.md': 'text/markdown',

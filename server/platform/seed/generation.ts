@@ -1,28 +1,32 @@
-import type { TextGenerationBody, TextGenerationResponse } from '../../../src/api/contract';
+import { z } from 'zod';
+import {
+  generationSessionId,
+  textGenerationBody,
+  userIdInt,
+  type TextGenerationBody,
+  type TextGenerationResponse,
+} from '../../../src/api/contract';
 import { BUILT_IN_MODEL, DEFAULT_SYSTEM_MESSAGE } from '../generation/models';
 import { BUILT_IN_MAX_TOKENS } from '../generation/providers';
 import { formatPrompt } from '../generation/template';
 import { countTokens, firstTokens } from '../generation/tokens';
 import type { Queryable } from '../store';
+import { readData } from './load';
 
-export const SAMPLE_SESSION_ID = 'sample-weekly-summary';
-
-/** Two requests of a sample playground session, answered by the built-in model as it would. */
-export const sampleGenerationRuns: TextGenerationBody[] = [
-  {
-    input: 'Revenue rose 12 % in the North; the South was flat.',
-    promptTemplate: 'Summarise for ${audience} in ${words} words:\n\n${input}',
-    parameters: { audience: 'the sales leads', words: '30' },
-    model: BUILT_IN_MODEL,
-  },
-  {
-    input: 'Revenue rose 12 % in the North; the South was flat.',
-    promptTemplate: '${system}\n\nWrite one headline for ${audience}:\n${input}',
-    parameters: { audience: 'the board' },
-    model: BUILT_IN_MODEL,
-    maxTokens: 24,
-  },
-];
+/**
+ * `data/generation.json`: requests of a sample playground session (as `POST /api/ai/v1/text/generation`
+ * takes them), answered by the built-in model as it would; the user is Ada Admin, whose token the console uses.
+ */
+const sample = readData(
+  'generation.json',
+  z.strictObject({
+    sessionId: generationSessionId,
+    user: userIdInt,
+    runs: z.array(textGenerationBody.strict()),
+  }),
+);
+export const SAMPLE_SESSION_ID = sample.sessionId;
+export const sampleGenerationRuns: TextGenerationBody[] = sample.runs;
 
 function answer(request: TextGenerationBody): TextGenerationResponse {
   const template =
@@ -56,7 +60,7 @@ export async function seedGenerationSessions(tx: Queryable) {
       [
         SAMPLE_SESSION_ID,
         i + 1,
-        1, // Ada Admin, whose token the console uses
+        sample.user,
         (sampleGenerationRuns.length - i) * 5,
         BUILT_IN_MODEL,
         3,

@@ -1,7 +1,22 @@
+import { z } from 'zod';
+import { indexedColumn } from '../../../src/api/contract';
 import { columnsFrom, createDataset, replaceRows, type Cell } from '../datasets/store';
 import type { Queryable } from '../store';
 import { LINKED_DATASETS } from './calculated-fields';
 import { seededRandom } from './datastores';
+import { readData } from './load';
+
+/** `data/linked-datasets.json`: each dataset's description and typed columns (its id and name are the links'). */
+const definitions = readData(
+  'linked-datasets.json',
+  z.array(
+    z.strictObject({
+      dataset: z.string(),
+      description: z.string(),
+      columns: z.array(indexedColumn.pick({ name: true, type: true }).strict()),
+    }),
+  ),
+);
 
 const regions = ['North', 'South', 'East', 'West', 'Central'];
 const products = ['Widget', 'Gadget', 'Sprocket', 'Gizmo', 'Doohickey', 'Thingamajig'];
@@ -21,32 +36,18 @@ const isoTime = (base: number, hours: number) =>
  */
 export async function seedLinkedDatasets(tx: Queryable) {
   const rnd = seededRandom(23);
-  const { orders, customers, tickets, inventory } = LINKED_DATASETS;
-  const make = async (
-    spec: { id: string; name: string },
-    description: string,
-    types: Array<[string, 'STRING' | 'LONG' | 'DOUBLE' | 'DECIMAL' | 'DATE' | 'DATETIME']>,
-    rows: Cell[][],
-  ) => {
-    const columns = columnsFrom(types.map(([name, type]) => ({ name, type })));
+  const make = async (key: string, rows: Cell[][]) => {
+    const spec = LINKED_DATASETS[key];
+    const definition = definitions.find((d) => d.dataset === key);
+    if (!spec || !definition) throw new Error(`sample linked dataset ${key} is not defined`);
+    const columns = columnsFrom(definition.columns);
+    const { description } = definition;
     await createDataset(tx, { id: spec.id, name: spec.name, description, owner: 1, columns });
     await replaceRows(tx, spec.id, columns, rows);
   };
 
   await make(
-    orders,
-    'Orders as the document store syncs them',
-    [
-      ['orderNumber', 'LONG'],
-      ['customer', 'STRING'],
-      ['region', 'STRING'],
-      ['product', 'STRING'],
-      ['quantity', 'LONG'],
-      ['unitPrice', 'DECIMAL'],
-      ['status', 'STRING'],
-      ['orderDate', 'DATE'],
-      ['shippedAt', 'DATETIME'],
-    ],
+    'orders',
     Array.from({ length: 300 }, (_, i) => {
       const day = isoDay(rnd);
       return [
@@ -63,13 +64,7 @@ export async function seedLinkedDatasets(tx: Queryable) {
     }),
   );
   await make(
-    customers,
-    'Customers and what they have spent',
-    [
-      ['name', 'STRING'],
-      ['region', 'STRING'],
-      ['lifetimeValue', 'DOUBLE'],
-    ],
+    'customers',
     Array.from({ length: 60 }, (_, i) => [
       `Customer ${i + 1}`,
       pick(regions, rnd),
@@ -77,19 +72,7 @@ export async function seedLinkedDatasets(tx: Queryable) {
     ]),
   );
   await make(
-    tickets,
-    'Support tickets with response and resolution times',
-    [
-      ['ticketId', 'STRING'],
-      ['priority', 'STRING'],
-      ['channel', 'STRING'],
-      ['agent', 'STRING'],
-      ['openedAt', 'DATETIME'],
-      ['firstResponseAt', 'DATETIME'],
-      ['resolvedAt', 'DATETIME'],
-      ['csatScore', 'LONG'],
-      ['status', 'STRING'],
-    ],
+    'tickets',
     Array.from({ length: 200 }, (_, i) => {
       const opened = Date.parse(isoDay(rnd));
       const resolved = rnd() < 0.8;
@@ -107,16 +90,7 @@ export async function seedLinkedDatasets(tx: Queryable) {
     }),
   );
   await make(
-    inventory,
-    'Stock on hand per warehouse at the last count',
-    [
-      ['sku', 'STRING'],
-      ['warehouse', 'STRING'],
-      ['onHand', 'LONG'],
-      ['reorderPoint', 'LONG'],
-      ['unitCost', 'DECIMAL'],
-      ['snapshotDate', 'DATE'],
-    ],
+    'inventory',
     Array.from({ length: 120 }, (_, i) => [
       `SKU-${1000 + i}`,
       pick(['Leeds', 'Lyon', 'Lodz'], rnd),

@@ -1,37 +1,30 @@
+import { z } from 'zod';
+import { account, dataset, fileMetadata } from '../../../src/api/contract';
 import { replaceRows } from '../datasets/store';
 import { addRevision, createDataFile } from '../files/repository';
 import type { Queryable } from '../store';
 import { columnsAfterRun } from '../streams/columns';
 import { parseCsv } from '../streams/csv';
+import { readBytes, readData } from './load';
 
-export const TARGETS_DATASET_ID = '5d3b9e4a-0c6f-4a81-9d2c-7e4f3a5b6c30';
+/** `data/streams.json`: the accounts, a data file with its revisions (CSV files), and the dataset its stream loads. */
+const sample = readData(
+  'streams.json',
+  z.strictObject({
+    accounts: z.array(account.strict()),
+    dataFile: fileMetadata
+      .pick({ name: true })
+      .extend({ description: z.string(), revisions: z.array(z.string()).min(1) })
+      .strict(),
+    dataset: dataset.pick({ id: true, name: true, description: true, owner: true }).strict(),
+  }),
+);
 
-/** One account per connector (embedded platform: accounts hold no credentials). */
-export const sampleAccounts = [
-  { id: 1, name: 'Uploaded data files', type: 'data-file' },
-  { id: 2, name: 'Document store', type: 'document-store' },
-  { id: 3, name: 'Web (no credentials)', type: 'http-csv' },
-];
-
-const targetsCsv = (rows: string[]) =>
-  Buffer.from(['region,quarter,target,owner,updatedOn', ...rows].join('\n') + '\n');
-const firstRevision = targetsCsv([
-  'North,2026-Q4,120000,Ben Analyst,2026-10-01',
-  'South,2026-Q4,95000,Chloe Editor,2026-10-01',
-  'East,2026-Q4,88000,Eve Exporter,2026-10-01',
-  'West,2026-Q4,101000,Ben Analyst,2026-10-01',
-]);
-const secondRevision = targetsCsv([
-  'North,2026-Q4,125000,Ben Analyst,2026-11-02',
-  'South,2026-Q4,97500,Chloe Editor,2026-11-02',
-  'East,2026-Q4,90000,Eve Exporter,2026-11-02',
-  'West,2026-Q4,101000,Ben Analyst,2026-11-02',
-  'Central,2026-Q4,64000,Dev Participant,2026-11-02',
-]);
+export const TARGETS_DATASET_ID = sample.dataset.id;
 
 /** Accounts, a CSV data file with two revisions, and a MANUAL stream on it that has run once. */
 export async function seedStreams(tx: Queryable) {
-  for (const a of sampleAccounts)
+  for (const a of sample.accounts)
     await tx.query('INSERT INTO accounts (id, name, type) VALUES ($1, $2, $3)', [
       a.id,
       a.name,
@@ -43,19 +36,23 @@ export async function seedStreams(tx: Queryable) {
     userId: 1,
     uploadTimeMillis: 3,
   });
-  const { dataFileId } = await createDataFile(
-    tx,
-    { name: 'regional-targets.csv', description: 'Quarterly sales targets per region' },
-    upload(firstRevision),
-  );
-  await addRevision(tx, dataFileId, upload(secondRevision));
+  const [first, ...later] = sample.dataFile.revisions.map(readBytes);
+  const { name, description } = sample.dataFile;
+  const { dataFileId } = await createDataFile(tx, { name, description }, upload(first!));
+  for (const revision of later) await addRevision(tx, dataFileId, upload(revision));
 
-  const table = await parseCsv(secondRevision.toString('utf8'));
+  const table = await parseCsv((later.at(-1) ?? first!).toString('utf8'));
   const columns = columnsAfterRun([], false, table.columns, 'REPLACE');
   await tx.query(
     `INSERT INTO datasets (id, name, description, owner, columns, created, last_updated)
-     VALUES ($1, 'Regional targets', 'Loaded by a stream from the data file regional-targets.csv', 1, $2, now(), now())`,
-    [TARGETS_DATASET_ID, JSON.stringify(columns)],
+     VALUES ($1, $2, $3, $4, $5, now(), now())`,
+    [
+      TARGETS_DATASET_ID,
+      sample.dataset.name,
+      sample.dataset.description,
+      sample.dataset.owner,
+      JSON.stringify(columns),
+    ],
   );
   await replaceRows(tx, TARGETS_DATASET_ID, columns, table.rows);
   const [stream] = await tx.query<{ id: number }>(

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { CalculatedFieldSearch } from './search-calculated-fields';
+import type { CalculatedFieldSearch } from './params';
 
 /**
  * Query keys of calculated fields, from general to specific: `all` covers every search page,

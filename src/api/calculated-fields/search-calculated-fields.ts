@@ -1,13 +1,10 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { z } from 'zod';
-import {
-  calculatedFieldSearchBody,
-  calculatedFieldSearchResult,
-} from '../contract/calculated-fields';
+import { calculatedFieldSearchResult } from '../contract/calculated-fields';
 import { request } from '../http';
 import { calculatedFieldKeys } from './keys';
+import type { CalculatedFieldSearch } from './params';
 
-export type CalculatedFieldSearch = z.input<typeof calculatedFieldSearchBody>;
+export type { CalculatedFieldSearch };
 
 /** gaps.md: `POST /api/query/v1/functions/search`, one page of fields with the total. */
 export const searchCalculatedFields = (search: CalculatedFieldSearch, signal?: AbortSignal) =>

@@ -1,17 +1,11 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { dataset, type DatasetListParams } from '../contract/datasets';
+import { dataset } from '../contract/datasets';
 import { request } from '../http';
 import { datasetKeys } from './keys';
+import type { DatasetPageParams } from './params';
 
-export interface DatasetPageParams {
-  /** 0-based. */
-  page: number;
-  pageSize: number;
-  nameLike?: string;
-  sort?: DatasetListParams['sort'];
-  order?: DatasetListParams['order'];
-}
+export type { DatasetPageParams };
 
 /**
  * gaps.md: `GET /api/data/v3/datasources?limit&offset&nameLike&sort&order` answers a bare array.

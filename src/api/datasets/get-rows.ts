@@ -2,12 +2,9 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { queryResult } from '../contract/datasets';
 import { path, request } from '../http';
 import { datasetKeys } from './keys';
+import type { RowsParams } from './params';
 
-export interface RowsParams {
-  page: number;
-  pageSize: number;
-  sort?: { column: string; direction: 'asc' | 'desc' };
-}
+export type { RowsParams };
 
 /**
  * The statement for one page of rows, ordered by one column or in load order. A column name is

@@ -1,5 +1,4 @@
-import type { DatasetPageParams } from './get-datasets';
-import type { RowsParams } from './get-rows';
+import type { DatasetPageParams, RowsParams } from './params';
 
 /**
  * Query keys of datasets, from general to specific: a dataset's detail key covers everything
