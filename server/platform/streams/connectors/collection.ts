@@ -1,5 +1,6 @@
 import type { Cell } from '../../datasets/store';
 import { badRequest } from '../../core/errors';
+import { VISIBLE_DOCUMENT } from '../../datastores/documents';
 import type { Queryable } from '../../store';
 import { SourceError } from '../table';
 import { configValue, type Connector } from './types';
@@ -75,7 +76,8 @@ export const collectionConnector: Connector = {
     if (schema.columns.length === 0)
       throw new SourceError(`Collection ${id} has no schema columns to read`);
     const documents = await db.query<{ content: Record<string, unknown> }>(
-      'SELECT content FROM documents WHERE collection_id = $1 ORDER BY created_on, id',
+      `SELECT content FROM documents WHERE collection_id = $1 AND ${VISIBLE_DOCUMENT}
+       ORDER BY created_on, id`,
       [id],
     );
     return {
