@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { PlatformError } from '../core/errors';
 import type { Db, Queryable } from '../store';
-import { lockCollection, type NewDocument } from './documents';
+import { lockCollection, queryByCaller, type NewDocument } from './documents';
 import type { CollectionRow } from './mappers';
 import { collectionNotFound } from './repository';
 
@@ -14,7 +14,7 @@ import { collectionNotFound } from './repository';
  * one whose process died (no piece for ABANDONED_AFTER_SECONDS) is discarded by the sweep,
  * which then deletes its documents a piece at a time.
  */
-const STAGE_PIECE = 500;
+const STAGE_PIECE = 250;
 export const ABANDONED_AFTER_SECONDS = 120;
 const SWEEP_PIECE = 1_000;
 
@@ -36,7 +36,8 @@ async function stagePiece(
   piece: NewDocument[],
 ) {
   try {
-    const rows = await db.query(
+    const rows = await queryByCaller(
+      db,
       `WITH b AS (UPDATE document_batches SET touched_at = now()
                   WHERE id = $1 AND state = 'staging' RETURNING created_from)
        INSERT INTO documents (id, collection_id, datastore_id, owner, created_by, updated_by,
