@@ -39,10 +39,11 @@ beforeAll(async () => {
   jobs = new Jobs(() => undefined);
   documents = new DocumentService(db, new DocumentUpkeep(db, jobs, () => undefined));
   datastoreId = (await createDatastore(db, 'bulk', 1)).id;
-});
+  // Opening a fresh store and seeding it is slow on a loaded machine.
+}, 180_000);
 afterAll(async () => {
-  await jobs.stop();
-  await db.close();
+  await jobs?.stop();
+  await db?.close();
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
