@@ -130,7 +130,14 @@ const bench: Bench = async () => {
         if (answer.Created !== DOCUMENTS) throw new Error(`created ${String(answer.Created)}`);
       };
       const count = DOCUMENTS.toLocaleString('en');
-      const rows = [
+      const quiet = await readWhile(app, collection, sleep(3_000));
+      const rows: BenchRow[] = [
+        {
+          group: 'bulk writes',
+          metric: 'Get Collection, nothing else running',
+          value: `p50 ${ms(median(quiet))}, p99 ${ms(percentile(quiet, 99))}`,
+          note: `${quiet.length} reads`,
+        },
         await whileWriting(
           app,
           collection,
