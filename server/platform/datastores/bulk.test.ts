@@ -195,17 +195,17 @@ describe('the documents service decides access itself', () => {
     const id = await newCollection();
     await documents.createMany(id, 1, docs(2));
     const [doc] = (await documents.query(id, 1, {}, parsePlan({}))).rows as Array<{ id: string }>;
-    for (const attempt of [
-      documents.query(id, 4, {}, parsePlan({})),
-      documents.get(id, 4, doc!.id),
-      documents.createOne(id, 4, { x: 1 }),
-      documents.createMany(id, 4, docs(2)),
-      documents.replace(id, 4, doc!.id, { x: 1 }),
-      documents.remove(id, 4, [doc!.id]),
-      documents.upsert(id, 4, docs(1)),
-      documents.updateMatching(id, 4, {}, { $set: { x: 1 } }),
-    ])
-      expect(await failure(attempt)).toMatchObject({ status: 404 });
+    const attempts = [
+      () => documents.query(id, 4, {}, parsePlan({})),
+      () => documents.get(id, 4, doc!.id),
+      () => documents.createOne(id, 4, { x: 1 }),
+      () => documents.createMany(id, 4, docs(2)),
+      () => documents.replace(id, 4, doc!.id, { x: 1 }),
+      () => documents.remove(id, 4, [doc!.id]),
+      () => documents.upsert(id, 4, docs(1)),
+      () => documents.updateMatching(id, 4, {}, { $set: { x: 1 } }),
+    ];
+    for (const attempt of attempts) expect(await failure(attempt())).toMatchObject({ status: 404 });
     expect(await visibleCount(id)).toBe(2);
   });
 
