@@ -14,6 +14,7 @@ const modules: Array<[string, () => Promise<{ default: Bench }>]> = [
   ['workflows', () => import('./workflows')],
   ['uploads', () => import('./uploads')],
   ['responsiveness', () => import('./responsiveness')],
+  ['bulk-writes', () => import('./bulk-writes')],
 ];
 
 const only = process.argv[2];

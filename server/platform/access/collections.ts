@@ -115,21 +115,18 @@ export async function collectionAbilities(
 }
 
 /**
- * The guard every collection and document route calls: the collection, or 404 (7.1) when the
- * caller has no permission to it, or 403 naming the permission needed.
+ * The guard every collection route and the documents service (datastores/document-service.ts,
+ * whoever calls it: a route, a workflow step) go through: the collection, or 404 (7.1) when the
+ * user has no permission to it, or 403 naming the permission needed.
  */
-export async function collectionFor(
-  c: Context<PlatformEnv>,
+export async function collectionForUser(
   db: Queryable,
+  userId: number,
   id: string,
   ...operations: CollectionOperation[]
 ): Promise<CollectionRow> {
   const collection = await getCollection(db, id);
-  const permissions = await collectionPermissions(
-    db,
-    await principalOf(db, c.get('userId')),
-    collection,
-  );
+  const permissions = await collectionPermissions(db, await principalOf(db, userId), collection);
   for (const operation of operations.length ? operations : (['read'] as const)) {
     const decision = decideCollection(permissions, operation);
     if (decision.allowed) continue;
@@ -140,6 +137,14 @@ export async function collectionFor(
   }
   return collection;
 }
+
+/** collectionForUser for the user of a request. */
+export const collectionFor = (
+  c: Context<PlatformEnv>,
+  db: Queryable,
+  id: string,
+  ...operations: CollectionOperation[]
+): Promise<CollectionRow> => collectionForUser(db, c.get('userId'), id, ...operations);
 
 /** SQL: the collections a user may see (for lists), as a condition on `collections c`. */
 export const visibleCollectionSql = (userParam: string) => `(

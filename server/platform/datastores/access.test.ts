@@ -65,6 +65,8 @@ async function collectionWith(filters: CollectionFilter[]) {
     schema: { columns: [] },
     syncEnabled: false,
     owner: 1,
+    // Every user may work with the documents: what is tested here is the filters.
+    defaultPermissions: 'READ_CONTENT,CREATE_CONTENT,UPDATE_CONTENT,DELETE_CONTENT',
   });
   await updateCollection(db, c.id, { filters }, 1);
   await documents.createMany(c.id, 1, [

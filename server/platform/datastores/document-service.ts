@@ -1,4 +1,5 @@
 import type { JsonObject } from '../../../src/api/contract';
+import { collectionForUser, type CollectionOperation } from '../access/collections';
 import { badRequest } from '../core/errors';
 import type { Db, Queryable } from '../store';
 import { accessCondition, loadCaller, type DocumentOperation } from './access';
@@ -11,7 +12,6 @@ import {
   insertDocuments,
   lockCollection,
   runSelect,
-  selectForUpdate,
   writeContents,
   type NewDocument,
 } from './documents';
@@ -19,16 +19,22 @@ import type { CollectionRow, DocumentRow } from './mappers';
 import { filterCondition } from './query/filter';
 import { parseField } from './query/fields';
 import { aggregateRow, selectDocuments, type QueryPlan } from './query/plan';
-import { applyUpdate, parseOperation, sameJson } from './query/update';
-import { getCollection } from './repository';
+import { parseOperation } from './query/update';
 import { withSortIndexRescue } from './sort-index-rescue';
+import { stagedCreate } from './staged-create';
+import { updateInPieces } from './update-matching';
 import type { DocumentUpkeep } from './upkeep';
 
 export type QueryResult =
   | { kind: 'documents'; rows: DocumentRow[] }
   | { kind: 'rows'; rows: Array<Record<string, unknown>> };
 
-/** The document operations of gaps.md, each with the collection's document-level filters applied. */
+/**
+ * The document operations of gaps.md, for every caller (routes, workflow steps): each first
+ * checks that the acting user holds the collection permission it needs (access/collections.ts:
+ * 404 without any, 403 naming the one needed), then applies the collection's document-level
+ * filters for that user.
+ */
 export class DocumentService {
   private readonly creates: CreateBatcher;
 
@@ -40,6 +46,11 @@ export class DocumentService {
   ) {
     this.db = withSortIndexRescue(db, upkeep);
     this.creates = new CreateBatcher(this.db);
+  }
+
+  /** The collection, if `userId` may do each of `operations` with it. */
+  private allowed(collectionId: string, userId: number, ...operations: CollectionOperation[]) {
+    return collectionForUser(this.db, userId, collectionId, ...operations);
   }
 
   private async access(
@@ -61,7 +72,7 @@ export class DocumentService {
     filter: unknown,
     plan: QueryPlan,
   ): Promise<QueryResult> {
-    const collection = await getCollection(this.db, collectionId);
+    const collection = await this.allowed(collectionId, userId, 'readContent');
     const access = await this.access(this.db, collection, userId, 'READ');
     const select = selectDocuments(
       plan,
@@ -79,7 +90,7 @@ export class DocumentService {
   }
 
   async get(collectionId: string, userId: number, id: string): Promise<DocumentRow> {
-    const collection = await getCollection(this.db, collectionId);
+    const collection = await this.allowed(collectionId, userId, 'readContent');
     const row = await findDocument(
       this.db,
       collection.id,
@@ -91,34 +102,30 @@ export class DocumentService {
   }
 
   async createOne(collectionId: string, userId: number, content: JsonObject): Promise<DocumentRow> {
+    await this.allowed(collectionId, userId, 'createContent');
     const row = await this.creates.create(collectionId, userId, content);
     this.upkeep.afterWrite(1);
     return row;
   }
 
-  /** Bulk create: answers the count only, so 10,000 documents do not travel back. */
+  /**
+   * Bulk create: answers the count only, so 10,000 documents do not travel back. Written in
+   * pieces that no reader sees, then published at once (staged-create.ts): all or nothing.
+   */
   async createMany(collectionId: string, userId: number, docs: NewDocument[]): Promise<number> {
-    const rows = await this.db.transaction(async (tx) =>
-      insertDocuments(
-        tx,
-        await lockCollection(tx, collectionId, { markSyncRequired: true }),
-        docs,
-        userId,
-        {
-          returning: 'id',
-        },
-      ),
-    );
-    this.upkeep.afterWrite(rows.length);
-    return rows.length;
+    const collection = await this.allowed(collectionId, userId, 'createContent');
+    const created = await stagedCreate(this.db, collection, docs, userId);
+    this.upkeep.afterWrite(created);
+    return created;
   }
 
-  replace(
+  async replace(
     collectionId: string,
     userId: number,
     id: string,
     content: JsonObject,
   ): Promise<DocumentRow> {
+    await this.allowed(collectionId, userId, 'updateContent');
     return this.db.transaction(async (tx) => {
       const collection = await lockCollection(tx, collectionId, { markSyncRequired: true });
       const access = await this.access(tx, collection, userId, 'UPDATE');
@@ -129,7 +136,8 @@ export class DocumentService {
     });
   }
 
-  remove(collectionId: string, userId: number, ids: string[]): Promise<number> {
+  async remove(collectionId: string, userId: number, ids: string[]): Promise<number> {
+    await this.allowed(collectionId, userId, 'deleteContent');
     return this.db.transaction(async (tx) => {
       const collection = await lockCollection(tx, collectionId);
       const deleted = await deleteDocuments(
@@ -147,7 +155,8 @@ export class DocumentService {
    * Bulk upsert: an `id` the caller may update is replaced; an unknown or absent `id` creates a
    * document (with that id); an id that exists but is hidden by a filter is left alone.
    */
-  upsert(collectionId: string, userId: number, items: NewDocument[]) {
+  async upsert(collectionId: string, userId: number, items: NewDocument[]) {
+    await this.allowed(collectionId, userId, 'createContent', 'updateContent');
     const ids = items.flatMap((i) => (i.id === undefined ? [] : [i.id]));
     const twice = ids.find((id, i) => ids.indexOf(id) !== i);
     if (twice !== undefined) throw badRequest(`id ${twice} appears twice in the request`);
@@ -167,33 +176,17 @@ export class DocumentService {
   }
 
   /** Partial update: the matching documents the caller may update; answers how many changed. */
-  updateMatching(
+  async updateMatching(
     collectionId: string,
     userId: number,
     query: JsonObject,
     operation: JsonObject,
   ): Promise<number> {
+    const collection = await this.allowed(collectionId, userId, 'updateContent');
     const steps = parseOperation(operation);
-    return this.db.transaction(async (tx) => {
-      const collection = await lockCollection(tx, collectionId);
-      const access = await this.access(tx, collection, userId, 'UPDATE');
-      const matching = await selectForUpdate(
-        tx,
-        inCollection(collection.id, filterCondition(query), access),
-      );
-      const now = new Date();
-      const changed = matching
-        .map((doc) => ({
-          id: doc.id,
-          before: doc.content,
-          content: applyUpdate(doc.content, steps, now, doc.id),
-        }))
-        .filter((doc) => !sameJson(doc.before, doc.content));
-      const written = await writeContents(tx, collection.id, changed, userId, () => 'TRUE', {
-        returning: 'documents.id',
-      });
-      this.upkeep.afterWrite(written.length);
-      return written.length;
-    });
+    const access = await this.access(this.db, collection, userId, 'UPDATE');
+    const changed = await updateInPieces(this.db, collection.id, userId, access, query, steps);
+    this.upkeep.afterWrite(changed);
+    return changed;
   }
 }

@@ -188,6 +188,12 @@ describe('bulk operations', () => {
     await expectError(await post([]), 400);
     await expectError(await post({ content: {} }), 400);
     await expectError(await post([{ content: 'x' }]), 400, /^0\.content: /);
+    // Checked a piece at a time, a bad document is still named by its place in the request.
+    const many = Array.from({ length: 1_500 }, (_, i) => ({ content: { i } }));
+    await expectError(await post([...many, { content: 'x' }]), 400, /^1500\.content: /);
+    // A document Postgres refuses (\u0000 in jsonb), in a late piece: nothing is created.
+    await expectError(await post([...many, { content: { text: 'a\u0000b' } }]), 400);
+    expect(await queryDocuments(platform, id, {})).toEqual([]);
     await expectError(
       await platform.api(`${documentsPath('nope')}/bulk`, {
         method: 'POST',

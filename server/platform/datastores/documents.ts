@@ -10,11 +10,22 @@ import { collectionNotFound } from './repository';
 export const documentNotFound = (id: string) =>
   new PlatformError(404, `Document ${id} not found, or you have no permission to it`);
 
-/** The documents of one collection that also pass `conditions` (a user's filter, access). */
+/**
+ * The documents readers see: not those of a bulk create still being written, or discarded
+ * (staged-create.ts); a published batch's row is gone, and its documents are visible.
+ */
+export const VISIBLE_DOCUMENT =
+  '(documents.batch_id IS NULL OR documents.batch_id NOT IN (SELECT id FROM document_batches))';
+
+/** The visible documents of one collection that also pass `conditions` (a user's filter, access). */
 export const inCollection =
   (collectionId: string, ...conditions: Condition[]): Condition =>
   (params) =>
-    all([`collection_id = ${params.add(collectionId)}`, ...conditions.map((c) => c(params))]);
+    all([
+      `collection_id = ${params.add(collectionId)}`,
+      VISIBLE_DOCUMENT,
+      ...conditions.map((c) => c(params)),
+    ]);
 
 /** Values that Postgres refuses (a bad regular expression, a number out of range) are the caller's. */
 export async function queryByCaller<T>(
@@ -166,13 +177,35 @@ export async function deleteDocuments(
   return gone.length;
 }
 
-/** The documents a partial update reads, locked until it writes them back. */
-export async function selectForUpdate(tx: Queryable, scope: Condition) {
+/** Where a walk through a collection's documents in creation order stopped (keyset). */
+export interface DocumentCursor {
+  at: string;
+  id: string;
+}
+
+/**
+ * The next `limit` documents in `scope` after `after`, in creation order (`at` is the creation
+ * time as text: a JS Date would lose its microseconds); with `lock`, locked until the caller's
+ * transaction ends.
+ */
+export async function selectPiece(
+  db: Queryable,
+  scope: Condition,
+  after: DocumentCursor | undefined,
+  limit: number,
+  { lock = false } = {},
+) {
   const params = new SqlParams();
-  const where = scope(params);
-  return queryByCaller<{ id: string; content: JsonObject }>(
-    tx,
-    `SELECT id, content FROM documents WHERE ${where} ORDER BY created_on, id FOR UPDATE`,
+  const where = all([
+    scope(params),
+    after
+      ? `(created_on, id) > (${params.add(after.at)}::timestamptz, ${params.add(after.id)}::text)`
+      : 'TRUE',
+  ]);
+  return queryByCaller<{ id: string; at: string; content: JsonObject }>(
+    db,
+    `SELECT id, created_on::text AS at, content FROM documents WHERE ${where}
+     ORDER BY created_on, id LIMIT ${params.add(limit)}${lock ? ' FOR UPDATE' : ''}`,
     params.values,
   );
 }

@@ -120,7 +120,9 @@ export const toSyncStatus = (r: SyncStatusRow): CollectionSyncStatus => ({
   lastSync: isoOrNull(r.last_sync),
   syncRequired: r.sync_required,
   lastError:
-    r.last_sync_error === null ? null : { message: r.last_sync_error, at: iso(r.last_sync_error_at ?? new Date()) },
+    r.last_sync_error === null
+      ? null
+      : { message: r.last_sync_error, at: iso(r.last_sync_error_at ?? new Date()) },
   datasourceId: r.datasource_id,
   rowCount: r.row_count,
 });

@@ -274,6 +274,6 @@ export function datastoreRoutes(deps: PlatformDeps) {
     return c.json(await collectionAbilities(db, c.get('userId'), collection));
   });
 
-  r.route('/', documentRoutes(new DocumentService(db, upkeep), db));
+  r.route('/', documentRoutes(new DocumentService(db, upkeep)));
   return r;
 }

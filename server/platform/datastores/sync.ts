@@ -5,7 +5,8 @@ import { visibleCollectionSql } from '../access/collections';
 import { PlatformError, forbidden } from '../core/errors';
 import { columnsFrom, createDataset, replaceRows, type Cell } from '../datasets/store';
 import type { Db, Queryable } from '../store';
-import { lockCollection } from './documents';
+import { VISIBLE_DOCUMENT, lockCollection } from './documents';
+import { sweepDocumentBatches } from './staged-create';
 import type { SyncStatusRow } from './mappers';
 import { datastoreNotFound } from './repository';
 import { SyncValueError, toRow } from './sync-cells';
@@ -168,7 +169,8 @@ async function copyToDataset(tx: Queryable, collectionId: string) {
   const collection = await lockCollection(tx, collectionId);
   const schema: CollectionSchema = collection.schema;
   const docs = await tx.query<{ id: string; content: JsonObject }>(
-    'SELECT id, content FROM documents WHERE collection_id = $1 ORDER BY created_on, id',
+    `SELECT id, content FROM documents WHERE collection_id = $1 AND ${VISIBLE_DOCUMENT}
+     ORDER BY created_on, id`,
     [collectionId],
   );
   const rows: Cell[][] = [];
@@ -211,6 +213,9 @@ export async function readSyncStatus(db: Queryable, collectionIds: string[]) {
   );
 }
 
+/** How often bulk creates that failed or were abandoned are looked for (staged-create.ts). */
+const BATCH_SWEEP_MS = 30_000;
+
 /** One sync service per platform, with the background run on `intervals.syncMs`. */
 export function startDocumentSync(deps: PlatformDeps): DocumentSync {
   const sync = new DocumentSync(deps.db, deps.log, deps.queue.leaseSeconds, deps.queue.owner);
@@ -218,5 +223,7 @@ export function startDocumentSync(deps: PlatformDeps): DocumentSync {
     sync.releaseExpired(deps.db.kind === 'pglite'),
   );
   deps.jobs.every('document-sync', deps.intervals.syncMs, () => sync.syncPending());
+  deps.jobs.run('document batches: sweep at start', () => sweepDocumentBatches(deps.db));
+  deps.jobs.every('document batches: sweep', BATCH_SWEEP_MS, () => sweepDocumentBatches(deps.db));
   return sync;
 }
