@@ -23,7 +23,8 @@ export type CollectionOperation =
   | 'deleteContent'
   | 'update'
   | 'delete'
-  | 'share';
+  | 'share'
+  | 'administer';
 
 export const permissionNeeded: Record<CollectionOperation, CollectionPermission> = {
   read: 'READ',
@@ -34,6 +35,7 @@ export const permissionNeeded: Record<CollectionOperation, CollectionPermission>
   update: 'WRITE',
   delete: 'DELETE',
   share: 'SHARE',
+  administer: 'ADMIN',
 };
 const operationWords: Record<CollectionOperation, string> = {
   read: 'see',
@@ -44,6 +46,7 @@ const operationWords: Record<CollectionOperation, string> = {
   update: 'change',
   delete: 'delete',
   share: 'change who may use',
+  administer: 'change the filters, default permissions or required authorities of',
 };
 
 export const parsePermissionList = (list: string | null | undefined): CollectionPermission[] =>
@@ -115,21 +118,17 @@ export async function collectionAbilities(
 }
 
 /**
- * The guard every collection and document route calls: the collection, or 404 (7.1) when the
- * caller has no permission to it, or 403 naming the permission needed.
+ * The guard every collection and document service calls, as the acting user: the collection, or
+ * 404 (7.1) when the caller has no permission to it, or 403 naming the permission needed.
  */
-export async function collectionFor(
-  c: Context<PlatformEnv>,
+export async function collectionForUser(
   db: Queryable,
+  userId: number,
   id: string,
   ...operations: CollectionOperation[]
 ): Promise<CollectionRow> {
   const collection = await getCollection(db, id);
-  const permissions = await collectionPermissions(
-    db,
-    await principalOf(db, c.get('userId')),
-    collection,
-  );
+  const permissions = await collectionPermissions(db, await principalOf(db, userId), collection);
   for (const operation of operations.length ? operations : (['read'] as const)) {
     const decision = decideCollection(permissions, operation);
     if (decision.allowed) continue;
@@ -139,6 +138,36 @@ export async function collectionFor(
     );
   }
   return collection;
+}
+
+/** The same guard for a route: the acting user is the token's. */
+export const collectionFor = (
+  c: Context<PlatformEnv>,
+  db: Queryable,
+  id: string,
+  ...operations: CollectionOperation[]
+) => collectionForUser(db, c.get('userId'), id, ...operations);
+
+/**
+ * What a change of a collection's settings needs (issue 23): WRITE for any; SHARE as well to
+ * hand it to another owner or change who may use it; ADMIN (the collection's owner, the
+ * datastore's owner, an Admin or a holder of the ADMIN permission) to change the filters that
+ * limit what each user reads, the default permissions or the required authorities.
+ */
+export function operationsToUpdate(changes: {
+  owner?: unknown;
+  filters?: unknown;
+  defaultPermissions?: unknown;
+  requiredAuthorities?: unknown;
+}): CollectionOperation[] {
+  const has = (key: keyof typeof changes) => changes[key] !== undefined;
+  return [
+    'update',
+    ...(has('owner') || has('defaultPermissions') ? (['share'] as const) : []),
+    ...(has('filters') || has('defaultPermissions') || has('requiredAuthorities')
+      ? (['administer'] as const)
+      : []),
+  ];
 }
 
 /** SQL: the collections a user may see (for lists), as a condition on `collections c`. */
