@@ -15,6 +15,17 @@ export const defaultHandlers = [
   http.get('/api/content/v2/users/me', () => HttpResponse.json(testMe)),
   http.get('/api/access/v1/datasets/:id', () => HttpResponse.json(fullDatasetAccess)),
   http.get('/api/access/v1/collections/:id', () => HttpResponse.json(fullCollectionAccess)),
+  http.get('/api/access/v1/calculated-fields', ({ request }) =>
+    HttpResponse.json(
+      (new URL(request.url).searchParams.get('ids') ?? '')
+        .split(',')
+        .filter(Boolean)
+        .map((id) => ({
+          id: Number(id),
+          operations: { read: { allowed: true }, change: { allowed: true } },
+        })),
+    ),
+  ),
   http.get('/api/content/v3/users/:id', ({ params }) => {
     const user = testUsers.find((u) => u.id === Number(params.id));
     return user
