@@ -1,4 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import { calculatedFieldAccessList } from '../contract/calculated-field-access';
 import { request } from '../http';
 import type { DatasetPermission } from './get-dataset-access';
@@ -40,11 +41,14 @@ export function useCalculatedFieldsChange(ids: readonly number[]) {
     ...calculatedFieldsAccessQueryOptions(sorted),
     enabled: sorted.length > 0,
   });
-  return (id: number): DatasetPermission => {
-    if (isError) return { allowed: true };
-    if (!data) return { allowed: false, reason: 'Checking your access…' };
-    const decision = data.find((f) => f.id === id)?.operations.change;
-    if (!decision) return { allowed: true };
-    return decision.allowed ? { allowed: true } : { allowed: false, reason: CHANGE_FIELD_REASON };
-  };
+  return useCallback(
+    (id: number): DatasetPermission => {
+      if (isError) return { allowed: true };
+      if (!data) return { allowed: false, reason: 'Checking your access…' };
+      const decision = data.find((f) => f.id === id)?.operations.change;
+      if (!decision) return { allowed: true };
+      return decision.allowed ? { allowed: true } : { allowed: false, reason: CHANGE_FIELD_REASON };
+    },
+    [data, isError],
+  );
 }
