@@ -82,6 +82,11 @@ export const fullDatasetAccess = {
     edit: { allowed: true },
     manage: { allowed: true },
   },
+  sharing: {
+    grantable: ['CAN_SHARE', 'CAN_EDIT', 'CO_OWNER'],
+    removeOthers: { allowed: true },
+    changeOwn: { allowed: true },
+  },
 };
 
 /** `access/v1/collections/{id}` of the default handlers: every permission. */
@@ -97,6 +102,7 @@ export const fullCollectionAccess = {
       'update',
       'delete',
       'share',
+      'administer',
     ].map((op) => [op, { allowed: true }]),
   ),
 };

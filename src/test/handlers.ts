@@ -25,6 +25,17 @@ export const defaultHandlers = [
   http.get('/api/access/v1/collections/:id', () => HttpResponse.json(fullCollectionAccess)),
   http.get('/api/access/v1/data-files/:id', () => HttpResponse.json(fullDataFileAccess)),
   http.get('/api/access/v1/filesets/:id', () => HttpResponse.json(fullFilesetAccess)),
+  http.get('/api/access/v1/calculated-fields', ({ request }) =>
+    HttpResponse.json(
+      (new URL(request.url).searchParams.get('ids') ?? '')
+        .split(',')
+        .filter(Boolean)
+        .map((id) => ({
+          id: Number(id),
+          operations: { read: { allowed: true }, change: { allowed: true } },
+        })),
+    ),
+  ),
   http.get('/api/content/v3/users/:id', ({ params }) => {
     const user = testUsers.find((u) => u.id === Number(params.id));
     return user

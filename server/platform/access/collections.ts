@@ -23,7 +23,8 @@ export type CollectionOperation =
   | 'deleteContent'
   | 'update'
   | 'delete'
-  | 'share';
+  | 'share'
+  | 'administer';
 
 export const permissionNeeded: Record<CollectionOperation, CollectionPermission> = {
   read: 'READ',
@@ -34,6 +35,7 @@ export const permissionNeeded: Record<CollectionOperation, CollectionPermission>
   update: 'WRITE',
   delete: 'DELETE',
   share: 'SHARE',
+  administer: 'ADMIN',
 };
 const operationWords: Record<CollectionOperation, string> = {
   read: 'see',
@@ -44,6 +46,7 @@ const operationWords: Record<CollectionOperation, string> = {
   update: 'change',
   delete: 'delete',
   share: 'change who may use',
+  administer: 'change the filters, default permissions or required authorities of',
 };
 
 export const parsePermissionList = (list: string | null | undefined): CollectionPermission[] =>
@@ -145,6 +148,28 @@ export const collectionFor = (
   id: string,
   ...operations: CollectionOperation[]
 ): Promise<CollectionRow> => collectionForUser(db, c.get('userId'), id, ...operations);
+
+/**
+ * What a change of a collection's settings needs (issue 23): WRITE for any; SHARE as well to
+ * hand it to another owner or change who may use it; ADMIN (the collection's owner, the
+ * datastore's owner, an Admin or a holder of the ADMIN permission) to change the filters that
+ * limit what each user reads, the default permissions or the required authorities.
+ */
+export function operationsToUpdate(changes: {
+  owner?: unknown;
+  filters?: unknown;
+  defaultPermissions?: unknown;
+  requiredAuthorities?: unknown;
+}): CollectionOperation[] {
+  const has = (key: keyof typeof changes) => changes[key] !== undefined;
+  return [
+    'update',
+    ...(has('owner') || has('defaultPermissions') ? (['share'] as const) : []),
+    ...(has('filters') || has('defaultPermissions') || has('requiredAuthorities')
+      ? (['administer'] as const)
+      : []),
+  ];
+}
 
 /** SQL: the collections a user may see (for lists), as a condition on `collections c`. */
 export const visibleCollectionSql = (userParam: string) => `(

@@ -4,60 +4,29 @@ import { forbidden } from '../core/errors';
 import { datasetNotFound, getDataset, type DatasetRow } from '../datasets/repository';
 import type { Queryable } from '../store';
 
+import {
+  decide,
+  levelNeeded,
+  operationWords,
+  rank,
+  type DatasetLevel,
+  type DatasetOperation,
+  type Decision,
+  type Principal,
+} from './levels';
+import { sharingAbilities } from './sharing';
+
+/** Datasets (issue 14): the levels and what each allows are in `levels.ts`, sharing in `sharing.ts`. */
 export { visibleDatasetSql } from './visibility';
-
-/**
- * The one place that decides who may do what (issue 14). A dataset's level for a user is the
- * highest of: Admin role (everything), owner, and the share levels given to them or a group
- * they are in (CAN_SHARE < CAN_EDIT < CO_OWNER). No level at all: the dataset is not found.
- */
-export type DatasetLevel = 'ADMIN' | 'OWNER' | 'CO_OWNER' | 'CAN_EDIT' | 'CAN_SHARE';
-export type DatasetOperation = 'read' | 'share' | 'edit' | 'manage';
-
-const rank: Record<DatasetLevel, number> = {
-  CAN_SHARE: 1,
-  CAN_EDIT: 2,
-  CO_OWNER: 3,
-  OWNER: 4,
-  ADMIN: 5,
-};
-/** The least level each operation needs. */
-export const levelNeeded: Record<DatasetOperation, Exclude<DatasetLevel, 'ADMIN' | 'OWNER'>> = {
-  read: 'CAN_SHARE',
-  share: 'CAN_SHARE',
-  edit: 'CAN_EDIT',
-  manage: 'CO_OWNER',
-};
-const operationWords: Record<DatasetOperation, string> = {
-  read: 'read',
-  share: 'share',
-  edit: 'change',
-  manage: 'manage',
-};
-
-export interface Principal {
-  id: number;
-  role: string;
-}
-
-export type Decision = { allowed: true } | { allowed: false; status: 403 | 404; needed?: string };
-
-/** Roles that may share at all (Participants only view what is shared with them). */
-const mayShareRole = (role: string) => role !== 'Participant';
-
-export function decide(
-  principal: Principal,
-  level: DatasetLevel | undefined,
-  operation: DatasetOperation,
-): Decision {
-  if (!level) return { allowed: false, status: 404 };
-  if (level === 'ADMIN') return { allowed: true };
-  const needed = levelNeeded[operation];
-  if (operation === 'share' && !mayShareRole(principal.role))
-    return { allowed: false, status: 403, needed: 'Editor role or higher' };
-  if (rank[level] >= rank[needed]) return { allowed: true };
-  return { allowed: false, status: 403, needed };
-}
+export {
+  decide,
+  levelNeeded,
+  rank,
+  type DatasetLevel,
+  type DatasetOperation,
+  type Decision,
+  type Principal,
+} from './levels';
 
 export async function principalOf(db: Queryable, userId: number): Promise<Principal> {
   const [row] = await db.query<{ id: number; role: string }>(
@@ -70,7 +39,7 @@ export async function principalOf(db: Queryable, userId: number): Promise<Princi
 export async function datasetLevel(
   db: Queryable,
   principal: Principal,
-  dataset: DatasetRow,
+  dataset: Pick<DatasetRow, 'id' | 'owner'>,
 ): Promise<DatasetLevel | undefined> {
   if (principal.role === 'Admin') return 'ADMIN';
   if (dataset.owner === principal.id) return 'OWNER';
@@ -94,25 +63,36 @@ export async function datasetAbilities(db: Queryable, userId: number, dataset: D
   const out = {} as Record<DatasetOperation, Decision>;
   for (const op of Object.keys(levelNeeded) as DatasetOperation[])
     out[op] = decide(principal, level, op);
-  return { level: level ?? null, operations: out };
+  return { level: level ?? null, operations: out, sharing: sharingAbilities(principal, level) };
 }
 
 /**
- * The guard every dataset route calls: the dataset, or 404 when the user may not see it
- * (its existence is not revealed), or 403 naming the level needed.
+ * The guard every dataset service calls, as the acting user: the dataset, or 404 when the user
+ * may not see it (its existence is not revealed), or 403 naming the level needed.
  */
+export async function datasetForUser(
+  db: Queryable,
+  userId: number,
+  id: string,
+  operation: DatasetOperation,
+): Promise<{ dataset: DatasetRow; principal: Principal; level: DatasetLevel }> {
+  const dataset = await getDataset(db, id);
+  const principal = await principalOf(db, userId);
+  const level = await datasetLevel(db, principal, dataset);
+  const decision = decide(principal, level, operation);
+  if (decision.allowed) return { dataset, principal, level: level! };
+  if (decision.status === 404) throw datasetNotFound(id);
+  throw forbidden(
+    `You need ${decision.needed} access to ${operationWords[operation]} dataset ${dataset.name}`,
+  );
+}
+
+/** The same guard for a route: the acting user is the token's. */
 export async function datasetFor(
   c: Context<PlatformEnv>,
   db: Queryable,
   id: string,
   operation: DatasetOperation,
 ): Promise<DatasetRow> {
-  const dataset = await getDataset(db, id);
-  const principal = await principalOf(db, c.get('userId'));
-  const decision = decide(principal, await datasetLevel(db, principal, dataset), operation);
-  if (decision.allowed) return dataset;
-  if (decision.status === 404) throw datasetNotFound(id);
-  throw forbidden(
-    `You need ${decision.needed} access to ${operationWords[operation]} dataset ${dataset.name}`,
-  );
+  return (await datasetForUser(db, c.get('userId'), id, operation)).dataset;
 }

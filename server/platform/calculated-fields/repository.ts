@@ -146,6 +146,10 @@ export async function getField(db: Queryable, id: string, lock = false) {
   return row;
 }
 
+/** The fields of `ids` that exist, in id order. */
+export const getFields = (db: Queryable, ids: number[]) =>
+  db.query<Row>('SELECT * FROM calculated_fields WHERE id = ANY($1::int[]) ORDER BY id', [ids]);
+
 /** lastModified always moves forward, even twice in one millisecond. */
 const nextModified = (row: Row) => Math.max(Date.now(), Number(row.last_modified) + 1);
 

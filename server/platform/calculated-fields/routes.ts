@@ -1,16 +1,22 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { PlatformDeps, PlatformEnv } from '../core/context';
+import { changeField } from './service';
 import { badRequest } from '../core/errors';
-import { body } from '../core/validate';
+import { body, query } from '../core/validate';
+import { assertMayChangeField, calculatedFieldAbilities } from '../access/calculated-fields';
+import {
+  calculatedFieldAccess,
+  calculatedFieldAccessList,
+  calculatedFieldAccessParams,
+} from '../../../src/api/contract/calculated-field-access';
 import {
   FILTERS,
   SORTS,
-  editExpression,
   fieldStatistics,
   getField,
+  getFields,
   searchFields,
-  setLocked,
   toCalculatedField,
   type FilterField,
   type Search,
@@ -76,17 +82,31 @@ export function calculatedFieldRoutes({ db }: PlatformDeps) {
 
   r.put(`${base}/template/:id`, async (c) => {
     const id = c.req.param('id');
-    await getField(db, id); // 404 before judging the body
+    const field = await getField(db, id); // 404, then 403, before judging the body
+    await assertMayChangeField(db, c.get('userId'), field);
     const parsed = putBody.safeParse(await body(c, z.unknown()));
     if (!parsed.success)
       throw badRequest('body: expected {"locked": true|false} or {"expression": "..."}');
-    const change = parsed.data;
-    const field = await db.transaction((tx) =>
-      'locked' in change
-        ? setLocked(tx, id, change.locked)
-        : editExpression(tx, id, change.expression),
+    return c.json(await changeField(db, c.get('userId'), id, parsed.data));
+  });
+
+  // What the caller may do with fields (ours, gaps.md): the console disables the rest.
+  r.get('/api/access/v1/calculated-fields/:id', async (c) => {
+    const field = await getField(db, c.req.param('id'));
+    const abilities = await calculatedFieldAbilities(db, c.get('userId'), [field]);
+    return c.json(
+      calculatedFieldAccess.parse({ id: field.id, operations: abilities.get(field.id) }),
     );
-    return c.json(field);
+  });
+  r.get('/api/access/v1/calculated-fields', async (c) => {
+    const { ids } = query(c, calculatedFieldAccessParams);
+    const fields = await getFields(db, ids);
+    const abilities = await calculatedFieldAbilities(db, c.get('userId'), fields);
+    return c.json(
+      calculatedFieldAccessList.parse(
+        fields.map((f) => ({ id: f.id, operations: abilities.get(f.id) })),
+      ),
+    );
   });
 
   return r;

@@ -19,8 +19,7 @@ export function sharingRoutes({ db }: PlatformDeps) {
   const datasources = '/api/data/v3/datasources/:id';
 
   r.post(`${datasources}/share`, async (c) => {
-    const dataset = await datasetFor(c, db, c.req.param('id'), 'share');
-    await shareDataset(db, dataset, await body(c, shareBody), c.get('userId'));
+    await shareDataset(db, c.get('userId'), c.req.param('id'), await body(c, shareBody));
     return c.json({});
   });
   r.get(`${datasources}/permissions`, async (c) => {
@@ -28,8 +27,8 @@ export function sharingRoutes({ db }: PlatformDeps) {
     return c.json(await listPermissions(db, dataset.id));
   });
   r.delete(`${datasources}/permissions/:type/:principalId`, async (c) => {
-    const dataset = await datasetFor(c, db, c.req.param('id'), 'manage');
-    await removePermission(db, dataset.id, c.req.param('type'), c.req.param('principalId'));
+    const { id, type, principalId } = c.req.param();
+    await removePermission(db, c.get('userId'), id, type, principalId);
     return c.json({});
   });
 

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { PermissionList, ShareBody } from '../../../src/api/contract';
-import { badRequest, notFound } from '../core/errors';
+import { datasetForUser } from '../access/policy';
+import { refuseGrant, refuseRemove, type ShareLevel } from '../access/sharing';
+import { badRequest, forbidden, notFound } from '../core/errors';
 import { getUser, groupMembers, groupsByIds, usersByIds, type UserRow } from '../people/repository';
 import type { Db, Queryable } from '../store';
-import type { DatasetRow } from './repository';
 
 type Permission = ShareBody['permissions'][number];
 
@@ -76,16 +77,43 @@ async function recipients(db: Queryable, permissions: Permission[]) {
   return [...out.values()];
 }
 
-export async function shareDataset(
-  db: Db,
-  dataset: DatasetRow,
-  share: ShareBody,
-  sharerId: number,
-) {
+/** The levels the share's principals hold now, by `TYPE:id`. */
+async function currentLevels(db: Queryable, datasetId: string, permissions: Permission[]) {
+  const rows = await db.query<{
+    principal_type: string;
+    principal_id: string;
+    access_level: string;
+  }>(
+    `SELECT principal_type, principal_id, access_level FROM dataset_permissions
+     WHERE dataset_id = $1 AND principal_type || ':' || principal_id = ANY($2::text[])`,
+    [datasetId, permissions.map((p) => `${p.type}:${Number(p.id)}`)],
+  );
+  return new Map(
+    rows.map((r) => [`${r.principal_type}:${r.principal_id}`, r.access_level as ShareLevel]),
+  );
+}
+
+/**
+ * 4.5, as `actorId`: share access to the dataset, and each entry within what he may give
+ * (access/sharing.ts); any entry refused refuses the whole share.
+ */
+export async function shareDataset(db: Db, actorId: number, datasetId: string, share: ShareBody) {
+  const { dataset, principal, level } = await datasetForUser(db, actorId, datasetId, 'share');
   await checkPrincipals(db, share.permissions);
-  const sharer = await getUser(db, sharerId);
+  const sharer = await getUser(db, actorId);
   const notify = share.sendEmail ? await recipients(db, share.permissions) : [];
   await db.transaction(async (tx) => {
+    const current = await currentLevels(tx, dataset.id, share.permissions);
+    share.permissions.forEach((p, i) => {
+      const refusal = refuseGrant(
+        principal,
+        level,
+        p,
+        p.accessLevel,
+        current.get(`${p.type}:${Number(p.id)}`),
+      );
+      if (refusal) throw forbidden(`permissions[${i}]: ${refusal} (dataset ${dataset.name})`);
+    });
     for (const p of share.permissions)
       await tx.query(
         `INSERT INTO dataset_permissions (dataset_id, principal_type, principal_id, access_level)
@@ -93,7 +121,7 @@ export async function shareDataset(
          ON CONFLICT (dataset_id, principal_type, principal_id) DO UPDATE SET access_level = EXCLUDED.access_level`,
         [dataset.id, p.type, String(Number(p.id)), p.accessLevel],
       );
-    const who = sharer?.display_name ?? `User ${sharerId}`;
+    const who = sharer?.display_name ?? `User ${actorId}`;
     for (const { user, permission, via } of notify)
       await tx.query(
         `INSERT INTO outbox (id, recipient, subject, body, created_at, dataset_id, recipient_user_id)
@@ -136,18 +164,23 @@ export async function listPermissions(db: Queryable, datasetId: string): Promise
   };
 }
 
+/** Remove one principal's access, as `actorId`: owners, co-owners and Admins, never one's own. */
 export async function removePermission(
   db: Queryable,
+  actorId: number,
   datasetId: string,
   type: string,
   principalId: string,
 ) {
+  const { dataset, principal, level } = await datasetForUser(db, actorId, datasetId, 'read');
   if (type !== 'USER' && type !== 'GROUP')
     throw badRequest(`type: expected USER or GROUP, not "${type}"`);
+  const refusal = refuseRemove(principal, level, { type, id: principalId });
+  if (refusal) throw forbidden(`${refusal} (dataset ${dataset.name})`);
   const gone = await db.query(
     'DELETE FROM dataset_permissions WHERE dataset_id = $1 AND principal_type = $2 AND principal_id = $3 RETURNING 1',
-    [datasetId, type, principalId],
+    [dataset.id, type, principalId],
   );
   if (gone.length === 0)
-    throw notFound(`${type} ${principalId} has no access to dataset ${datasetId}`);
+    throw notFound(`${type} ${principalId} has no access to dataset ${dataset.id}`);
 }

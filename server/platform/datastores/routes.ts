@@ -5,8 +5,6 @@ import {
   createDatastoreBody,
   permissionNames,
   updateCollectionBody,
-  type CollectionFilter,
-  type CollectionSchema,
 } from '../../../src/api/contract';
 import {
   collectionAbilities,
@@ -16,8 +14,14 @@ import {
 } from '../access/collections';
 import { principalOf } from '../access/policy';
 import type { PlatformDeps, PlatformEnv } from '../core/context';
-import { PlatformError, badRequest, forbidden, notFound } from '../core/errors';
+import { badRequest, forbidden, notFound } from '../core/errors';
 import { body, query } from '../core/validate';
+import {
+  checkFilters,
+  checkPermissions,
+  checkSchema,
+  updateCollectionSettings,
+} from './collection-settings';
 import { documentRoutes } from './document-routes';
 import { DocumentService } from './document-service';
 import {
@@ -27,14 +31,11 @@ import {
   type CollectionRow,
   type DatastoreRow,
 } from './mappers';
-import { translateFilter } from './query/filter';
 import {
   createCollection,
   createDatastore,
   deleteCollection,
   datastoreNotFound,
-  updateCollection,
-  userExists,
 } from './repository';
 import { readSyncStatus, startDocumentSync } from './sync';
 import { DocumentUpkeep } from './upkeep';
@@ -45,36 +46,6 @@ const permissionQuery = z.object({
     .string({ error: 'permissions: give them as ?permissions=read,read_content' })
     .max(500),
 });
-
-/** Schema column names are unique within a collection: they become the linked dataset's columns. */
-function checkSchema(schema: CollectionSchema) {
-  const seen = new Set<string>();
-  for (const { name } of schema.columns) {
-    const key = name.trim().toLowerCase();
-    if (seen.has(key)) throw badRequest(`schema.columns: the column name ${name} appears twice`);
-    seen.add(key);
-  }
-}
-
-function checkFilters(filters: CollectionFilter[]) {
-  filters.forEach((f, i) => {
-    try {
-      translateFilter(f.query);
-    } catch (error) {
-      if (error instanceof PlatformError) throw badRequest(`filters.${i}.query: ${error.message}`);
-      throw error;
-    }
-  });
-}
-
-function checkPermissions(text: string) {
-  for (const item of text.split(',').map((s) => s.trim())) {
-    if (!(permissionNames as readonly string[]).includes(item))
-      throw badRequest(
-        `defaultPermissions: unknown permission ${item} (use ${permissionNames.join(', ')})`,
-      );
-  }
-}
 
 export function datastoreRoutes(deps: PlatformDeps) {
   const { db } = deps;
@@ -133,22 +104,8 @@ export function datastoreRoutes(deps: PlatformDeps) {
 
   r.put(`${v1}/collections/:id`, async (c) => {
     const changes = await body(c, updateCollectionBody);
-    await collectionFor(
-      c,
-      db,
-      c.req.param('id'),
-      'update',
-      ...(changes.defaultPermissions !== undefined || changes.owner !== undefined
-        ? (['share'] as const)
-        : []),
-    );
-    if (changes.schema) checkSchema(changes.schema);
-    if (changes.filters) checkFilters(changes.filters);
-    if (changes.defaultPermissions) checkPermissions(changes.defaultPermissions);
-    if (changes.owner !== undefined && !(await userExists(db, changes.owner)))
-      throw badRequest(`owner: no user has the id ${changes.owner}`);
     return c.json(
-      toCollection(await updateCollection(db, c.req.param('id'), changes, c.get('userId'))),
+      toCollection(await updateCollectionSettings(db, c.get('userId'), c.req.param('id'), changes)),
     );
   });
 

@@ -7,3 +7,5 @@ export * from './create-access-token';
 export * from './revoke-access-token';
 export * from './get-dataset-access';
 export * from './get-collection-access';
+export * from './use-dataset-sharing';
+export * from './get-calculated-field-access';

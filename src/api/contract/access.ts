@@ -75,6 +75,14 @@ export const datasetAccess = z.object({
     edit: accessDecision,
     manage: accessDecision,
   }),
+  /** What the sharing tab may offer (issue 23): the levels the caller may give, at most his own. */
+  sharing: z.object({
+    grantable: z.array(z.enum(['CAN_SHARE', 'CAN_EDIT', 'CO_OWNER'])),
+    /** Lower or remove the access of others: owners, co-owners and Admins. */
+    removeOthers: accessDecision,
+    /** Change or remove one's own entry: only the owner and Admins (no entry gives their level). */
+    changeOwn: accessDecision,
+  }),
 });
 export type DatasetAccess = z.infer<typeof datasetAccess>;
 
@@ -87,6 +95,7 @@ export const collectionOperations = [
   'update',
   'delete',
   'share',
+  'administer',
 ] as const;
 export type CollectionOperation = (typeof collectionOperations)[number];
 /** `GET /api/access/v1/collections/{id}`: the caller's permissions on one collection. */

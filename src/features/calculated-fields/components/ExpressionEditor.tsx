@@ -24,7 +24,16 @@ export interface Refusal {
  * The expression, read-only with the reason while the field is locked. When a save was refused
  * because the field was locked meanwhile, the platform's answer and the unsaved text stay here.
  */
-export function ExpressionView({ field, refusal }: { field: CalculatedField; refusal?: Refusal }) {
+export function ExpressionView({
+  field,
+  refusal,
+  notYours,
+}: {
+  field: CalculatedField;
+  refusal?: Refusal;
+  /** Why the caller may not change the field (issue 23), when he may not. */
+  notYours?: string;
+}) {
   const failure = refusal ? describeRefusal(refusal.error) : undefined;
   return (
     <Stack spacing={1.5}>
@@ -37,10 +46,17 @@ export function ExpressionView({ field, refusal }: { field: CalculatedField; ref
           {failure.message}
         </Alert>
       )}
-      <Alert severity="info" icon={<LockOutlinedIcon fontSize="inherit" />}>
-        <AlertTitle>Read-only: this field is locked</AlertTitle>A locked calculated field cannot be
-        altered. Unlock it to edit its expression.
-      </Alert>
+      {notYours ? (
+        <Alert severity="info" icon={<LockOutlinedIcon fontSize="inherit" />}>
+          <AlertTitle>Read-only: you may not change this field</AlertTitle>
+          {notYours}.
+        </Alert>
+      ) : (
+        <Alert severity="info" icon={<LockOutlinedIcon fontSize="inherit" />}>
+          <AlertTitle>Read-only: this field is locked</AlertTitle>A locked calculated field cannot
+          be altered. Unlock it to edit its expression.
+        </Alert>
+      )}
       <Box
         component="pre"
         aria-label="Expression (read-only)"

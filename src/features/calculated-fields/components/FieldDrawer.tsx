@@ -28,6 +28,7 @@ import { formatCount } from '../../../lib/format';
 import { nameLinks, type NamedLink } from '../lib/links';
 import { ExpressionForm, ExpressionView, type Refusal } from './ExpressionEditor';
 import { LockSwitch } from './LockSwitch';
+import type { DatasetPermission } from '../../../api/access';
 
 export interface FieldDrawerProps {
   open: boolean;
@@ -38,6 +39,8 @@ export interface FieldDrawerProps {
   datasetHref: (id: string) => string;
   lockPending: boolean;
   onLockChange: (field: CalculatedField, locked: boolean) => void;
+  /** Whether the caller may change the field (issue 23). */
+  mayChange: (id: number) => DatasetPermission;
   onClose: () => void;
 }
 
@@ -134,6 +137,7 @@ function ColumnPositions({ field }: { field: CalculatedField }) {
 function Details(props: FieldDrawerProps & { field: CalculatedField }) {
   const { field } = props;
   const [refusal, setRefusal] = useState<Refusal>();
+  const permission = props.mayChange(field.id);
   return (
     <>
       <FormControlLabel
@@ -142,14 +146,19 @@ function Details(props: FieldDrawerProps & { field: CalculatedField }) {
           <LockSwitch
             field={field}
             disabled={props.lockPending}
+            permission={permission}
             onChange={(locked) => props.onLockChange(field, locked)}
           />
         }
         label={field.locked ? 'Locked' : 'Unlocked'}
       />
       <Section title="Expression">
-        {field.locked ? (
-          <ExpressionView field={field} refusal={refusal} />
+        {field.locked || !permission.allowed ? (
+          <ExpressionView
+            field={field}
+            refusal={refusal}
+            notYours={field.locked || permission.allowed ? undefined : permission.reason}
+          />
         ) : (
           <ExpressionForm key={field.id} field={field} onRefused={setRefusal} />
         )}

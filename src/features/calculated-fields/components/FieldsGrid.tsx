@@ -21,6 +21,7 @@ import {
   type SortField,
 } from '../lib/list-params';
 import { LockSwitch } from './LockSwitch';
+import type { DatasetPermission } from '../../../api/access';
 
 export interface FieldsGridProps {
   rows: CalculatedField[];
@@ -37,6 +38,8 @@ export interface FieldsGridProps {
   onSortChange: (sort: FieldListState['sort']) => void;
   onSelectionChange: (ids: number[]) => void;
   onLockChange: (field: CalculatedField, locked: boolean) => void;
+  /** Whether the caller may change each field (issue 23). */
+  mayChange: (id: number) => DatasetPermission;
 }
 
 const isPageSize = (n: number): n is PageSize => (PAGE_SIZES as readonly number[]).includes(n);
@@ -45,7 +48,7 @@ const isSortField = (f: string): f is SortField => (SORT_FIELDS as readonly stri
 /** One page of fields, paged, sorted and filtered by the platform; the name opens the field. */
 export function FieldsGrid(props: FieldsGridProps) {
   const { rows, total, loading, state, datasetNames, selection, pendingLockId } = props;
-  const { fieldHref, datasetHref, onLockChange } = props;
+  const { fieldHref, datasetHref, onLockChange, mayChange } = props;
 
   const columns = useMemo<GridColDef<CalculatedField>[]>(
     () => [
@@ -118,12 +121,13 @@ export function FieldsGrid(props: FieldsGridProps) {
           <LockSwitch
             field={row}
             disabled={pendingLockId === row.id}
+            permission={mayChange(row.id)}
             onChange={(locked) => onLockChange(row, locked)}
           />
         ),
       },
     ],
-    [datasetNames, pendingLockId, fieldHref, datasetHref, onLockChange],
+    [datasetNames, pendingLockId, fieldHref, datasetHref, onLockChange, mayChange],
   );
 
   const sortField = state.sort?.field;

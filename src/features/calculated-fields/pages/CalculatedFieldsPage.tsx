@@ -7,6 +7,7 @@ import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
 import { EmptyState, ErrorState, LoadingState, PageHeader } from '../../../components';
 import { formatCount, plural } from '../../../lib/format';
 import { BulkLockDialog } from '../components/BulkLockDialog';
+import { useCalculatedFieldsChange } from '../../../api/access';
 import { FieldDrawer } from '../components/FieldDrawer';
 import { FieldFilters } from '../components/FieldFilters';
 import { FieldsGrid } from '../components/FieldsGrid';
@@ -29,6 +30,10 @@ export function CalculatedFieldsPage() {
   const lock = useLockToggle();
   const bulk = useBulkLock();
   const drawer = useFieldDrawer(params.fieldId);
+  const mayChange = useCalculatedFieldsChange([
+    ...rows.map((r) => r.id),
+    ...(drawer.field ? [drawer.field.id] : []),
+  ]);
 
   const header = (
     <PageHeader
@@ -65,6 +70,7 @@ export function CalculatedFieldsPage() {
     list = (
       <FieldsGrid
         rows={rows}
+        mayChange={mayChange}
         total={page.data.totalHits}
         loading={page.isFetching}
         state={params}
@@ -155,6 +161,7 @@ export function CalculatedFieldsPage() {
         datasetHref={datasetPath}
         lockPending={drawer.field !== undefined && lock.pendingId === drawer.field.id}
         onLockChange={(field, locked) => lock.toggle({ field, locked })}
+        mayChange={mayChange}
         onClose={() => params.openField(null)}
       />
       <BulkLockDialog

@@ -22,6 +22,15 @@ function givenReadOnlyAccess() {
           edit: { allowed: false, status: 403, needed: 'CAN_EDIT' },
           manage: { allowed: false, status: 403, needed: 'CO_OWNER' },
         },
+        sharing: {
+          grantable: [],
+          removeOthers: { allowed: false, status: 403, needed: 'CO_OWNER' },
+          changeOwn: {
+            allowed: false,
+            status: 403,
+            needed: 'the owner, another co-owner or an Admin',
+          },
+        },
       }),
     ),
     http.get('/api/query/v1/datasources/:id/partition', () =>

@@ -13,6 +13,10 @@ export type AccessLevelSelectProps = Omit<TextFieldProps, 'select' | 'value' | '
   onChange: (level: AccessLevel) => void;
   /** The name of a select shown without a label (a table cell). */
   accessibleName?: string;
+  /** The levels offered (the caller may give at most his own, issue 23); all by default. */
+  levels?: AccessLevel[];
+  /** Levels shown but not offered (lowering another's access needs CO_OWNER). */
+  disabledLevels?: AccessLevel[];
 };
 
 /** The share levels from least to most access, each with what it allows. */
@@ -20,6 +24,8 @@ export function AccessLevelSelect({
   value,
   onChange,
   accessibleName,
+  levels = accessLevelOrder,
+  disabledLevels = [],
   ...props
 }: AccessLevelSelectProps) {
   return (
@@ -36,15 +42,22 @@ export function AccessLevelSelect({
         },
       }}
     >
-      {accessLevelOrder.map((level) => (
-        <MenuItem key={level} value={level} sx={{ maxWidth: 420 }}>
-          <ListItemText
-            primary={accessLevelLabels[level]}
-            secondary={accessLevelHelp[level]}
-            slotProps={{ secondary: { sx: { whiteSpace: 'normal' } } }}
-          />
-        </MenuItem>
-      ))}
+      {accessLevelOrder
+        .filter((level) => level === value || levels.includes(level))
+        .map((level) => (
+          <MenuItem
+            key={level}
+            value={level}
+            disabled={disabledLevels.includes(level)}
+            sx={{ maxWidth: 420 }}
+          >
+            <ListItemText
+              primary={accessLevelLabels[level]}
+              secondary={accessLevelHelp[level]}
+              slotProps={{ secondary: { sx: { whiteSpace: 'normal' } } }}
+            />
+          </MenuItem>
+        ))}
     </TextField>
   );
 }

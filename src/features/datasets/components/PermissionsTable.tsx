@@ -14,9 +14,9 @@ import GroupIcon from '@mui/icons-material/Group';
 import PersonIcon from '@mui/icons-material/Person';
 import type { PermissionList } from '../../../api/contract';
 import { useUser } from '../../../api/people';
-import { Guard, GuardedAction, UserName } from '../../../components';
-import { useDatasetPermission } from '../../../api/access';
+import { Guard, UserName } from '../../../components';
 import type { ChangeAccess } from '../hooks/use-change-access';
+import type { SharingGuards } from '../hooks/use-sharing-guards';
 import { AccessLevelSelect } from './AccessLevelSelect';
 import { principalName, principalTypeLabels, type PrincipalType } from './access-levels';
 import { visuallyHidden } from './visually-hidden';
@@ -45,22 +45,22 @@ function Email({ permission }: { permission: Permission }) {
 }
 
 export interface PermissionsTableProps {
-  datasetId: string;
   /** The dataset's owner (a user id): listed first, with every right. */
   owner: number;
   permissions: Permission[];
   access: ChangeAccess;
+  /** What each entry offers (issue 23): the levels one may give, who may lower or remove. */
+  guards: SharingGuards;
   onRemove: (permission: Permission) => void;
 }
 
 export function PermissionsTable({
-  datasetId,
   owner,
   permissions,
   access,
+  guards,
   onRemove,
 }: PermissionsTableProps) {
-  const mayShare = useDatasetPermission(datasetId, 'share');
   return (
     <TableContainer component={Paper} variant="outlined">
       <Table aria-label="People and groups with access" size="small">
@@ -90,6 +90,7 @@ export function PermissionsTable({
           </TableRow>
           {permissions.map((permission) => {
             const name = principalName(permission);
+            const { levels, disabledLevels, ...mayChange } = guards.levelOf(permission);
             return (
               <TableRow key={`${permission.type}:${permission.id}`} hover>
                 <TableCell>
@@ -100,9 +101,11 @@ export function PermissionsTable({
                   <TypeChip type={permission.type} />
                 </TableCell>
                 <TableCell sx={{ py: 0.5 }}>
-                  <Guard {...mayShare}>
+                  <Guard {...mayChange}>
                     <AccessLevelSelect
                       size="small"
+                      levels={levels}
+                      disabledLevels={disabledLevels}
                       value={access.levelOf(permission)}
                       onChange={(level) => access.change(permission, level)}
                       disabled={access.busy}
@@ -113,7 +116,7 @@ export function PermissionsTable({
                   </Guard>
                 </TableCell>
                 <TableCell align="right" sx={{ py: 0 }}>
-                  <GuardedAction datasetId={datasetId} operation="manage" title="Remove access">
+                  <Guard {...guards.removeOf(permission)} title="Remove access">
                     <IconButton
                       size="small"
                       aria-label={`Remove access for ${name}`}
@@ -121,7 +124,7 @@ export function PermissionsTable({
                     >
                       <DeleteOutlineIcon fontSize="small" />
                     </IconButton>
-                  </GuardedAction>
+                  </Guard>
                 </TableCell>
               </TableRow>
             );

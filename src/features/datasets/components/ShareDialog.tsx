@@ -24,9 +24,11 @@ export interface ShareDialogProps {
   dataset: Dataset;
   /** Who already has access: the picker says so beside them. */
   current: Map<string, AccessLevel>;
+  /** The levels the caller may give (at most his own, issue 23). */
+  grantable: AccessLevel[];
 }
 
-function PickStep({ dialog, current }: Omit<ShareDialogProps, 'dataset'>) {
+function PickStep({ dialog, current, grantable }: Omit<ShareDialogProps, 'dataset'>) {
   const { form, search } = dialog;
   return (
     <Stack spacing={3} sx={{ pt: 1 }}>
@@ -58,6 +60,7 @@ function PickStep({ dialog, current }: Omit<ShareDialogProps, 'dataset'>) {
             onChange={field.onChange}
             onBlur={field.onBlur}
             helperText={accessLevelHelp[field.value]}
+            levels={grantable}
             sx={{ maxWidth: 360 }}
           />
         )}
@@ -88,7 +91,7 @@ function PickStep({ dialog, current }: Omit<ShareDialogProps, 'dataset'>) {
   );
 }
 
-function ConfirmStep({ dialog, dataset }: Omit<ShareDialogProps, 'current'>) {
+function ConfirmStep({ dialog, dataset }: Pick<ShareDialogProps, 'dialog' | 'dataset'>) {
   const values = dialog.form.getValues();
   return (
     <Stack spacing={2}>
@@ -102,7 +105,7 @@ function ConfirmStep({ dialog, dataset }: Omit<ShareDialogProps, 'current'>) {
 }
 
 /** Share a dataset (4.5): pick, choose the access, and (optionally) confirm who gets an email. */
-export function ShareDialog({ dialog, dataset, current }: ShareDialogProps) {
+export function ShareDialog({ dialog, dataset, current, grantable }: ShareDialogProps) {
   const titleId = useId();
   const confirming = dialog.step === 'confirm';
   const sendEmail = useWatch({ control: dialog.form.control, name: 'sendEmail' });
@@ -124,7 +127,7 @@ export function ShareDialog({ dialog, dataset, current }: ShareDialogProps) {
           {confirming ? (
             <ConfirmStep dialog={dialog} dataset={dataset} />
           ) : (
-            <PickStep dialog={dialog} current={current} />
+            <PickStep dialog={dialog} current={current} grantable={grantable} />
           )}
           {dialog.error && (
             <Stack sx={{ mt: 2 }}>

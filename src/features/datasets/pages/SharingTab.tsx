@@ -20,6 +20,7 @@ import { useDatasetContext } from '../hooks/use-dataset-context';
 import { useChangeAccess } from '../hooks/use-change-access';
 import { useRemoveAccess } from '../hooks/use-remove-access';
 import { useShareDialog } from '../hooks/use-share-dialog';
+import { useSharingGuards } from '../hooks/use-sharing-guards';
 
 export function SharingTab() {
   const { dataset } = useDatasetContext();
@@ -28,6 +29,7 @@ export function SharingTab() {
   const share = useShareDialog(dataset);
   const removal = useRemoveAccess(dataset.id);
   const access = useChangeAccess(dataset.id);
+  const guards = useSharingGuards(dataset.id);
   const current = useMemo(
     () =>
       new Map<string, AccessLevel>(
@@ -52,10 +54,10 @@ export function SharingTab() {
         {permissions.data ? (
           <>
             <PermissionsTable
-              datasetId={dataset.id}
               owner={dataset.owner}
               permissions={permissions.data}
               access={access}
+              guards={guards}
               onRemove={removal.ask}
             />
             {permissions.data.length === 0 && (
@@ -88,7 +90,12 @@ export function SharingTab() {
         )}
       </Section>
 
-      <ShareDialog dialog={share} dataset={dataset} current={current} />
+      <ShareDialog
+        dialog={share}
+        dataset={dataset}
+        current={current}
+        grantable={guards.grantable}
+      />
       <ConfirmDialog
         open={removal.open}
         title={removal.target ? `Remove access for ${principalName(removal.target)}?` : ''}

@@ -138,6 +138,7 @@ describe('documents tab: the grid', { timeout: 30_000 }, () => {
             update: refused('WRITE'),
             delete: refused('DELETE'),
             share: refused('SHARE'),
+            administer: refused('ADMIN'),
           },
         }),
       ),
