@@ -1,5 +1,5 @@
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
-import { useLocation, useNavigate, useNavigation } from 'react-router';
+import { useCallback, useContext, useEffect, useMemo, useRef } from 'react';
+import { UNSAFE_DataRouterContext, useLocation, useNavigate } from 'react-router';
 import {
   readParams,
   writeParams,
@@ -11,28 +11,21 @@ import {
 /**
  * A list's state, as declared by `spec` (a module constant: see `src/lib/list-params.ts`), read
  * from the address, and a `set` that writes changes to it: defaults leave the URL, a new filter
- * or sort returns to page 1, typing replaces the history entry. Writes apply to the latest
- * address even from an older render's callback; one that changes nothing does not navigate (a
- * needless entry would drop what Forward leads to); one made once the user is leaving, or has
- * left, is dropped.
+ * or sort returns to page 1, typing replaces the history entry. Writes apply to the router's
+ * latest address even from an older render's callback; one that changes nothing does not
+ * navigate (a needless entry would drop what Forward leads to).
+ *
+ * A write belongs to the screen that made it: it is dropped once the screen is gone, once the
+ * router is at another path (React may still show this screen while the next one renders), or
+ * while the router is on its way to one (a lazy screen loading); else a late write (a debounced
+ * search, a grid's effect) would pull the user back.
  */
 export function useListParams<S extends ParamSpec>(spec: S) {
   const { search, pathname } = useLocation();
   const navigate = useNavigate();
-  const navigation = useNavigation();
-  // While the user is on the way to another path (a lazy screen loading), this list is still
-  // shown, and its grid's or search's late writes would pull the user back: they are dropped.
-  const leaving = navigation.state !== 'idle' && navigation.location.pathname !== pathname;
+  const router = useContext(UNSAFE_DataRouterContext)?.router;
   const state = useMemo(() => readParams(spec, new URLSearchParams(search)), [spec, search]);
 
-  const latest = useRef(search);
-  const isLeaving = useRef(leaving);
-  useLayoutEffect(() => {
-    latest.current = search;
-  }, [search]);
-  useLayoutEffect(() => {
-    isLeaving.current = leaving;
-  }, [leaving]);
   const mounted = useRef(false);
   useEffect(() => {
     mounted.current = true;
@@ -43,15 +36,23 @@ export function useListParams<S extends ParamSpec>(spec: S) {
 
   const set = useCallback(
     (changes: Partial<ListState<S>>, options?: WriteOptions) => {
-      if (!mounted.current || isLeaving.current) return;
-      const current = new URLSearchParams(latest.current);
+      if (!mounted.current) return;
+      let latest = search;
+      if (router) {
+        const { location, navigation } = router.state;
+        if (location.pathname !== pathname) return;
+        const pending = navigation.state !== 'idle' ? navigation.location : undefined;
+        if (pending && pending.pathname !== pathname) return;
+        // A write of this screen still on its way is the latest address.
+        latest = (pending ?? location).search;
+      }
+      const current = new URLSearchParams(latest);
       const { next, replace } = writeParams(spec, current, changes, options);
       const written = next.toString();
       if (written === current.toString()) return;
-      latest.current = `?${written}`;
       void navigate(`?${written}`, { replace });
     },
-    [spec, navigate],
+    [spec, navigate, router, pathname, search],
   );
 
   return [state, set] as const;
