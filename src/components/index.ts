@@ -26,3 +26,4 @@ export {
   type GuardedActionProps,
   type GuardedCollectionActionProps,
 } from './GuardedAction';
+export { SearchField, type SearchFieldProps } from './SearchField';

@@ -1,13 +1,11 @@
 import Button from '@mui/material/Button';
-import InputAdornment from '@mui/material/InputAdornment';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import SearchIcon from '@mui/icons-material/Search';
 import type { Dataset } from '../../../api/contract';
-import { useDebouncedInput } from '../hooks/use-debounced-input';
 import type { FieldListParams } from '../hooks/use-field-list-params';
 import { DATA_TYPES, isFiltered, LOCK_FILTERS, STATUSES } from '../lib/list-params';
+import { SearchField } from '../../../components';
 
 const lockLabels = { all: 'Any', locked: 'Locked', unlocked: 'Unlocked' } as const;
 const statusLabels = { VALID: 'Valid', INVALID: 'Invalid' } as const;
@@ -20,7 +18,6 @@ export interface FieldFiltersProps {
 
 /** Name search (debounced) and the filters the platform's search takes. */
 export function FieldFilters({ params, datasets }: FieldFiltersProps) {
-  const [text, setText] = useDebouncedInput(params.search, params.setSearch);
   const knownDataset = !params.dataset || datasets.some((d) => d.id === params.dataset);
   return (
     <Stack
@@ -31,23 +28,7 @@ export function FieldFilters({ params, datasets }: FieldFiltersProps) {
       role="search"
       aria-label="Calculated fields"
     >
-      <TextField
-        type="search"
-        size="small"
-        label="Name"
-        value={text}
-        onChange={(e) => setText(e.target.value)}
-        sx={{ width: { xs: '100%', sm: 280 } }}
-        slotProps={{
-          input: {
-            startAdornment: (
-              <InputAdornment position="start">
-                <SearchIcon fontSize="small" />
-              </InputAdornment>
-            ),
-          },
-        }}
-      />
+      <SearchField label="Name" value={params.search} onSearch={params.setSearch} width={280} />
       <TextField
         select
         size="small"

@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import type { CalculatedFieldSearch } from '../../../api/calculated-fields';
+import { param, readParams, type ListState } from '../../../lib/list-params';
 
 /**
  * The list of calculated fields in the address (architecture rule 5): name search, filters,
@@ -30,46 +30,41 @@ export interface FieldListState {
   fieldId: number | null;
 }
 
-const sortParam = z
-  .string()
-  .regex(/^\w+:(asc|desc)$/)
-  .transform((s) => {
-    const [field, direction] = s.split(':') as [string, 'asc' | 'desc'];
-    return (SORT_FIELDS as readonly string[]).includes(field)
-      ? { field: field as SortField, direction }
-      : null;
-  });
+type Sort = FieldListState['sort'];
 
-/** Each param falls back to its default alone, so one bad value does not reset the others. */
-const params = {
-  q: z.string().trim().catch(''),
-  locked: z.enum(LOCK_FILTERS).catch('all'),
-  type: z.enum(DATA_TYPES).nullable().catch(null),
-  status: z.enum(STATUSES).nullable().catch(null),
-  dataset: z.string().min(1).nullable().catch(null),
-  sort: sortParam.nullable().catch(null),
-  page: z.coerce.number().int().min(1).catch(1),
-  size: z.coerce
-    .number()
-    .refine((n): n is PageSize => (PAGE_SIZES as readonly number[]).includes(n))
-    .catch(DEFAULT_PAGE_SIZE),
-  field: z.coerce.number().int().positive().nullable().catch(null),
+/** The list's params in the URL; each falls back to its default alone. */
+export const fieldListSpec = {
+  q: param.search(),
+  locked: param.oneOf(LOCK_FILTERS, 'all'),
+  type: param.optional(DATA_TYPES),
+  status: param.optional(STATUSES),
+  dataset: param.custom<string | null>({ read: (raw) => raw || null, write: (value) => value }),
+  sort: param.custom<Sort>({
+    read: (raw) => {
+      const [, field, direction] = /^(\w+):(asc|desc)$/.exec(raw ?? '') ?? [];
+      return field && (SORT_FIELDS as readonly string[]).includes(field)
+        ? { field: field as SortField, direction: direction as 'asc' | 'desc' }
+        : null;
+    },
+    write: (sort) => (sort ? `${sort.field}:${sort.direction}` : null),
+  }),
+  page: param.page(),
+  size: param.size(PAGE_SIZES, DEFAULT_PAGE_SIZE),
+  field: param.custom<number | null>({
+    read: (raw) => (raw && /^\d+$/.test(raw) && Number(raw) > 0 ? Number(raw) : null),
+    write: (id) => (id === null ? null : String(id)),
+    resetsPage: false,
+  }),
 };
 
-export function readListState(search: URLSearchParams): FieldListState {
-  const get = (key: string) => search.get(key) ?? undefined;
-  return {
-    search: params.q.parse(get('q') ?? ''),
-    locked: params.locked.parse(get('locked')),
-    dataType: params.type.parse(get('type') ?? null),
-    status: params.status.parse(get('status') ?? null),
-    dataset: params.dataset.parse(get('dataset') ?? null),
-    sort: params.sort.parse(get('sort') ?? null),
-    page: params.page.parse(get('page')) - 1,
-    pageSize: params.size.parse(get('size')),
-    fieldId: params.field.parse(get('field') ?? null),
-  };
+/** The params under the names the screen uses. */
+export function toListState(params: ListState<typeof fieldListSpec>): FieldListState {
+  const { q, type, size, field, ...rest } = params;
+  return { search: q, dataType: type, pageSize: size, fieldId: field, ...rest };
 }
+
+export const readListState = (search: URLSearchParams) =>
+  toListState(readParams(fieldListSpec, search));
 
 /** The search body of one page: filters only for what is chosen; the platform sorts by name. */
 export function toSearch(state: FieldListState): CalculatedFieldSearch {

@@ -2,12 +2,12 @@ import { useMemo, useState } from 'react';
 import { useGroups, useUsers } from '../../../api/people';
 import type { Principal } from '../components/access-levels';
 import { plural } from '../components/format';
-import { useDebouncedInput } from '../../../hooks/use-debounced-input';
+import { useSearchText } from '../../../hooks/use-search-text';
 
 /** Users and groups whose name (or email) matches what is typed, asked of the platform. */
 export function usePrincipalSearch({ enabled = true } = {}) {
   const [search, setSearch] = useState('');
-  const [input, setInput] = useDebouncedInput(search, setSearch);
+  const [input, setInput] = useSearchText(search, setSearch);
   const users = useUsers(search, { enabled });
   const groups = useGroups(search, { enabled });
 

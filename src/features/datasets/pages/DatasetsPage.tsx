@@ -1,16 +1,13 @@
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { useDatasetPage } from '../../../api/datasets';
-import { EmptyState, ErrorState, LoadingState, PageHeader } from '../../../components';
-import { DatasetSearchField } from '../components/DatasetSearchField';
+import { EmptyState, ErrorState, LoadingState, PageHeader, SearchField } from '../../../components';
 import { DatasetsTable } from '../components/DatasetsTable';
 import { useDatasetListParams } from '../hooks/use-dataset-list-params';
-import { useDebouncedInput } from '../../../hooks/use-debounced-input';
 
 export function DatasetsPage() {
   const list = useDatasetListParams();
   const datasets = useDatasetPage(list.query);
-  const [search, setSearch] = useDebouncedInput(list.search, list.setSearch);
   const page = datasets.data;
 
   return (
@@ -20,7 +17,7 @@ export function DatasetsPage() {
         subtitle="Tables of rows loaded by streams or synced from collections: their schema, sharing, certification and partitions."
       />
       <Stack spacing={2}>
-        <DatasetSearchField value={search} onChange={setSearch} />
+        <SearchField label="Search by name" value={list.search} onSearch={list.setSearch} />
         {page ? (
           page.datasets.length > 0 ? (
             <DatasetsTable
@@ -45,16 +42,7 @@ export function DatasetsPage() {
             <EmptyState
               title={`No dataset matches “${list.search}”`}
               description="The search looks for this text anywhere in a dataset's name."
-              action={
-                <Button
-                  onClick={() => {
-                    setSearch('');
-                    list.setSearch('');
-                  }}
-                >
-                  Clear the search
-                </Button>
-              }
+              action={<Button onClick={() => list.setSearch('')}>Clear the search</Button>}
             />
           ) : (
             <EmptyState

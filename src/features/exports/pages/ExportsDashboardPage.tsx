@@ -2,15 +2,13 @@ import { useMemo } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import InputAdornment from '@mui/material/InputAdornment';
 import LinearProgress from '@mui/material/LinearProgress';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import RefreshIcon from '@mui/icons-material/Refresh';
-import SearchIcon from '@mui/icons-material/Search';
-import { EmptyState, ErrorState, LoadingState, PageHeader } from '../../../components';
+import { EmptyState, ErrorState, LoadingState, PageHeader, SearchField } from '../../../components';
 import { formatCount, formatRelative, plural } from '../../../lib/format';
 import { DashboardFigures, type DashboardView } from '../components/DashboardFigures';
 import { useDashboardParams } from '../hooks/use-dashboard-params';
@@ -154,23 +152,7 @@ export function ExportsDashboardPage() {
             </MenuItem>
           ))}
         </TextField>
-        <TextField
-          type="search"
-          size="small"
-          label="Dataset name"
-          value={params.search}
-          onChange={(e) => params.setSearch(e.target.value)}
-          sx={{ width: { xs: '100%', sm: 320 } }}
-          slotProps={{
-            input: {
-              startAdornment: (
-                <InputAdornment position="start">
-                  <SearchIcon fontSize="small" />
-                </InputAdornment>
-              ),
-            },
-          }}
-        />
+        <SearchField label="Dataset name" value={params.search} onSearch={params.setSearch} />
       </Stack>
       {overview.truncated && (
         <Alert severity="warning" sx={{ mb: 2 }}>

@@ -1,22 +1,17 @@
 import { useState } from 'react';
 import Button from '@mui/material/Button';
-import InputAdornment from '@mui/material/InputAdornment';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
-import SearchIcon from '@mui/icons-material/Search';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
-import { EmptyState, ErrorState, LoadingState, PageHeader } from '../../../components';
+import { EmptyState, ErrorState, LoadingState, PageHeader, SearchField } from '../../../components';
 import { UploadDataFileDialog } from '../components/UploadDataFileDialog';
 import { DataFilesTable } from '../components/DataFilesTable';
 import { useDataFileList } from '../hooks/use-data-file-list';
 import { useDataFileListParams } from '../hooks/use-data-file-list-params';
-import { useDebouncedInput } from '../../../hooks/use-debounced-input';
 
 /** Every data file of the platform, searchable by name, with an upload. */
 export function DataFilesPage() {
   const params = useDataFileListParams();
   const list = useDataFileList(params);
-  const [search, setSearch] = useDebouncedInput(params.search, params.setSearch);
   const [uploading, setUploading] = useState(false);
 
   const uploadButton = (
@@ -42,7 +37,7 @@ export function DataFilesPage() {
       return (
         <EmptyState
           title={`No data file is named like “${params.search}”`}
-          action={<Button onClick={() => setSearch('')}>Clear the search</Button>}
+          action={<Button onClick={() => params.setSearch('')}>Clear the search</Button>}
         />
       );
     if (files.length === 0)
@@ -70,23 +65,7 @@ export function DataFilesPage() {
     <>
       <PageHeader title="Data files" actions={uploadButton} />
       <Stack spacing={2}>
-        <TextField
-          type="search"
-          label="Search by name"
-          size="small"
-          value={search}
-          onChange={(event) => setSearch(event.target.value)}
-          sx={{ width: { xs: '100%', sm: 320 } }}
-          slotProps={{
-            input: {
-              startAdornment: (
-                <InputAdornment position="start">
-                  <SearchIcon fontSize="small" />
-                </InputAdornment>
-              ),
-            },
-          }}
-        />
+        <SearchField label="Search by name" value={params.search} onSearch={params.setSearch} />
         {body()}
       </Stack>
       {uploading && <UploadDataFileDialog open onClose={() => setUploading(false)} />}

@@ -1,10 +1,10 @@
-import { useListParams } from './use-list-params';
+import { param } from '../../../lib/list-params';
+import { useListParams } from '../../../hooks/use-list-params';
 
 /** The user list's search in the URL (`q`: name, email, role or group). */
+const spec = { q: param.search() };
+
 export function useUsersParams() {
-  const { params, update } = useListParams();
-  return {
-    search: (params.get('q') ?? '').trim(),
-    setSearch: (q: string) => update({ q: q.trim() }, { replace: true }),
-  };
+  const [state, set] = useListParams(spec);
+  return { search: state.q, setSearch: (q: string) => set({ q }) };
 }

@@ -1,13 +1,9 @@
-import InputAdornment from '@mui/material/InputAdornment';
 import Paper from '@mui/material/Paper';
-import TextField from '@mui/material/TextField';
-import SearchIcon from '@mui/icons-material/Search';
 import { useAccessUsers } from '../../../api/access';
-import { EmptyState, ErrorState, LoadingState } from '../../../components';
+import { EmptyState, ErrorState, LoadingState, SearchField } from '../../../components';
 import { plural } from '../../../lib/format';
 import { NeedsAccess } from '../components/NeedsAccess';
 import { UsersTable } from '../components/UsersTable';
-import { useDebouncedSearch } from '../hooks/use-debounced-search';
 import { useSecurityAccess } from '../hooks/use-security-access';
 import { useUsersParams } from '../hooks/use-users-params';
 import { searchUsers } from '../lib/user-search';
@@ -17,7 +13,6 @@ export function UsersTab() {
   const { me, isAdmin } = useSecurityAccess();
   const users = useAccessUsers({ enabled: isAdmin });
   const params = useUsersParams();
-  const [search, setSearch] = useDebouncedSearch(params.search, params.setSearch);
 
   let body;
   if (me.isPending || (isAdmin && users.isPending)) body = <LoadingState label="Loading users" />;
@@ -60,23 +55,12 @@ export function UsersTab() {
   return (
     <Paper variant="outlined" sx={{ p: 2 }}>
       {isAdmin && (
-        <TextField
-          type="search"
+        <SearchField
           label="Search users"
           placeholder="Name, email, role or group"
-          size="small"
-          value={search}
-          onChange={(event) => setSearch(event.target.value)}
-          sx={{ width: { xs: '100%', sm: 320 }, mb: 2 }}
-          slotProps={{
-            input: {
-              startAdornment: (
-                <InputAdornment position="start">
-                  <SearchIcon fontSize="small" />
-                </InputAdornment>
-              ),
-            },
-          }}
+          value={params.search}
+          onSearch={params.setSearch}
+          sx={{ mb: 2 }}
         />
       )}
       {body}

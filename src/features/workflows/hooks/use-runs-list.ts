@@ -1,45 +1,47 @@
 import { useMemo } from 'react';
-import { z } from 'zod';
 import { runStatus, type RunStatus } from '../../../api/contract';
 import { RUN_LIST_LIMIT, useRuns } from '../../../api/workflows';
 import { runSorts, selectRuns, timeRanges, type RunSort, type TimeRange } from '../lib/runs';
-import { useUrlUpdate } from './use-url-update';
+import { param } from '../../../lib/list-params';
+import { useListParams } from '../../../hooks/use-list-params';
 
 export const RUNS_PAGE_SIZE = 20;
 
-const urlState = {
-  status: z
-    .string()
-    .transform((s) => s.split(',').filter((x): x is RunStatus => runStatus.safeParse(x).success))
-    .catch([]),
-  range: z.enum(timeRanges).catch('all'),
-  /** A local time as a datetime-local field writes it: 2026-11-25T14:05. */
-  time: z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/)
-    .transform((s) => new Date(s).getTime())
-    .optional()
-    .catch(undefined),
-  sort: z.enum(runSorts).catch('started'),
-  dir: z.enum(['asc', 'desc']).catch('desc'),
-  page: z.coerce.number().int().min(1).catch(1),
+/** A local time as a datetime-local field writes it: 2026-11-25T14:05. */
+const localTime = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/;
+
+const spec = {
+  status: param.custom<RunStatus[]>({
+    read: (raw) =>
+      (raw ?? '').split(',').filter((x): x is RunStatus => runStatus.safeParse(x).success),
+    write: (statuses) => statuses.join(',') || null,
+  }),
+  range: param.oneOf(timeRanges, 'all'),
+  /** The fields' own text, as the URL holds it. */
+  from: param.text(),
+  to: param.text(),
+  sort: param.oneOf(runSorts, 'started'),
+  dir: param.oneOf(['asc', 'desc'], 'desc'),
+  page: param.page(),
 };
+
+const timeOf = (text: string) => (localTime.test(text) ? new Date(text).getTime() : undefined);
 
 /**
  * A workflow's runs: status (several), time range, sort and page live in the URL. The newest
  * {@link RUN_LIST_LIMIT} runs are read once and filtered, sorted and paged here.
  */
 export function useRunsList(workflowId: string) {
-  const [params, update] = useUrlUpdate();
+  const [params, set] = useListParams(spec);
   const query = {
-    statuses: urlState.status.parse(params.get('status') ?? ''),
-    range: urlState.range.parse(params.get('range') ?? undefined),
-    from: urlState.time.parse(params.get('from') ?? undefined),
-    to: urlState.time.parse(params.get('to') ?? undefined),
-    sort: urlState.sort.parse(params.get('sort') ?? undefined),
-    direction: urlState.dir.parse(params.get('dir') ?? undefined),
+    statuses: params.status,
+    range: params.range,
+    from: timeOf(params.from),
+    to: timeOf(params.to),
+    sort: params.sort,
+    direction: params.dir,
   };
-  const page = urlState.page.parse(params.get('page') ?? undefined) - 1;
+  const { page } = params;
   const runs = useRuns(workflowId);
   const key = JSON.stringify(query);
   // eslint-disable-next-line react-hooks/exhaustive-deps -- `key` stands for `query`
@@ -53,25 +55,18 @@ export function useRunsList(workflowId: string) {
     shown: matching.slice(page * RUNS_PAGE_SIZE, (page + 1) * RUNS_PAGE_SIZE),
     isTruncated: (runs.data?.length ?? 0) >= RUN_LIST_LIMIT,
     filtered: query.statuses.length > 0 || query.range !== 'all',
-    setStatuses: (statuses: RunStatus[]) => update({ status: statuses.join(',') }),
+    setStatuses: (statuses: RunStatus[]) => set({ status: statuses }),
     /** The fields' own text: what the URL holds for `from` and `to`. */
-    fromText: params.get('from') ?? '',
-    toText: params.get('to') ?? '',
+    fromText: params.from,
+    toText: params.to,
     setRange: (range: TimeRange) =>
-      update({
-        range: range === 'all' ? null : range,
-        ...(range === 'custom' ? {} : { from: null, to: null }),
-      }),
-    setBetween: (edge: 'from' | 'to', value: string) => update({ [edge]: value }),
+      set({ range, ...(range === 'custom' ? {} : { from: '', to: '' }) }),
+    setBetween: (edge: 'from' | 'to', value: string) => set({ [edge]: value }),
     /** A header pressed again turns its direction around; a new one starts descending. */
     sortBy: (sort: RunSort) =>
-      update({
-        sort: sort === 'started' ? null : sort,
-        dir: query.sort === sort && query.direction === 'desc' ? 'asc' : null,
-      }),
-    clear: () => update({ status: null, range: null, from: null, to: null }),
-    setPage: (next: number) =>
-      update({ page: next > 0 ? String(next + 1) : null }, { resetPage: false }),
+      set({ sort, dir: query.sort === sort && query.direction === 'desc' ? 'asc' : 'desc' }),
+    clear: () => set({ status: [], range: 'all', from: '', to: '' }),
+    setPage: (next: number) => set({ page: next }),
   };
 }
 

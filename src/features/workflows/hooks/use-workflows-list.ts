@@ -1,20 +1,15 @@
 import { useMemo } from 'react';
-import { z } from 'zod';
 import { useWorkflows } from '../../../api/workflows';
-import { useUrlUpdate } from './use-url-update';
+import { param } from '../../../lib/list-params';
+import { useListParams } from '../../../hooks/use-list-params';
 
 export const WORKFLOWS_PAGE_SIZE = 25;
 
-const urlState = {
-  q: z.string().trim().catch(''),
-  page: z.coerce.number().int().min(1).catch(1),
-};
+const spec = { q: param.search(), page: param.page() };
 
 /** The workflows the token's user may see, filtered by name (`q`) and paged, both in the URL. */
 export function useWorkflowsList() {
-  const [params, update] = useUrlUpdate();
-  const search = urlState.q.parse(params.get('q') ?? '');
-  const page = urlState.page.parse(params.get('page') ?? undefined) - 1;
+  const [{ q: search, page }, set] = useListParams(spec);
   const workflows = useWorkflows();
 
   const matching = useMemo(() => {
@@ -30,8 +25,7 @@ export function useWorkflowsList() {
     total: workflows.data?.length ?? 0,
     matching,
     shown: matching.slice(page * WORKFLOWS_PAGE_SIZE, (page + 1) * WORKFLOWS_PAGE_SIZE),
-    setSearch: (text: string) => update({ q: text.trim() }, { replace: true }),
-    setPage: (next: number) =>
-      update({ page: next > 0 ? String(next + 1) : null }, { resetPage: false }),
+    setSearch: (q: string) => set({ q }),
+    setPage: (next: number) => set({ page: next }),
   };
 }

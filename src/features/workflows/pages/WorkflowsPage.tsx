@@ -1,15 +1,11 @@
 import { Link as RouterLink } from 'react-router';
 import Button from '@mui/material/Button';
-import InputAdornment from '@mui/material/InputAdornment';
 import Paper from '@mui/material/Paper';
-import TextField from '@mui/material/TextField';
 import AddIcon from '@mui/icons-material/Add';
-import SearchIcon from '@mui/icons-material/Search';
-import { EmptyState, LoadingState, PageHeader } from '../../../components';
+import { EmptyState, LoadingState, PageHeader, SearchField } from '../../../components';
 import { plural } from '../../../lib/format';
 import { WorkflowError } from '../components/WorkflowError';
 import { WorkflowsTable } from '../components/WorkflowsTable';
-import { useDebouncedText } from '../hooks/use-debounced-text';
 import { useWorkflowsList } from '../hooks/use-workflows-list';
 import { newWorkflowPath } from '../paths';
 
@@ -30,7 +26,6 @@ function NewWorkflowButton() {
 export function WorkflowsPage() {
   const list = useWorkflowsList();
   const { workflows } = list;
-  const [search, setSearch] = useDebouncedText(list.search, list.setSearch);
 
   let body;
   if (workflows.isPending) body = <LoadingState label="Loading workflows" />;
@@ -75,22 +70,11 @@ export function WorkflowsPage() {
         actions={<NewWorkflowButton />}
       />
       <Paper variant="outlined" sx={{ p: 2 }}>
-        <TextField
-          type="search"
+        <SearchField
           label="Workflow name"
-          size="small"
-          value={search}
-          onChange={(event) => setSearch(event.target.value)}
-          sx={{ width: { xs: '100%', sm: 320 }, mb: 2 }}
-          slotProps={{
-            input: {
-              startAdornment: (
-                <InputAdornment position="start">
-                  <SearchIcon fontSize="small" />
-                </InputAdornment>
-              ),
-            },
-          }}
+          value={list.search}
+          onSearch={list.setSearch}
+          sx={{ mb: 2 }}
         />
         {body}
       </Paper>

@@ -1,43 +1,31 @@
-import { useCallback, useLayoutEffect, useMemo, useRef } from 'react';
-import { useSearchParams } from 'react-router';
+import { useCallback, useMemo } from 'react';
+import { useListParams } from '../../../../hooks/use-list-params';
 import {
-  applyChanges,
+  documentListSpec,
   listChanges,
-  readListState,
   type DocumentSort,
   type PageSize,
 } from '../lib/list-params';
 
 /** The documents list as the address says it; each change is a history entry (Back undoes it). */
 export function useDocumentListParams() {
-  const [params, setParams] = useSearchParams();
-  const state = useMemo(() => readListState(params), [params]);
-
-  // Changes are made to the latest address, even from a callback of an older render (the grid
-  // calls back from its effects); one that changes nothing does not navigate, since a needless
-  // history entry would drop the entries that Forward leads to.
-  const latest = useRef(params);
-  useLayoutEffect(() => {
-    latest.current = params;
-  }, [params]);
-  const change = useCallback(
-    (...changes: ((p: URLSearchParams) => void)[]) => {
-      const next = applyChanges(latest.current, ...changes);
-      if (next.toString() === latest.current.toString()) return;
-      latest.current = next;
-      setParams(next);
-    },
-    [setParams],
+  // The grid calls back from its effects: `set` writes to the latest address, and a change that
+  // changes nothing does not navigate.
+  const [params, set] = useListParams(documentListSpec);
+  const { page, size, sort, filter, doc } = params;
+  const state = useMemo(
+    () => ({ page, pageSize: size, sort, filter, documentId: doc }),
+    [page, size, sort, filter, doc],
   );
 
   return {
     ...state,
-    setPage: useCallback((page: number) => change(listChanges.page(page)), [change]),
-    setPageSize: useCallback((size: PageSize) => change(listChanges.pageSize(size)), [change]),
-    setSort: useCallback((sort: DocumentSort | null) => change(listChanges.sort(sort)), [change]),
-    setFilter: useCallback((filter: string) => change(listChanges.filter(filter)), [change]),
-    openDocument: useCallback((id: string) => change(listChanges.document(id)), [change]),
-    closeDocument: useCallback(() => change(listChanges.document(null)), [change]),
+    setPage: useCallback((next: number) => set(listChanges.page(next)), [set]),
+    setPageSize: useCallback((next: PageSize) => set(listChanges.pageSize(next)), [set]),
+    setSort: useCallback((next: DocumentSort | null) => set(listChanges.sort(next)), [set]),
+    setFilter: useCallback((next: string) => set(listChanges.filter(next)), [set]),
+    openDocument: useCallback((id: string) => set(listChanges.document(id)), [set]),
+    closeDocument: useCallback(() => set(listChanges.document(null)), [set]),
   };
 }
 

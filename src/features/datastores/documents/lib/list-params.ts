@@ -1,4 +1,5 @@
 import type { CollectionColumn } from '../../../../api/contract';
+import { param, readParams, writeParams, type ListState } from '../../../../lib/list-params';
 
 /**
  * The documents list in the address (architecture rule 5): page, page size, sort, filter, and
@@ -25,10 +26,6 @@ export interface DocumentListState {
   documentId: string | null;
 }
 
-const PARAM = { page: 'page', size: 'size', sort: 'sort', filter: 'filter', doc: 'doc' } as const;
-
-const isPageSize = (n: number): n is PageSize => (PAGE_SIZES as readonly number[]).includes(n);
-
 function readSort(text: string | null): DocumentSort | null {
   if (!text) return null;
   const at = text.lastIndexOf(':');
@@ -38,57 +35,39 @@ function readSort(text: string | null): DocumentSort | null {
   return { field, direction };
 }
 
+/** The list's params in the URL: `page`, `size`, `sort`, `filter` and the open `doc`. */
+export const documentListSpec = {
+  page: param.page(),
+  size: param.size(PAGE_SIZES, DEFAULT_PAGE_SIZE),
+  sort: param.custom<DocumentSort | null>({
+    read: readSort,
+    write: (sort) => sort && `${sort.field}:${sort.direction}`,
+  }),
+  filter: param.text(),
+  doc: param.id(),
+};
+
+type Changes = Partial<ListState<typeof documentListSpec>>;
+
 export function readListState(params: URLSearchParams): DocumentListState {
-  const page = Number(params.get(PARAM.page) ?? '1');
-  const size = Number(params.get(PARAM.size) ?? DEFAULT_PAGE_SIZE);
-  return {
-    page: Number.isInteger(page) && page >= 1 ? page - 1 : 0,
-    pageSize: isPageSize(size) ? size : DEFAULT_PAGE_SIZE,
-    sort: readSort(params.get(PARAM.sort)),
-    filter: params.get(PARAM.filter) ?? '',
-    documentId: params.get(PARAM.doc) || null,
-  };
+  const { page, size, sort, filter, doc } = readParams(documentListSpec, params);
+  return { page, pageSize: size, sort, filter, documentId: doc };
 }
 
-type Change = (params: URLSearchParams) => void;
-
-const set =
-  (key: string, value: string | null | undefined): Change =>
-  (params) => {
-    if (value === null || value === undefined || value === '') params.delete(key);
-    else params.set(key, value);
-  };
-
-const firstPage: Change = set(PARAM.page, null);
-
 export const listChanges = {
-  page: (page: number): Change => set(PARAM.page, page > 0 ? String(page + 1) : null),
-  pageSize:
-    (size: PageSize): Change =>
-    (params) => {
-      set(PARAM.size, size === DEFAULT_PAGE_SIZE ? null : String(size))(params);
-      firstPage(params);
-    },
-  sort:
-    (sort: DocumentSort | null): Change =>
-    (params) => {
-      set(PARAM.sort, sort && `${sort.field}:${sort.direction}`)(params);
-      firstPage(params);
-    },
-  filter:
-    (filter: string): Change =>
-    (params) => {
-      set(PARAM.filter, filter)(params);
-      firstPage(params);
-    },
-  document: (documentId: string | null): Change => set(PARAM.doc, documentId),
+  page: (page: number): Changes => ({ page }),
+  pageSize: (size: PageSize): Changes => ({ size }),
+  sort: (sort: DocumentSort | null): Changes => ({ sort }),
+  filter: (filter: string): Changes => ({ filter }),
+  document: (documentId: string | null): Changes => ({ doc: documentId }),
 };
 
 /** A new URLSearchParams with the changes applied, in order. */
-export function applyChanges(params: URLSearchParams, ...changes: Change[]) {
-  const next = new URLSearchParams(params);
-  for (const change of changes) change(next);
-  return next;
+export function applyChanges(params: URLSearchParams, ...changes: Changes[]) {
+  return changes.reduce(
+    (next, change) => writeParams(documentListSpec, next, change).next,
+    new URLSearchParams(params),
+  );
 }
 
 /** `field ascending|descending`, the query endpoint's `orderby` (gaps.md). */
