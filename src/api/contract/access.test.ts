@@ -37,8 +37,15 @@ describe('access contract', () => {
         edit: refused,
         manage: refused,
       },
+      sharing: {
+        grantable: ['CAN_SHARE'],
+        removeOthers: { allowed: false, status: 403, needed: 'CO_OWNER' },
+        changeOwn: { allowed: false, status: 403, needed: 'OWNER' },
+      },
     };
-    expect(datasetAccess.parse(answer).operations.edit.needed).toBe('CAN_EDIT');
+    const parsed = datasetAccess.parse(answer);
+    expect(parsed.operations.edit.needed).toBe('CAN_EDIT');
+    expect(parsed.sharing.grantable).toEqual(['CAN_SHARE']);
     expect(datasetAccess.parse({ ...answer, level: null }).level).toBeNull();
   });
 });
