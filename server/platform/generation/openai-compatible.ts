@@ -2,7 +2,7 @@ import type { GenerationConfig } from '../../config';
 import { PlatformError } from '../core/errors';
 import { MAX_PROVIDER_ANSWER_BYTES } from './limits';
 import type { ModelInfo } from './models';
-import type { GenerationRequest, GenerationResult } from './providers';
+import type { GenerationRequest, GenerationResult } from './request';
 import { redactSecrets } from './redact';
 import { countTokensAsync } from './token-thread';
 

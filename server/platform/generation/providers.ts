@@ -2,23 +2,8 @@ import type { GenerationConfig } from '../../config';
 import { boundedPromptTokens } from './limits';
 import type { ModelInfo } from './models';
 import { openaiCompatible } from './openai-compatible';
+import type { GenerationRequest, GenerationResult } from './request';
 import { countTokensAsync, firstTokensAsync } from './token-thread';
-
-export interface GenerationRequest {
-  prompt: string;
-  /** For models that take it apart from the prompt. */
-  system: string | undefined;
-  temperature: number | undefined;
-  maxTokens: number | undefined;
-  responseFormat: Record<string, unknown> | undefined;
-  reasoningConfig: Record<string, unknown> | undefined;
-  modelConfiguration: Record<string, unknown> | undefined;
-}
-
-export interface GenerationResult {
-  outputs: string[];
-  usage: { inputTokens: number; outputTokens: number; totalTokens: number };
-}
 
 export const BUILT_IN_MAX_TOKENS = 512;
 
