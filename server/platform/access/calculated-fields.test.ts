@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SALES_DATASET_ID as SALES } from '../seed/datasets';
 import { startTestPlatform, type TestPlatform } from '../testing';
+import { sampleUserRequests, type AsUser } from './test-users';
 
 // Issue 23: a Participant edited and locked another user's calculated field. A field is changed
 // by its owner, the owners and co-owners of the datasets it links and Admins; read by everyone.
@@ -8,33 +9,14 @@ import { startTestPlatform, type TestPlatform } from '../testing';
 // unit" (Ada's); Web traffic (Ben's) links "Total visits" (Ben's) and "Site section" (Eve's);
 // Inventory snapshot (Ada's) links "Needs reorder" (Dev's).
 let platform: TestPlatform;
-const tokens: Record<string, string> = {};
-const users = { ben: 2, chloe: 3, dev: 4, eve: 5 };
-const DEV_HEADER = 'X-SERVICE-Developer-Token';
+let as: AsUser;
 const fields: Record<string, { id: number; owner: number }> = {};
 
-const as = (who: string, path: string, method = 'GET', json?: unknown) =>
-  platform.api(path, {
-    method,
-    headers: {
-      [DEV_HEADER]: tokens[who]!,
-      ...(json !== undefined ? { 'content-type': 'application/json' } : {}),
-    },
-    body: json !== undefined ? JSON.stringify(json) : undefined,
-  });
 const template = (name: string) => `/api/query/v1/functions/template/${fields[name]?.id ?? 999999}`;
 
 beforeAll(async () => {
   platform = await startTestPlatform();
-  tokens.ada = platform.tokens.developer;
-  for (const [name, ownerId] of Object.entries(users)) {
-    const res = await platform.api('/api/data/v1/accesstokens', {
-      method: 'POST',
-      json: { name: `${name} fields`, ownerId },
-    });
-    expect(res.status).toBe(201);
-    tokens[name] = ((await res.json()) as { token: string }).token;
-  }
+  as = await sampleUserRequests(platform);
   const all = (await (
     await as('ada', '/api/query/v1/functions/search', 'POST', { limit: 5000, offset: 0 })
   ).json()) as { results: Array<{ id: number; name: string; owner: number }> };

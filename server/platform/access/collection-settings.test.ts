@@ -4,6 +4,7 @@ import {
   ORDERS_COLLECTION_ID as ORDERS,
 } from '../seed/datastores';
 import { startTestPlatform, type TestPlatform } from '../testing';
+import { sampleUserRequests, type AsUser } from './test-users';
 
 // Issue 23: a user with WRITE (orders gives it to every user by default) changed the filters
 // that limit what he reads. Filters, default permissions and required authorities need ADMIN:
@@ -11,20 +12,9 @@ import { startTestPlatform, type TestPlatform } from '../testing';
 // Ben makes a datastore with a collection `mine` and hands the collection to Chloe; Eve is given
 // the ADMIN permission on orders; Dev (Participant) reads orders through a filter (West only).
 let platform: TestPlatform;
-const tokens: Record<string, string> = {};
-const users = { ben: 2, chloe: 3, dev: 4, eve: 5 };
-const DEV_HEADER = 'X-SERVICE-Developer-Token';
+let as: AsUser;
 let MINE = '';
 
-const as = (who: string, path: string, method = 'GET', json?: unknown) =>
-  platform.api(path, {
-    method,
-    headers: {
-      [DEV_HEADER]: tokens[who]!,
-      ...(json !== undefined ? { 'content-type': 'application/json' } : {}),
-    },
-    body: json !== undefined ? JSON.stringify(json) : undefined,
-  });
 const coll = (id: string) => `/api/datastores/v1/collections/${id}`;
 const westOnly = {
   name: 'West only',
@@ -43,15 +33,7 @@ const regionsDevReads = async () => {
 
 beforeAll(async () => {
   platform = await startTestPlatform();
-  tokens.ada = platform.tokens.developer;
-  for (const [name, ownerId] of Object.entries(users)) {
-    const res = await platform.api('/api/data/v1/accesstokens', {
-      method: 'POST',
-      json: { name: `${name} settings`, ownerId },
-    });
-    expect(res.status).toBe(201);
-    tokens[name] = ((await res.json()) as { token: string }).token;
-  }
+  as = await sampleUserRequests(platform);
   expect((await as('ada', coll(ORDERS), 'PUT', { filters: [westOnly] })).status).toBe(200);
   const grant = await as('ada', `${coll(ORDERS)}/permission/USER/5?permissions=admin`, 'PUT');
   expect(grant.status).toBe(200);

@@ -1,38 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SALES_DATASET_ID as SALES, WEB_TRAFFIC_DATASET_ID as TRAFFIC } from '../seed/datasets';
 import { startTestPlatform, type TestPlatform } from '../testing';
+import { sampleUserRequests, type AsUser } from './test-users';
 
 // Issue 23: a user with share access gave himself CO_OWNER, removed others and certified.
 // Seed: Sales is owned by Ada (Admin), shared CAN_EDIT with Ben and CAN_SHARE with Finance
 // (group 102: Chloe, Eve); Web traffic is owned by Ben. Dev (Participant) is in Support (103).
 let platform: TestPlatform;
-const tokens: Record<string, string> = {};
-const users = { ben: 2, chloe: 3, dev: 4, eve: 5 };
-const DEV_HEADER = 'X-SERVICE-Developer-Token';
+let as: AsUser;
 
 beforeAll(async () => {
   platform = await startTestPlatform();
-  tokens.ada = platform.tokens.developer;
-  for (const [name, ownerId] of Object.entries(users)) {
-    const res = await platform.api('/api/data/v1/accesstokens', {
-      method: 'POST',
-      json: { name: `${name} sharing`, ownerId },
-    });
-    expect(res.status).toBe(201);
-    tokens[name] = ((await res.json()) as { token: string }).token;
-  }
+  as = await sampleUserRequests(platform);
 });
 afterAll(() => platform.close());
 
-const as = (who: string, path: string, method = 'GET', json?: unknown) =>
-  platform.api(path, {
-    method,
-    headers: {
-      [DEV_HEADER]: tokens[who]!,
-      ...(json !== undefined ? { 'content-type': 'application/json' } : {}),
-    },
-    body: json !== undefined ? JSON.stringify(json) : undefined,
-  });
 const ds = (id: string) => `/api/data/v3/datasources/${id}`;
 const share = (who: string, id: string, type: string, principal: string, accessLevel: string) =>
   as(who, `${ds(id)}/share`, 'POST', {

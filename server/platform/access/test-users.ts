@@ -35,3 +35,11 @@ export async function sampleUsers(platform: TestPlatform) {
       body: init.json !== undefined ? JSON.stringify(init.json) : init.body,
     });
 }
+
+/** The policy tables' short form of `sampleUsers`: `as(user, path, method, json)`. */
+export async function sampleUserRequests(platform: TestPlatform) {
+  const request = await sampleUsers(platform);
+  return (who: string, path: string, method = 'GET', json?: unknown) =>
+    request(who as SampleUser, path, { method, json });
+}
+export type AsUser = Awaited<ReturnType<typeof sampleUserRequests>>;
