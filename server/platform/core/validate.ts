@@ -43,7 +43,20 @@ export function parseWith<S extends z.ZodType>(
 export async function readRawBody(c: Context, limit = MAX_BODY_BYTES): Promise<Uint8Array> {
   const declared = Number(c.req.header('content-length') ?? NaN);
   if (declared > limit) throw new PlatformError(413, `request body is larger than ${limit} bytes`);
-  const reader = c.req.raw.body?.getReader();
+  const tooLarge = () => new PlatformError(413, `request body is larger than ${limit} bytes`);
+  return readAtMost(c.req.raw.body, limit, tooLarge);
+}
+
+/**
+ * A body read to its end, or `tooLarge()` thrown (the stream cancelled) once it passes `limit`
+ * bytes: what the platform takes in (requests) and what it reads from outside (providers).
+ */
+export async function readAtMost(
+  body: ReadableStream<Uint8Array> | null | undefined,
+  limit: number,
+  tooLarge: () => Error,
+): Promise<Uint8Array> {
+  const reader = body?.getReader();
   if (!reader) return new Uint8Array();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -52,8 +65,8 @@ export async function readRawBody(c: Context, limit = MAX_BODY_BYTES): Promise<U
     if (done) break;
     size += value.byteLength;
     if (size > limit) {
-      await reader.cancel();
-      throw new PlatformError(413, `request body is larger than ${limit} bytes`);
+      await reader.cancel().catch(() => undefined);
+      throw tooLarge();
     }
     chunks.push(value);
   }

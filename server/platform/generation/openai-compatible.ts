@@ -1,5 +1,6 @@
 import type { GenerationConfig } from '../../config';
 import { PlatformError } from '../core/errors';
+import { readAtMost } from '../core/validate';
 import { MAX_PROVIDER_ANSWER_BYTES } from './limits';
 import type { ModelInfo } from './models';
 import type { GenerationRequest, GenerationResult } from './request';
@@ -44,21 +45,8 @@ async function readBounded(res: Response): Promise<string> {
     await res.body?.cancel().catch(() => undefined);
     throw tooLarge();
   }
-  const reader = res.body?.getReader();
-  if (!reader) return '';
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > MAX_PROVIDER_ANSWER_BYTES) {
-      await reader.cancel().catch(() => undefined);
-      throw tooLarge();
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString('utf8');
+  const body = await readAtMost(res.body, MAX_PROVIDER_ANSWER_BYTES, tooLarge);
+  return Buffer.from(body).toString('utf8');
 }
 
 function refusal(res: Response, parsed: unknown, key: string | undefined): PlatformError {
