@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { median, ms, percentile, type Bench, type BenchRow } from './lib';
 import { spawn } from 'node:child_process';
-import { sleep, type ConsoleProcess } from './process';
+import { sleep, untilUrl, type ConsoleProcess } from './process';
 
 const TOKEN = 'bench-token';
 const headers = { 'X-SERVICE-Developer-Token': TOKEN };
@@ -23,26 +23,7 @@ async function startPlatform(dataDir: string): Promise<ConsoleProcess> {
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGINT');
-    await exited;
-  };
-  const url = await new Promise<string>((resolve, reject) => {
-    let out = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const found = /Embedded platform: (http:\/\/\S+)/.exec(out);
-      if (found) resolve(found[1]!);
-    });
-    child.once('exit', (code) => reject(new Error(`the platform exited (${code}): ${out}`)));
-    setTimeout(() => reject(new Error('the platform did not start within 90 s')), 90_000);
-  }).catch(async (error: unknown) => {
-    await stop();
-    throw error;
-  });
-  child.stdout.resume();
-  return { url, pid: child.pid!, stop };
+  return untilUrl(child, /Embedded platform: (http:\/\/\S+)/, 'the platform');
 }
 
 /**

@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 
 export const MIB = 2 ** 20;
@@ -50,6 +50,15 @@ export async function startConsole(
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
+  return untilUrl(child, /Platform Console: (http:\/\/\S+)/, 'the console');
+}
+
+/** A started server process, once it prints its URL (`printed`); stopped if it never does. */
+export async function untilUrl(
+  child: ChildProcess,
+  printed: RegExp,
+  what: string,
+): Promise<ConsoleProcess> {
   const exited = new Promise((resolve) => child.once('exit', resolve));
   const stop = async () => {
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGINT');
@@ -57,17 +66,17 @@ export async function startConsole(
   };
   const url = await new Promise<string>((resolve, reject) => {
     let out = '';
-    child.stdout.on('data', (chunk: Buffer) => {
+    child.stdout!.on('data', (chunk: Buffer) => {
       out += chunk.toString();
-      const found = /Platform Console: (http:\/\/\S+)/.exec(out);
+      const found = printed.exec(out);
       if (found) resolve(found[1]!);
     });
-    child.once('exit', (code) => reject(new Error(`the console exited (${code}): ${out}`)));
-    setTimeout(() => reject(new Error('the console did not start within 90 s')), 90_000);
+    child.once('exit', (code) => reject(new Error(`${what} exited (${code}): ${out}`)));
+    setTimeout(() => reject(new Error(`${what} did not start within 90 s`)), 90_000);
   }).catch(async (error: unknown) => {
     await stop();
     throw error;
   });
-  child.stdout.resume();
+  child.stdout!.resume();
   return { url, pid: child.pid!, stop };
 }
