@@ -27,3 +27,10 @@ export {
   type GuardedCollectionActionProps,
 } from './GuardedAction';
 export { SearchField, type SearchFieldProps } from './SearchField';
+export {
+  DataTable,
+  type DataColumn,
+  type DataTableProps,
+  type DataTablePager,
+  type DataTableSort,
+} from './DataTable';

@@ -1,18 +1,9 @@
 import IconButton from '@mui/material/IconButton';
-import Box from '@mui/material/Box';
-import Paper from '@mui/material/Paper';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlineOutlined';
 import type { Partition } from '../../../api/contract';
-import { DateTime, GuardedAction } from '../../../components';
+import { DataTable, DateTime, GuardedAction, type DataColumn } from '../../../components';
 import { formatCount } from './format';
 import { IdText } from './IdText';
-import { visuallyHidden } from './visually-hidden';
 
 export function PartitionsTable({
   datasetId,
@@ -23,48 +14,55 @@ export function PartitionsTable({
   partitions: Partition[];
   onDelete: (partition: Partition) => void;
 }) {
+  const columns: DataColumn<Partition>[] = [
+    {
+      key: 'partition',
+      header: 'Partition',
+      cell: (partition) => <IdText value={partition.partitionId} />,
+    },
+    {
+      key: 'rows',
+      header: 'Rows',
+      align: 'right',
+      cell: (partition) => formatCount(partition.rowCount),
+    },
+    {
+      key: 'created',
+      header: 'Created',
+      nowrap: true,
+      cell: (partition) => <DateTime value={partition.createdAt} />,
+    },
+    {
+      key: 'version',
+      header: 'Data version',
+      align: 'right',
+      cell: (partition) => partition.dataVersion,
+    },
+    {
+      key: 'actions',
+      header: 'Actions',
+      hideHeader: true,
+      align: 'right',
+      sx: { py: 0 },
+      cell: (partition) => (
+        <GuardedAction datasetId={datasetId} operation="edit" title="Delete partition">
+          <IconButton
+            size="small"
+            aria-label={`Delete partition ${partition.partitionId}`}
+            onClick={() => onDelete(partition)}
+          >
+            <DeleteOutlineIcon fontSize="small" />
+          </IconButton>
+        </GuardedAction>
+      ),
+    },
+  ];
   return (
-    <TableContainer component={Paper} variant="outlined">
-      <Table aria-label="Partitions" size="small">
-        <TableHead>
-          <TableRow>
-            <TableCell>Partition</TableCell>
-            <TableCell align="right">Rows</TableCell>
-            <TableCell>Created</TableCell>
-            <TableCell align="right">Data version</TableCell>
-            <TableCell align="right">
-              <Box component="span" sx={visuallyHidden}>
-                Actions
-              </Box>
-            </TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {partitions.map((partition) => (
-            <TableRow key={partition.partitionId} hover>
-              <TableCell>
-                <IdText value={partition.partitionId} />
-              </TableCell>
-              <TableCell align="right">{formatCount(partition.rowCount)}</TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                <DateTime value={partition.createdAt} />
-              </TableCell>
-              <TableCell align="right">{partition.dataVersion}</TableCell>
-              <TableCell align="right" sx={{ py: 0 }}>
-                <GuardedAction datasetId={datasetId} operation="edit" title="Delete partition">
-                  <IconButton
-                    size="small"
-                    aria-label={`Delete partition ${partition.partitionId}`}
-                    onClick={() => onDelete(partition)}
-                  >
-                    <DeleteOutlineIcon fontSize="small" />
-                  </IconButton>
-                </GuardedAction>
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </TableContainer>
+    <DataTable
+      label="Partitions"
+      columns={columns}
+      rows={partitions}
+      rowKey={(partition) => partition.partitionId}
+    />
   );
 }

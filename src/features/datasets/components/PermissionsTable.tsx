@@ -1,12 +1,6 @@
-import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
-import Paper from '@mui/material/Paper';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlineOutlined';
@@ -14,12 +8,11 @@ import GroupIcon from '@mui/icons-material/Group';
 import PersonIcon from '@mui/icons-material/Person';
 import type { PermissionList } from '../../../api/contract';
 import { useUser } from '../../../api/people';
-import { Guard, UserName } from '../../../components';
+import { DataTable, Guard, UserName, type DataColumn } from '../../../components';
 import type { ChangeAccess } from '../hooks/use-change-access';
 import type { SharingGuards } from '../hooks/use-sharing-guards';
 import { AccessLevelSelect } from './AccessLevelSelect';
 import { principalName, principalTypeLabels, type PrincipalType } from './access-levels';
-import { visuallyHidden } from './visually-hidden';
 
 type Permission = PermissionList['list'][number];
 
@@ -61,76 +54,80 @@ export function PermissionsTable({
   guards,
   onRemove,
 }: PermissionsTableProps) {
+  const columns: DataColumn<Permission>[] = [
+    {
+      key: 'name',
+      header: 'Name',
+      cell: (permission) => (
+        <>
+          {principalName(permission)}
+          <Email permission={permission} />
+        </>
+      ),
+    },
+    { key: 'type', header: 'Type', cell: (permission) => <TypeChip type={permission.type} /> },
+    {
+      key: 'access',
+      header: 'Access',
+      sx: { py: 0.5 },
+      cell: (permission) => {
+        const { levels, disabledLevels, ...mayChange } = guards.levelOf(permission);
+        return (
+          <Guard {...mayChange}>
+            <AccessLevelSelect
+              size="small"
+              levels={levels}
+              disabledLevels={disabledLevels}
+              value={access.levelOf(permission)}
+              onChange={(level) => access.change(permission, level)}
+              disabled={access.busy}
+              aria-busy={access.isSaving(permission)}
+              accessibleName={`Access of ${principalName(permission)}`}
+              sx={{ minWidth: 150 }}
+            />
+          </Guard>
+        );
+      },
+    },
+    {
+      key: 'actions',
+      header: 'Actions',
+      hideHeader: true,
+      align: 'right',
+      sx: { py: 0 },
+      cell: (permission) => (
+        <Guard {...guards.removeOf(permission)} title="Remove access">
+          <IconButton
+            size="small"
+            aria-label={`Remove access for ${principalName(permission)}`}
+            onClick={() => onRemove(permission)}
+          >
+            <DeleteOutlineIcon fontSize="small" />
+          </IconButton>
+        </Guard>
+      ),
+    },
+  ];
+  const ownerRow = (
+    <TableRow>
+      <TableCell>
+        <UserName id={owner} />
+        <Email permission={{ id: String(owner), type: 'USER', accessLevel: 'CO_OWNER' }} />
+      </TableCell>
+      <TableCell>
+        <TypeChip type="USER" />
+      </TableCell>
+      <TableCell>Owner</TableCell>
+      <TableCell />
+    </TableRow>
+  );
   return (
-    <TableContainer component={Paper} variant="outlined">
-      <Table aria-label="People and groups with access" size="small">
-        <TableHead>
-          <TableRow>
-            <TableCell>Name</TableCell>
-            <TableCell>Type</TableCell>
-            <TableCell>Access</TableCell>
-            <TableCell align="right">
-              <Box component="span" sx={visuallyHidden}>
-                Actions
-              </Box>
-            </TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          <TableRow>
-            <TableCell>
-              <UserName id={owner} />
-              <Email permission={{ id: String(owner), type: 'USER', accessLevel: 'CO_OWNER' }} />
-            </TableCell>
-            <TableCell>
-              <TypeChip type="USER" />
-            </TableCell>
-            <TableCell>Owner</TableCell>
-            <TableCell />
-          </TableRow>
-          {permissions.map((permission) => {
-            const name = principalName(permission);
-            const { levels, disabledLevels, ...mayChange } = guards.levelOf(permission);
-            return (
-              <TableRow key={`${permission.type}:${permission.id}`} hover>
-                <TableCell>
-                  {name}
-                  <Email permission={permission} />
-                </TableCell>
-                <TableCell>
-                  <TypeChip type={permission.type} />
-                </TableCell>
-                <TableCell sx={{ py: 0.5 }}>
-                  <Guard {...mayChange}>
-                    <AccessLevelSelect
-                      size="small"
-                      levels={levels}
-                      disabledLevels={disabledLevels}
-                      value={access.levelOf(permission)}
-                      onChange={(level) => access.change(permission, level)}
-                      disabled={access.busy}
-                      aria-busy={access.isSaving(permission)}
-                      accessibleName={`Access of ${name}`}
-                      sx={{ minWidth: 150 }}
-                    />
-                  </Guard>
-                </TableCell>
-                <TableCell align="right" sx={{ py: 0 }}>
-                  <Guard {...guards.removeOf(permission)} title="Remove access">
-                    <IconButton
-                      size="small"
-                      aria-label={`Remove access for ${name}`}
-                      onClick={() => onRemove(permission)}
-                    >
-                      <DeleteOutlineIcon fontSize="small" />
-                    </IconButton>
-                  </Guard>
-                </TableCell>
-              </TableRow>
-            );
-          })}
-        </TableBody>
-      </Table>
-    </TableContainer>
+    <DataTable
+      label="People and groups with access"
+      columns={columns}
+      rows={permissions}
+      rowKey={(permission) => `${permission.type}:${permission.id}`}
+      leadingRows={ownerRow}
+    />
   );
 }

@@ -1,18 +1,10 @@
 import { Link as RouterLink } from 'react-router';
 import Link from '@mui/material/Link';
-import Paper from '@mui/material/Paper';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import type { Datastore } from '../../../api/contract';
-import { DateTime } from '../../../components';
+import { DataTable, DateTime, UserName, type DataColumn } from '../../../components';
 import { formatCount } from '../../../lib/format';
 import { datastorePath } from '../paths';
 import { IdText } from './IdText';
-import { UserName } from '../../../components/UserName';
 
 export interface DatastoresTableProps {
   datastores: Datastore[];
@@ -21,46 +13,42 @@ export interface DatastoresTableProps {
 }
 
 export function DatastoresTable({ datastores, collectionCounts }: DatastoresTableProps) {
+  const columns: DataColumn<Datastore>[] = [
+    {
+      key: 'name',
+      header: 'Name',
+      cell: (datastore) => (
+        <Link component={RouterLink} to={datastorePath(datastore.id)}>
+          {datastore.name}
+        </Link>
+      ),
+    },
+    { key: 'id', header: 'ID', nowrap: true, cell: (datastore) => <IdText value={datastore.id} /> },
+    {
+      key: 'collections',
+      header: 'Collections',
+      align: 'right',
+      cell: (datastore) =>
+        collectionCounts ? formatCount(collectionCounts.get(datastore.id) ?? 0) : '—',
+    },
+    { key: 'owner', header: 'Owner', cell: (datastore) => <UserName id={datastore.owner} /> },
+    {
+      key: 'created',
+      header: 'Created',
+      cell: (datastore) => <DateTime value={datastore.createdOn} />,
+    },
+    {
+      key: 'updated',
+      header: 'Updated',
+      cell: (datastore) => <DateTime value={datastore.updatedOn} />,
+    },
+  ];
   return (
-    <TableContainer component={Paper} variant="outlined">
-      <Table aria-label="Datastores" size="small">
-        <TableHead>
-          <TableRow>
-            <TableCell>Name</TableCell>
-            <TableCell>ID</TableCell>
-            <TableCell align="right">Collections</TableCell>
-            <TableCell>Owner</TableCell>
-            <TableCell>Created</TableCell>
-            <TableCell>Updated</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {datastores.map((datastore) => (
-            <TableRow key={datastore.id} hover>
-              <TableCell>
-                <Link component={RouterLink} to={datastorePath(datastore.id)}>
-                  {datastore.name}
-                </Link>
-              </TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                <IdText value={datastore.id} />
-              </TableCell>
-              <TableCell align="right">
-                {collectionCounts ? formatCount(collectionCounts.get(datastore.id) ?? 0) : '—'}
-              </TableCell>
-              <TableCell>
-                <UserName id={datastore.owner} />
-              </TableCell>
-              <TableCell>
-                <DateTime value={datastore.createdOn} />
-              </TableCell>
-              <TableCell>
-                <DateTime value={datastore.updatedOn} />
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </TableContainer>
+    <DataTable
+      label="Datastores"
+      columns={columns}
+      rows={datastores}
+      rowKey={(datastore) => datastore.id}
+    />
   );
 }

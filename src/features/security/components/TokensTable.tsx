@@ -1,17 +1,8 @@
-import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
-import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
-import { visuallyHidden } from '../lib/visually-hidden';
 import BlockIcon from '@mui/icons-material/Block';
 import type { AccessToken } from '../../../api/contract';
-import { DateTime, StatusChip, UserName } from '../../../components';
+import { DataTable, DateTime, StatusChip, UserName, type DataColumn } from '../../../components';
 import { tokenKindLabel, tokenStatus, tokenStatusLabel } from '../lib/token-status';
 
 export const TOKENS_PAGE_SIZE = 25;
@@ -28,79 +19,64 @@ export interface TokensTableProps {
 export function TokensTable({ tokens, ownerNames, page, onPage, onRevoke }: TokensTableProps) {
   const now = new Date();
   const shown = tokens.slice(page * TOKENS_PAGE_SIZE, (page + 1) * TOKENS_PAGE_SIZE);
+  const columns: DataColumn<AccessToken>[] = [
+    { key: 'name', header: 'Name', rowHeader: true, sx: { fontWeight: 500 }, cell: (t) => t.name },
+    {
+      key: 'owner',
+      header: 'Owner',
+      cell: (t) => ownerNames.get(t.ownerId) ?? <UserName id={t.ownerId} />,
+    },
+    { key: 'kind', header: 'Kind', cell: (t) => tokenKindLabel[t.kind] },
+    { key: 'created', header: 'Created', cell: (t) => <DateTime value={t.created} /> },
+    {
+      key: 'expires',
+      header: 'Expires',
+      cell: (t) => <DateTime value={t.expires} fallback="Never" />,
+    },
+    {
+      key: 'used',
+      header: 'Last used',
+      cell: (t) => <DateTime value={t.lastUsed} fallback="Never" />,
+    },
+    {
+      key: 'status',
+      header: 'Status',
+      cell: (t) => <StatusChip {...tokenStatusLabel[tokenStatus(t, now)]} />,
+    },
+    {
+      key: 'actions',
+      header: 'Actions',
+      hideHeader: true,
+      align: 'right',
+      sx: { py: 0.5 },
+      cell: (t) =>
+        tokenStatus(t, now) !== 'revoked' && (
+          <Tooltip title="Revoke">
+            <IconButton
+              size="small"
+              aria-label={`Revoke token ${t.name}`}
+              onClick={() => onRevoke(t)}
+            >
+              <BlockIcon fontSize="small" />
+            </IconButton>
+          </Tooltip>
+        ),
+    },
+  ];
   return (
-    <>
-      <TableContainer>
-        <Table aria-label="Tokens" size="small">
-          <TableHead>
-            <TableRow>
-              <TableCell>Name</TableCell>
-              <TableCell>Owner</TableCell>
-              <TableCell>Kind</TableCell>
-              <TableCell>Created</TableCell>
-              <TableCell>Expires</TableCell>
-              <TableCell>Last used</TableCell>
-              <TableCell>Status</TableCell>
-              <TableCell align="right">
-                <Box component="span" sx={visuallyHidden}>
-                  Actions
-                </Box>
-              </TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {shown.map((token) => {
-              const status = tokenStatus(token, now);
-              return (
-                <TableRow key={token.id} hover>
-                  <TableCell component="th" scope="row" sx={{ fontWeight: 500 }}>
-                    {token.name}
-                  </TableCell>
-                  <TableCell>
-                    {ownerNames.get(token.ownerId) ?? <UserName id={token.ownerId} />}
-                  </TableCell>
-                  <TableCell>{tokenKindLabel[token.kind]}</TableCell>
-                  <TableCell>
-                    <DateTime value={token.created} />
-                  </TableCell>
-                  <TableCell>
-                    <DateTime value={token.expires} fallback="Never" />
-                  </TableCell>
-                  <TableCell>
-                    <DateTime value={token.lastUsed} fallback="Never" />
-                  </TableCell>
-                  <TableCell>
-                    <StatusChip {...tokenStatusLabel[status]} />
-                  </TableCell>
-                  <TableCell align="right" sx={{ py: 0.5 }}>
-                    {status !== 'revoked' && (
-                      <Tooltip title="Revoke">
-                        <IconButton
-                          size="small"
-                          aria-label={`Revoke token ${token.name}`}
-                          onClick={() => onRevoke(token)}
-                        >
-                          <BlockIcon fontSize="small" />
-                        </IconButton>
-                      </Tooltip>
-                    )}
-                  </TableCell>
-                </TableRow>
-              );
-            })}
-          </TableBody>
-        </Table>
-      </TableContainer>
-      {tokens.length > TOKENS_PAGE_SIZE && (
-        <TablePagination
-          component="div"
-          count={tokens.length}
-          page={page}
-          rowsPerPage={TOKENS_PAGE_SIZE}
-          rowsPerPageOptions={[TOKENS_PAGE_SIZE]}
-          onPageChange={(_event, next) => onPage(next)}
-        />
-      )}
-    </>
+    <DataTable
+      label="Tokens"
+      frame="none"
+      columns={columns}
+      rows={shown}
+      rowKey={(t) => String(t.id)}
+      pager={{
+        page,
+        pageSize: TOKENS_PAGE_SIZE,
+        total: tokens.length,
+        onPageChange: onPage,
+        hideWhenOnePage: true,
+      }}
+    />
   );
 }

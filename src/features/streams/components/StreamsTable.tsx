@@ -1,16 +1,9 @@
 import { Link as RouterLink } from 'react-router';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { Connector, Stream } from '../../../api/contract';
-import { DateTime } from '../../../components';
+import { DataTable, DateTime, type DataColumn } from '../../../components';
 import { connectorKey, connectorLabel, runName, scheduleInWords } from '../model/describe-stream';
 import { datasetPath, streamPath } from '../paths';
 import { RunStatusChip } from './RunStatusChip';
@@ -35,6 +28,40 @@ function LastRun({ stream }: { stream: Stream }) {
   );
 }
 
+const columns = (connectors: Connector[] | undefined): DataColumn<Stream>[] => [
+  {
+    key: 'stream',
+    header: 'Stream',
+    nowrap: true,
+    cell: (s) => (
+      <Link component={RouterLink} to={streamPath(s.id)}>
+        Stream {s.id}
+      </Link>
+    ),
+  },
+  {
+    key: 'dataset',
+    header: 'Dataset',
+    cell: (s) => (
+      <Link component={RouterLink} to={datasetPath(s.dataSource.id)}>
+        {s.dataSource.name}
+      </Link>
+    ),
+  },
+  {
+    key: 'connector',
+    header: 'Connector',
+    cell: (s) => connectorLabel(connectorKey(s), connectors),
+  },
+  { key: 'schedule', header: 'Schedule', cell: (s) => scheduleInWords(s.advancedScheduleJson) },
+  { key: 'last', header: 'Last run', cell: (s) => <LastRun stream={s} /> },
+  {
+    key: 'next',
+    header: 'Next run',
+    cell: (s) => <DateTime value={s.nextRunAt} fallback="Not scheduled" />,
+  },
+];
+
 export function StreamsTable({
   streams,
   connectors,
@@ -49,53 +76,13 @@ export function StreamsTable({
   onPage: (page: number) => void;
 }) {
   return (
-    <>
-      <TableContainer>
-        <Table size="small" aria-label="Streams">
-          <TableHead>
-            <TableRow>
-              <TableCell>Stream</TableCell>
-              <TableCell>Dataset</TableCell>
-              <TableCell>Connector</TableCell>
-              <TableCell>Schedule</TableCell>
-              <TableCell>Last run</TableCell>
-              <TableCell>Next run</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {streams.map((s) => (
-              <TableRow key={s.id} hover>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                  <Link component={RouterLink} to={streamPath(s.id)}>
-                    Stream {s.id}
-                  </Link>
-                </TableCell>
-                <TableCell>
-                  <Link component={RouterLink} to={datasetPath(s.dataSource.id)}>
-                    {s.dataSource.name}
-                  </Link>
-                </TableCell>
-                <TableCell>{connectorLabel(connectorKey(s), connectors)}</TableCell>
-                <TableCell>{scheduleInWords(s.advancedScheduleJson)}</TableCell>
-                <TableCell>
-                  <LastRun stream={s} />
-                </TableCell>
-                <TableCell>
-                  <DateTime value={s.nextRunAt} fallback="Not scheduled" />
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </TableContainer>
-      <TablePagination
-        component="div"
-        count={total}
-        page={page}
-        rowsPerPage={STREAMS_PAGE_SIZE}
-        rowsPerPageOptions={[]}
-        onPageChange={(_, next) => onPage(next)}
-      />
-    </>
+    <DataTable
+      label="Streams"
+      frame="none"
+      columns={columns(connectors)}
+      rows={streams}
+      rowKey={(s) => String(s.id)}
+      pager={{ page, pageSize: STREAMS_PAGE_SIZE, total, onPageChange: onPage }}
+    />
   );
 }

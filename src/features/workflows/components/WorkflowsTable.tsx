@@ -1,16 +1,9 @@
 import { Link as RouterLink } from 'react-router';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { Workflow } from '../../../api/contract';
-import { DateTime, UserName } from '../../../components';
+import { DataTable, DateTime, UserName, type DataColumn } from '../../../components';
 import { formatCount } from '../../../lib/format';
 import { WORKFLOWS_PAGE_SIZE } from '../hooks/use-workflows-list';
 import { runPath, workflowPath } from '../paths';
@@ -33,6 +26,29 @@ function LastRun({ run }: { run: Workflow['lastRun'] }) {
   );
 }
 
+const columns: DataColumn<Workflow>[] = [
+  {
+    key: 'name',
+    header: 'Name',
+    rowHeader: true,
+    sx: { minWidth: 180 },
+    cell: (w) => (
+      <Link component={RouterLink} to={workflowPath(w.id)}>
+        {w.name}
+      </Link>
+    ),
+  },
+  {
+    key: 'description',
+    header: 'Description',
+    sx: { color: 'text.secondary', maxWidth: 460 },
+    cell: (w) => w.description || '—',
+  },
+  { key: 'version', header: 'Version', align: 'right', cell: (w) => formatCount(w.version) },
+  { key: 'owner', header: 'Owner', nowrap: true, cell: (w) => <UserName id={w.owner} /> },
+  { key: 'last', header: 'Last run', nowrap: true, cell: (w) => <LastRun run={w.lastRun} /> },
+];
+
 export function WorkflowsTable({
   workflows,
   page,
@@ -45,49 +61,13 @@ export function WorkflowsTable({
   onPage: (page: number) => void;
 }) {
   return (
-    <>
-      <TableContainer>
-        <Table size="small" aria-label="Workflows">
-          <TableHead>
-            <TableRow>
-              <TableCell>Name</TableCell>
-              <TableCell>Description</TableCell>
-              <TableCell align="right">Version</TableCell>
-              <TableCell>Owner</TableCell>
-              <TableCell>Last run</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {workflows.map((w) => (
-              <TableRow key={w.id} hover>
-                <TableCell component="th" scope="row" sx={{ minWidth: 180 }}>
-                  <Link component={RouterLink} to={workflowPath(w.id)}>
-                    {w.name}
-                  </Link>
-                </TableCell>
-                <TableCell sx={{ color: 'text.secondary', maxWidth: 460 }}>
-                  {w.description || '—'}
-                </TableCell>
-                <TableCell align="right">{formatCount(w.version)}</TableCell>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                  <UserName id={w.owner} />
-                </TableCell>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                  <LastRun run={w.lastRun} />
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </TableContainer>
-      <TablePagination
-        component="div"
-        count={total}
-        page={page}
-        rowsPerPage={WORKFLOWS_PAGE_SIZE}
-        rowsPerPageOptions={[]}
-        onPageChange={(_, next) => onPage(next)}
-      />
-    </>
+    <DataTable
+      label="Workflows"
+      frame="none"
+      columns={columns}
+      rows={workflows}
+      rowKey={(w) => w.id}
+      pager={{ page, pageSize: WORKFLOWS_PAGE_SIZE, total, onPageChange: onPage }}
+    />
   );
 }

@@ -1,0 +1,208 @@
+import type { ReactNode } from 'react';
+import Box from '@mui/material/Box';
+import LinearProgress from '@mui/material/LinearProgress';
+import Paper from '@mui/material/Paper';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TablePagination from '@mui/material/TablePagination';
+import TableRow from '@mui/material/TableRow';
+import TableSortLabel from '@mui/material/TableSortLabel';
+import type { SystemStyleObject } from '@mui/system';
+import type { Theme } from '@mui/material/styles';
+import { visuallyHidden } from '../lib/visually-hidden';
+
+/**
+ * One column of a {@link DataTable}: its header, how a row shows in it, and whether it sorts.
+ * `S` is the screen's sort field type (a column sorts when it names one).
+ */
+export interface DataColumn<T, S extends string = string> {
+  /** Unique within the table. */
+  key: string;
+  header: string;
+  /** The header is read by screen readers only (an actions column). */
+  hideHeader?: boolean;
+  align?: 'right';
+  /** The cell never wraps (dates, sizes, chips). */
+  nowrap?: boolean;
+  /** The cell is the row's header for screen readers (`<th scope="row">`). */
+  rowHeader?: boolean;
+  sortField?: S;
+  /** The body cells' style (one object, not a list). */
+  sx?: SystemStyleObject<Theme>;
+  cell: (row: T) => ReactNode;
+}
+
+export type SortOrder = 'asc' | 'desc';
+
+export interface DataTableSort<S extends string> {
+  field: S;
+  order: SortOrder;
+  onSort: (field: S) => void;
+}
+
+/** The pager: `total` when the count is known, else `hasNextPage` (the count shows as "more than"). */
+export interface DataTablePager {
+  page: number;
+  pageSize: number;
+  total?: number;
+  hasNextPage?: boolean;
+  /** Offered page sizes; none (the default) offers no choice. */
+  pageSizes?: readonly number[];
+  onPageChange: (page: number) => void;
+  onPageSizeChange?: (pageSize: number) => void;
+  /** "Datasets per page". */
+  pageSizeLabel?: string;
+  /** Hide the pager when everything fits on one page. */
+  hideWhenOnePage?: boolean;
+}
+
+export interface DataTableProps<T, S extends string = string> {
+  /** The table's accessible name ("Datasets"). */
+  label: string;
+  columns: DataColumn<T, S>[];
+  rows: readonly T[];
+  rowKey: (row: T) => string;
+  sort?: DataTableSort<S>;
+  pager?: DataTablePager;
+  /** Another page, sort or search is loading: the rows stay, a bar shows and the table is busy. */
+  updating?: boolean;
+  /** Shown in one row when there are no rows. */
+  empty?: ReactNode;
+  /** Rows before the data rows (a dataset's owner above its shares). */
+  leadingRows?: ReactNode;
+  /** An outlined paper around the table (the default), or none when the screen gives one. */
+  frame?: 'outlined' | 'none';
+}
+
+function SortHeader<S extends string>({
+  column,
+  sort,
+}: {
+  column: DataColumn<unknown, S> & { sortField: S };
+  sort: DataTableSort<S>;
+}) {
+  const active = sort.field === column.sortField;
+  return (
+    <TableSortLabel
+      active={active}
+      direction={active ? sort.order : 'asc'}
+      onClick={() => sort.onSort(column.sortField)}
+    >
+      {column.header}
+    </TableSortLabel>
+  );
+}
+
+function HeaderCell<T, S extends string>({
+  column,
+  sort,
+}: {
+  column: DataColumn<T, S>;
+  sort?: DataTableSort<S>;
+}) {
+  const sortable = sort && column.sortField !== undefined;
+  const active = sortable && sort.field === column.sortField;
+  return (
+    <TableCell
+      align={column.align}
+      sortDirection={active ? sort.order : false}
+      sx={{ whiteSpace: 'nowrap' }}
+    >
+      {column.hideHeader ? (
+        <Box component="span" sx={visuallyHidden}>
+          {column.header}
+        </Box>
+      ) : sortable ? (
+        <SortHeader column={column as DataColumn<unknown, S> & { sortField: S }} sort={sort} />
+      ) : (
+        column.header
+      )}
+    </TableCell>
+  );
+}
+
+function Pager({ pager, shown }: { pager: DataTablePager; shown: number }) {
+  const count = pager.total ?? (pager.hasNextPage ? -1 : pager.page * pager.pageSize + shown);
+  if (pager.hideWhenOnePage && pager.page === 0 && count >= 0 && count <= pager.pageSize)
+    return null;
+  const sizes = pager.pageSizes ?? [];
+  return (
+    <TablePagination
+      component="div"
+      count={count}
+      page={pager.page}
+      rowsPerPage={pager.pageSize}
+      rowsPerPageOptions={sizes}
+      onPageChange={(_event, next) => pager.onPageChange(next)}
+      onRowsPerPageChange={(event) => pager.onPageSizeChange?.(Number(event.target.value))}
+      labelRowsPerPage={pager.pageSizeLabel ?? 'Rows per page'}
+      sx={{
+        // On a phone the page size gives way to the page controls.
+        '& .MuiTablePagination-selectLabel, & .MuiTablePagination-input': {
+          display: { xs: 'none', sm: 'inline-flex' },
+        },
+      }}
+    />
+  );
+}
+
+/**
+ * The one table shell of every list (issue 24): headers that sort and say their sort to screen
+ * readers (`aria-sort` on the header cell), a bar and `aria-busy` while the next page loads, an empty row, and the pager. The
+ * screen keeps its loading and error states (it shows them instead of the table), and names its
+ * columns.
+ */
+export function DataTable<T, S extends string = string>(props: DataTableProps<T, S>) {
+  const { columns, rows, rowKey, sort, pager, empty } = props;
+  const updating = props.updating ?? false;
+  const table = (
+    <>
+      {props.updating !== undefined && (
+        <Box sx={{ height: 4 }}>
+          {updating && <LinearProgress aria-label={`Updating ${props.label.toLowerCase()}`} />}
+        </Box>
+      )}
+      <TableContainer>
+        <Table aria-label={props.label} aria-busy={updating} size="small">
+          <TableHead>
+            <TableRow>
+              {columns.map((column) => (
+                <HeaderCell key={column.key} column={column} sort={sort} />
+              ))}
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {props.leadingRows}
+            {rows.map((row) => (
+              <TableRow key={rowKey(row)} hover>
+                {columns.map((column) => (
+                  <TableCell
+                    key={column.key}
+                    align={column.align}
+                    component={column.rowHeader ? 'th' : undefined}
+                    scope={column.rowHeader ? 'row' : undefined}
+                    sx={{ ...(column.nowrap ? { whiteSpace: 'nowrap' } : {}), ...column.sx }}
+                  >
+                    {column.cell(row)}
+                  </TableCell>
+                ))}
+              </TableRow>
+            ))}
+            {rows.length === 0 && empty && (
+              <TableRow>
+                <TableCell colSpan={columns.length} sx={{ color: 'text.secondary', py: 3 }}>
+                  {empty}
+                </TableCell>
+              </TableRow>
+            )}
+          </TableBody>
+        </Table>
+      </TableContainer>
+      {pager && <Pager pager={pager} shown={rows.length} />}
+    </>
+  );
+  return props.frame === 'none' ? table : <Paper variant="outlined">{table}</Paper>;
+}
