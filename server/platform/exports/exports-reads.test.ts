@@ -137,8 +137,8 @@ describe('an export and its files (GET /api/query/v1/exports/{id}…)', () => {
     const across = exportsAcross.parse(
       await (await platform.api('/api/query/v1/exports?limit=1000')).json(),
     );
-    const seeded = across.exports.find(
-      (e) => Object.keys(e.record.urlRowCountMap)[0]?.startsWith('s3://'),
+    const seeded = across.exports.find((e) =>
+      Object.keys(e.record.urlRowCountMap)[0]?.startsWith('s3://'),
     )!;
     const details = exportDetails.parse(
       await (await platform.api(`/api/query/v1/exports/${seeded.record.exportId}`)).json(),

@@ -6,7 +6,6 @@ import type {
   ExportDetails,
   ExportFile,
   ExportPreview,
-  ExportQuery,
   ExportsAcross,
 } from '../../../src/api/contract';
 import { datasetForUser, visibleDatasetSql } from '../access/policy';
@@ -97,7 +96,7 @@ export async function exportDetails(
       path: row.path,
       region: row.region,
     },
-    query: (row.query_request as ExportQuery | null) ?? null,
+    query: row.query_request ?? null,
     files: filesOf(row),
   };
 }

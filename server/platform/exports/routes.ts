@@ -48,7 +48,9 @@ export function exportRoutes(deps: PlatformDeps) {
   // Issue 25 (docs/platform-gaps.md): the dashboard's one read, an export's page and its files.
   r.get('/api/query/v1/exports', async (c) => {
     const { limit, before } = query(c, acrossParams);
-    return c.json(await listExportsAcross(deps.db, c.get('userId'), { limit: limit ?? 500, before }));
+    return c.json(
+      await listExportsAcross(deps.db, c.get('userId'), { limit: limit ?? 500, before }),
+    );
   });
   r.get('/api/query/v1/exports/:exportId', async (c) =>
     c.json(await exportDetails(deps, c.get('userId'), c.req.param('exportId'))),

@@ -102,7 +102,9 @@ export type ExportPreview = z.infer<typeof exportPreview>;
 
 /** `GET /api/query/v1/exports?limit&before`: newest first, across the datasets the user may read. */
 export const exportsAcross = z.object({
-  exports: z.array(z.object({ datasetId: z.string(), datasetName: z.string(), record: exportRecord })),
+  exports: z.array(
+    z.object({ datasetId: z.string(), datasetName: z.string(), record: exportRecord }),
+  ),
   datasetCount: z.number().int(),
   next: z.nullable(z.string()),
 });

@@ -27,7 +27,7 @@ export function ExportsChart({ buckets }: { buckets: TimeBuckets }) {
   return (
     <figure style={{ margin: 0 }} aria-label={`Exports started per ${buckets.size}, by status`}>
       <BarChart
-        height={260}
+        height={180}
         xAxis={[{ scaleType: 'band', data: labels }]}
         yAxis={[{ tickMinStep: 1 }]}
         series={series}
