@@ -44,7 +44,7 @@ export function ExportFiles({ exportId, files }: ExportFilesProps) {
             <TableRow>
               <TableCell>Object</TableCell>
               <TableCell align="right">Rows</TableCell>
-              <TableCell>
+              <TableCell sx={{ position: 'relative' }}>
                 <Box component="span" sx={visuallyHidden}>
                   Actions
                 </Box>
@@ -102,8 +102,13 @@ export function ExportFiles({ exportId, files }: ExportFilesProps) {
 
 const visuallyHidden = {
   position: 'absolute',
+  top: 0,
+  left: 0,
   width: 1,
   height: 1,
+  margin: '-1px',
+  padding: 0,
+  border: 0,
   overflow: 'hidden',
   clip: 'rect(0 0 0 0)',
   whiteSpace: 'nowrap',

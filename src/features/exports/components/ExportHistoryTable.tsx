@@ -37,6 +37,12 @@ export interface ExportHistoryTableProps {
   leadHeading?: string;
 }
 
+/** `local://bucket/…/data.csv`: the bucket and the file; the export's page has the whole URL. */
+const shortUrl = (url: string) => {
+  const match = /^([a-z0-9]+:\/\/[^/]+)\/(.+\/)?([^/]+)$/.exec(url);
+  return match ? `${match[1]}/${match[2] ? '…/' : ''}${match[3]}` : url;
+};
+
 /** Where it went: each object's URL (the platform's own with a download), or the bucket. */
 function Target({ record }: { record: ExportRecord }) {
   const files = filesOfRecord(record);
@@ -51,8 +57,8 @@ function Target({ record }: { record: ExportRecord }) {
     <>
       {files.map((file, n) => (
         <Box key={file.url} sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
-          <Box component="code" sx={{ fontSize: 13 }}>
-            {file.url}
+          <Box component="code" sx={{ fontSize: 13 }} title={file.url}>
+            {shortUrl(file.url)}
           </Box>
           {file.url.startsWith('local://') && (
             <Tooltip title={`Download ${file.name}`}>
@@ -117,9 +123,20 @@ export function ExportHistoryTable({ rows, now, label, leadHeading }: ExportHist
                   <Target record={record} />
                 </TableCell>
                 <TableCell sx={{ overflowWrap: 'anywhere', maxWidth: 320 }}>
-                  {record.exportStatus === 'failed'
-                    ? [record.errorCode, record.message].filter(Boolean).join(': ') || '—'
-                    : ''}
+                  {record.exportStatus === 'failed' && (
+                    // Two lines at most: the export's page has the error in full.
+                    <Box
+                      title={record.message}
+                      sx={{
+                        display: '-webkit-box',
+                        WebkitLineClamp: 2,
+                        WebkitBoxOrient: 'vertical',
+                        overflow: 'hidden',
+                      }}
+                    >
+                      {[record.errorCode, record.message].filter(Boolean).join(': ') || '—'}
+                    </Box>
+                  )}
                 </TableCell>
               </TableRow>
             );
