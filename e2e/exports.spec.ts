@@ -150,7 +150,7 @@ test('an export has a page: who and when, its first rows, and its file to downlo
   await files.getByRole('link', { name: 'Download data.csv' }).click();
   const file = await download;
   expect(file.suggestedFilename()).toMatch(/^Regional targets [0-9a-f]{8}\.csv$/);
-  const text = readFileSync((await file.path())!, 'utf8');
+  const text = readFileSync(await file.path(), 'utf8');
   const lines = text.trimEnd().split('\r\n');
   expect(lines).toHaveLength(6);
   expect(lines[0]).toBe((await preview.getByRole('columnheader').allTextContents()).join(','));
