@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '../../../test/render';
@@ -57,8 +57,13 @@ describe('/exports', { timeout: 20_000 }, () => {
     );
     expect(screen.getByText(/Payroll \(No read access\)/)).toBeInTheDocument();
 
+    const chart = () =>
+      screen.getByRole('figure', { name: /Exports started per/ }).querySelector('figcaption');
+    await waitFor(() => expect(chart()).toHaveTextContent(/^3 exports started/));
     await user.click(within(counts).getByRole('button', { name: /Failed/ }));
     expect(router.state.location.search).toContain('status=failed');
+    // The chart follows the status filter, as the table does.
+    await waitFor(() => expect(chart()).toHaveTextContent(/^1 export started/));
     const table = screen.getByRole('table', { name: 'Exports' });
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows).toHaveLength(1);
