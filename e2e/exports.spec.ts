@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expectAccessibleInBothThemes } from './axe';
@@ -26,6 +26,8 @@ const statusOf = (page: Page) =>
 test('start an export, watch it finish, find it on the dashboard, and repeat it on unchanged data', async ({
   page,
 }) => {
+  // Four axe runs on two busy screens: more than the default 30 s on a loaded machine.
+  test.setTimeout(60_000);
   await openExportsTab(page, 'Regional targets');
   await expectAccessibleInBothThemes(page, 'dataset exports tab');
 
@@ -108,4 +110,139 @@ test('a bad bucket name is refused beside the field before anything is sent', as
   await startExport(page, 'Not_A_Bucket');
   await expect(page.getByText(/3 to 63 lower-case letters/)).toBeVisible();
   expect(posted).toBe(0);
+});
+
+test('an export has a page: who and when, its first rows, and its file to download', async ({
+  page,
+}) => {
+  await openExportsTab(page, 'Regional targets');
+  await startExport(page, 'e2e-page');
+  await expect(page.getByRole('status').filter({ hasText: 'Export started' })).toBeVisible();
+  const latest = page.getByRole('region', { name: 'Latest export' });
+  await expect(latest.getByRole('group', { name: 'Status' })).toContainText('Succeeded', {
+    timeout: 20_000,
+  });
+
+  await page.goto('/exports');
+  const row = page.getByRole('table', { name: 'Exports' }).getByRole('row', { name: /e2e-page/ });
+  await expect(row).toContainText('Regional targets');
+  // The start time is the link to the export's page.
+  await row.getByRole('link', { name: /\d{2}:\d{2}:\d{2}/ }).click();
+  await expect(page).toHaveURL(/\/exports\/[^/]+\/[0-9a-f-]{36}$/);
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Export of Regional targets · Succeeded' }),
+  ).toBeVisible();
+  const summary = page.getByRole('region', { name: 'Export', exact: true });
+  await expect(summary.getByRole('group', { name: 'Started by' })).toContainText('Ada Admin');
+  await expect(summary.getByRole('group', { name: 'Started', exact: true })).toHaveText(
+    /\d{4}, \d{2}:\d{2}:\d{2}$/,
+  );
+  await expect(summary.getByRole('group', { name: 'Rows' })).toContainText('5 rows');
+  await expect(summary.getByRole('group', { name: 'Columns' })).toContainText('Every column');
+  await expect(summary.getByRole('group', { name: 'Target' })).toContainText('e2e-page');
+
+  const files = page.getByRole('table', { name: 'Files' });
+  await expect(files).toContainText('local://e2e-page/');
+  await files.getByRole('button', { name: 'Preview' }).click();
+  const preview = page.getByRole('table', { name: 'First rows of data.csv' });
+  await expect(preview.getByRole('row')).toHaveCount(6);
+  await expect(preview.getByRole('columnheader').first()).not.toBeEmpty();
+
+  const download = page.waitForEvent('download');
+  await files.getByRole('link', { name: 'Download data.csv' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^Regional targets [0-9a-f]{8}\.csv$/);
+  const text = readFileSync(await file.path(), 'utf8');
+  const lines = text.trimEnd().split('\r\n');
+  expect(lines).toHaveLength(6);
+  expect(lines[0]).toBe((await preview.getByRole('columnheader').allTextContents()).join(','));
+  await expectAccessibleInBothThemes(page, 'export page');
+});
+
+test('a failed export: Recent failures opens it, its error in full, and Retry writes it again', async ({
+  page,
+}) => {
+  const buckets = path.join(process.env.E2E_DATA_DIR!, 'buckets');
+  mkdirSync(buckets, { recursive: true });
+  writeFileSync(path.join(buckets, 'e2e-retry'), 'not a folder');
+  await openExportsTab(page, 'Sales by region');
+  await startExport(page, 'e2e-retry');
+  await expect(statusOf(page)).toContainText('Failed', { timeout: 20_000 });
+
+  await page.goto('/exports');
+  const failures = page.getByRole('list', { name: 'Recent failures' });
+  await failures
+    .getByRole('link', { name: /Sales by region/ })
+    .first()
+    .click();
+  await expect(page).toHaveURL(/\/exports\/[^/]+\/[0-9a-f-]{36}$/);
+  const failedUrl = page.url();
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Export of Sales by region · Failed' }),
+  ).toBeVisible();
+  await expect(page.getByText('The export failed (EXPORT_FAILED)')).toBeVisible();
+  await expect(
+    page.getByText(/The local bucket "e2e-retry" cannot be written: a file stands where/),
+  ).toBeVisible();
+  // Not hovering what the last click left under the pointer (a hovered button is another colour).
+  await page.mouse.move(0, 0);
+  await expectAccessibleInBothThemes(page, 'failed export page');
+
+  rmSync(path.join(buckets, 'e2e-retry'));
+  await page
+    .getByRole('form', { name: 'Retry the export' })
+    .getByRole('button', { name: 'Retry' })
+    .click();
+  await expect(page).not.toHaveURL(failedUrl);
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Export of Sales by region · Succeeded' }),
+  ).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('table', { name: 'Files' })).toContainText('local://e2e-retry/');
+});
+
+test('the dashboard is fresh when it opens: a dataset and an export made meanwhile are there', async ({
+  page,
+}) => {
+  await page.goto('/exports');
+  const watched = page.getByText(/(\d+) datasets watched/);
+  await expect(watched).toBeVisible();
+  const before = Number(/(\d+) datasets/.exec((await watched.textContent()) ?? '')![1]);
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: 'Datasets' })
+    .click();
+
+  // Made through the API while the console shows another screen.
+  const upload = await page.request.post('/api/data/v1/data-files?name=fresh.csv', {
+    headers: { 'content-type': 'text/csv' },
+    data: 'region,amount\nNorth,1\n',
+  });
+  const { dataFileId } = (await upload.json()) as { dataFileId: number };
+  const stream = await page.request.post('/api/data/v1/streams', {
+    data: {
+      transport: { type: 'CONNECTOR', description: 'data-file', version: '1' },
+      configuration: [
+        { name: 'dataFileId', value: String(dataFileId), type: 'string', category: 'METADATA' },
+      ],
+      account: { id: 1 },
+      updateMethod: 'REPLACE',
+      dataProvider: { key: 'data-file' },
+      dataSource: { name: 'E2E fresh dataset', description: '' },
+      advancedScheduleJson: JSON.stringify({ type: 'MANUAL', timezone: 'UTC' }),
+    },
+  });
+  const { dataSource } = (await stream.json()) as { dataSource: { id: string } };
+  const exported = await page.request.post(`/api/query/v1/export/${dataSource.id}`, {
+    data: { bucket: 'e2e-fresh' },
+  });
+  expect(exported.ok()).toBe(true);
+
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: 'Export monitoring' })
+    .click();
+  await expect(page.getByText(`${before + 1} datasets watched`)).toBeVisible();
+  await expect(
+    page.getByRole('table', { name: 'Exports' }).getByRole('row', { name: /E2E fresh dataset/ }),
+  ).toHaveCount(1);
 });

@@ -97,9 +97,11 @@ const twoDigits = (n: number) => String(n).padStart(2, '0');
 export const formatDay = (date: Date) =>
   `${date.getDate()} ${months[date.getMonth()]} ${String(date.getFullYear()).padStart(4, '0')}`;
 
-/** "22 May 2026, 14:05": a short local date and time. */
-export const formatDateTime = (date: Date) =>
-  `${formatDay(date)}, ${twoDigits(date.getHours())}:${twoDigits(date.getMinutes())}`;
+/** "22 May 2026, 14:05": a short local date and time; with `seconds`, "22 May 2026, 14:05:09". */
+export const formatDateTime = (date: Date, { seconds = false }: { seconds?: boolean } = {}) =>
+  `${formatDay(date)}, ${twoDigits(date.getHours())}:${twoDigits(date.getMinutes())}${
+    seconds ? `:${twoDigits(date.getSeconds())}` : ''
+  }`;
 
 // "3 minutes ago": in its own module, so that date-fns' distance rules and English locale load
 // with the screen that uses it, not with the shared chunk of this one (the first page's).

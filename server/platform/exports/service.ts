@@ -33,6 +33,16 @@ export interface ExportRow {
   url_row_count_map: Record<string, number>;
   data_version: number;
   request_fingerprint: string;
+  started_by: number | null;
+  query_request: ExportQuery | null;
+}
+
+/** What an export asked for, kept for its page (no secret in it). */
+export interface ExportQuery {
+  columns: string[];
+  allColumns: boolean;
+  includeBOM: boolean;
+  useCache: boolean;
 }
 
 interface Secrets {
@@ -109,7 +119,12 @@ function validate(body: CreateExportBody, dataset: DatasetRow, target: 'local' |
  * target is returned instead of a new export; otherwise a new export and its job are written.
  * The partial unique index `exports_one_running` backs the first rule in the database.
  */
-export async function createExport(deps: PlatformDeps, datasetId: string, body: CreateExportBody) {
+export async function createExport(
+  deps: PlatformDeps,
+  datasetId: string,
+  body: CreateExportBody,
+  startedBy?: number,
+) {
   const target = deps.exports.target;
   validTarget(body, datasetId);
   const result = await deps.db.transaction(async (tx) => {
@@ -146,10 +161,16 @@ export async function createExport(deps: PlatformDeps, datasetId: string, body: 
       if (previous) return { row: previous, started: false };
     }
     const exportId = randomUUID();
+    const query: ExportQuery = {
+      columns,
+      allColumns: !body.queryRequest?.query?.columns?.length,
+      includeBOM,
+      useCache: body.queryRequest?.useCache !== false,
+    };
     const [row] = await tx.query<ExportRow>(
       `INSERT INTO exports (export_id, dataset_id, bucket, path, region, compression, export_format,
-         export_status, started, data_version, request_fingerprint)
-       VALUES ($1, $2, $3, $4, $5, $6, 'csv', 'running', now(), $7, $8) RETURNING *`,
+         export_status, started, data_version, request_fingerprint, started_by, query_request)
+       VALUES ($1, $2, $3, $4, $5, $6, 'csv', 'running', now(), $7, $8, $9, $10) RETURNING *`,
       [
         exportId,
         datasetId,
@@ -159,6 +180,8 @@ export async function createExport(deps: PlatformDeps, datasetId: string, body: 
         compression,
         dataset.data_version,
         fingerprint,
+        startedBy ?? null,
+        JSON.stringify(query),
       ],
     );
     const payload: ExportPayload = { exportId, datasetId, columns, includeBOM, target };
@@ -285,7 +308,7 @@ export function localTargetError(error: unknown, bucket: string): unknown {
 }
 
 /** Where the local target writes an export: its folder, and the file inside it. */
-function localFile(
+export function localFile(
   dataDir: string,
   row: Pick<ExportRow, 'bucket' | 'path' | 'export_id' | 'compression'>,
 ) {

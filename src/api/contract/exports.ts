@@ -52,3 +52,60 @@ export const createExportBody = z.object({
     .optional(),
 });
 export type CreateExportBody = z.infer<typeof createExportBody>;
+
+// Embedded platform (docs/platform-gaps.md, issue 25): an export's page, its files and the
+// dashboard's one read across datasets. A real instance has none of these; the console falls
+// back to the per-dataset status list there.
+
+/** What an export asked for (no secret): the columns written, in order, and its options. */
+export const exportQuery = z.object({
+  columns: z.array(z.string()),
+  allColumns: z.boolean(),
+  includeBOM: z.boolean(),
+  useCache: z.boolean(),
+});
+export type ExportQuery = z.infer<typeof exportQuery>;
+
+/** One object an export wrote: its URL, its rows, and whether the platform hands out its bytes. */
+export const exportFile = z.object({
+  url: z.string(),
+  rows: z.number().int(),
+  name: z.string(),
+  downloadable: z.boolean(),
+});
+export type ExportFile = z.infer<typeof exportFile>;
+
+/** `GET /api/query/v1/exports/{exportId}`. */
+export const exportDetails = z.object({
+  record: exportRecord,
+  datasetId: z.string(),
+  datasetName: z.string(),
+  startedBy: z.nullable(z.object({ id: z.number().int(), name: z.string() })),
+  target: z.object({
+    kind: z.enum(['local', 's3']),
+    bucket: z.string(),
+    path: z.string(),
+    region: z.nullable(z.string()),
+  }),
+  query: z.nullable(exportQuery),
+  files: z.array(exportFile),
+});
+export type ExportDetails = z.infer<typeof exportDetails>;
+
+/** `GET /api/query/v1/exports/{exportId}/files/{n}/preview`: the first rows of a local file. */
+export const exportPreview = z.object({
+  columns: z.array(z.string()),
+  rows: z.array(z.array(z.string())),
+  more: z.boolean(),
+});
+export type ExportPreview = z.infer<typeof exportPreview>;
+
+/** `GET /api/query/v1/exports?limit&before`: newest first, across the datasets the user may read. */
+export const exportsAcross = z.object({
+  exports: z.array(
+    z.object({ datasetId: z.string(), datasetName: z.string(), record: exportRecord }),
+  ),
+  datasetCount: z.number().int(),
+  next: z.nullable(z.string()),
+});
+export type ExportsAcross = z.infer<typeof exportsAcross>;

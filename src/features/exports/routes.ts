@@ -5,6 +5,10 @@ const pages = () => import('./pages');
 /** The export monitoring dashboard. One lazy chunk with the dataset's Exports tab. */
 export const exportRoutes = (): RouteObject[] => [
   { path: 'exports', lazy: { Component: async () => (await pages()).ExportsDashboardPage } },
+  {
+    path: 'exports/:datasetId/:exportId',
+    lazy: { Component: async () => (await pages()).ExportPage },
+  },
 ];
 
 /** The dataset page's Exports tab, mounted by the app among the dataset's tabs. */

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '../../../test/render';
@@ -9,7 +9,7 @@ const traffic = aDataset({ id: 'ds-traffic', name: 'Web traffic' });
 const secret = aDataset({ id: 'ds-secret', name: 'Payroll' });
 const hoursAgo = (h: number) => new Date(Date.now() - h * 3_600_000).toISOString();
 
-function givenThreeDatasets() {
+function givenThreeDatasets(mode: 'remote' | 'embedded' = 'remote') {
   return givenExports(
     [sales, traffic, secret],
     {
@@ -34,7 +34,7 @@ function givenThreeDatasets() {
         }),
       ],
     },
-    { pollsToFinish: 1_000, unreadable: [secret.id] },
+    { pollsToFinish: 1_000, unreadable: [secret.id], mode },
   );
 }
 
@@ -57,8 +57,13 @@ describe('/exports', { timeout: 20_000 }, () => {
     );
     expect(screen.getByText(/Payroll \(No read access\)/)).toBeInTheDocument();
 
+    const chart = () =>
+      screen.getByRole('figure', { name: /Exports started per/ }).querySelector('figcaption');
+    await waitFor(() => expect(chart()).toHaveTextContent(/^3 exports started/));
     await user.click(within(counts).getByRole('button', { name: /Failed/ }));
     expect(router.state.location.search).toContain('status=failed');
+    // The chart follows the status filter, as the table does.
+    await waitFor(() => expect(chart()).toHaveTextContent(/^1 export started/));
     const table = screen.getByRole('table', { name: 'Exports' });
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows).toHaveLength(1);
@@ -75,7 +80,28 @@ describe('/exports', { timeout: 20_000 }, () => {
     const table = await screen.findByRole('table', { name: 'Exports' });
     await screen.findByText(/3 datasets watched/);
     const rows = within(table).getAllByRole('row').slice(1);
-    expect(rows.map((r) => within(r).getByRole('link').textContent)).toEqual(['Sales by region']);
+    expect(rows.map((r) => within(r).getAllByRole('link')[0]!.textContent)).toEqual([
+      'Sales by region',
+    ]);
     expect(screen.getByRole('combobox', { name: 'Period' })).toHaveTextContent('Last 24 hours');
+  });
+
+  it('on the embedded platform reads every dataset’s exports in one request, each row and failure opening its export', async () => {
+    const { requested } = givenThreeDatasets('embedded');
+    renderApp('/exports');
+    const table = await screen.findByRole('table', { name: 'Exports' });
+    await screen.findByText(/2 datasets watched/);
+    expect(requested.filter((p) => p === '/api/query/v1/exports')).toHaveLength(1);
+    expect(requested.filter((p) => p.startsWith('/api/query/v1/export/'))).toEqual([]);
+    expect(requested).not.toContain('/api/data/v3/datasources');
+
+    const failure = within(screen.getByRole('list', { name: 'Recent failures' })).getByRole('link');
+    expect(failure).toHaveAttribute('href', `/exports/${sales.id}/s-1`);
+    const row = within(table).getAllByRole('row')[1]!;
+    expect(row).toHaveTextContent('Web traffic');
+    expect(within(row).getAllByRole('link')[1]).toHaveAttribute(
+      'href',
+      `/exports/${traffic.id}/t-1`,
+    );
   });
 });

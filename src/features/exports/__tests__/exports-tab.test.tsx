@@ -81,4 +81,17 @@ describe('/datasets/:datasetId/exports', { timeout: 20_000 }, () => {
     expect(await screen.findByText('The export failed (EXPORT_FAILED)')).toBeInTheDocument();
     expect(screen.getByText('Access Denied')).toBeInTheDocument();
   });
+
+  it('disables Start export, saying why, while an export of the dataset runs', async () => {
+    givenExports(
+      [dataset],
+      { [dataset.id]: [anExport({ exportStatus: 'running', finished: null, urlRowCountMap: {} })] },
+      { pollsToFinish: 1_000 },
+    );
+    openTab();
+    expect(await screen.findByRole('heading', { name: 'Running export' })).toBeInTheDocument();
+    const start = screen.getByRole('button', { name: 'Start export' });
+    expect(start).toBeDisabled();
+    expect(start).toHaveAccessibleDescription(/An export of this dataset is running/);
+  });
 });

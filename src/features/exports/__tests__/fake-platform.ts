@@ -36,13 +36,35 @@ export const anExport = (overrides: Partial<ExportRecord> = {}): ExportRecord =>
 export function givenExports(
   datasets: Dataset[],
   histories: Record<string, ExportRecord[]> = {},
-  { pollsToFinish = 1, unreadable = [] as string[] } = {},
+  { pollsToFinish = 1, unreadable = [] as string[], mode = 'remote' } = {},
 ) {
   const exports = new Map(datasets.map((d) => [d.id, [...(histories[d.id] ?? [])]]));
   const posted: unknown[] = [];
   let next = 100;
   const reads = new Map<string, number>();
+  const requested: string[] = [];
+  server.events.on('request:start', ({ request }) => {
+    requested.push(new URL(request.url).pathname);
+  });
   server.use(
+    http.get('/gateway/status', () => HttpResponse.json({ mode, upstreams: [], brand: 'SERVICE' })),
+    // The embedded platform's one read across datasets (newest first; unreadable ones left out).
+    http.get('/api/query/v1/exports', () =>
+      HttpResponse.json({
+        exports: datasets
+          .filter((d) => !unreadable.includes(d.id))
+          .flatMap((d) =>
+            (exports.get(d.id) ?? []).map((record) => ({
+              datasetId: d.id,
+              datasetName: d.name,
+              record,
+            })),
+          )
+          .sort((a, b) => b.record.started.localeCompare(a.record.started)),
+        datasetCount: datasets.length - unreadable.length,
+        next: null,
+      }),
+    ),
     http.get('/api/data/v3/datasources', () => HttpResponse.json(datasets)),
     http.get('/api/data/v3/datasources/:id', ({ params }) => {
       const dataset = datasets.find((d) => d.id === params.id);
@@ -111,5 +133,5 @@ export function givenExports(
       return HttpResponse.json(record);
     }),
   );
-  return { posted };
+  return { posted, requested };
 }

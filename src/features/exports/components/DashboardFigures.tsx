@@ -1,7 +1,6 @@
 import { memo } from 'react';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
-import Stack from '@mui/material/Stack';
 import TablePagination from '@mui/material/TablePagination';
 import Typography from '@mui/material/Typography';
 import { EmptyState, Section } from '../../../components';
@@ -15,6 +14,7 @@ import {
   type TimeRange,
 } from '../lib/overview';
 import { ExportHistoryTable } from './ExportHistoryTable';
+import { statusLabels } from '../lib/records';
 import { DatasetLink, RecentFailures, RunningExports } from './ExportLists';
 import { ExportsChart } from './ExportsChart';
 import { StatusCounts } from './StatusCounts';
@@ -41,16 +41,11 @@ export interface DashboardFiguresProps {
   onPage: (page: number) => void;
 }
 
-const Figure = ({ label, ms }: { label: string; ms: number | undefined }) => (
-  <div>
-    <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-      {label}
-    </Typography>
-    <Typography sx={{ fontSize: 24, fontWeight: 600 }}>
-      {ms === undefined ? '—' : formatDuration(ms)}
-    </Typography>
-  </div>
-);
+/** Median and p90 of the finished exports shown, in one line under the chart's heading. */
+function durationLine({ count, median, p90 }: DashboardView['durations']) {
+  if (count === 0) return 'No finished export to time';
+  return `Duration: median ${formatDuration(median ?? 0)}, 90th percentile ${formatDuration(p90 ?? 0)} · of ${plural(count, 'finished export')}`;
+}
 
 /**
  * Everything drawn from the exports: memoized, so that the page's own updates (each dataset
@@ -71,7 +66,7 @@ export const DashboardFigures = memo(function DashboardFigures({
   const rows = view.listed.slice(shownPage * PAGE_SIZE, (shownPage + 1) * PAGE_SIZE);
   return (
     <>
-      <Box sx={{ mb: 4 }}>
+      <Box sx={{ mb: 2 }}>
         <StatusCounts counts={view.counts} current={status} onSelect={onStatus} />
       </Box>
       <Box
@@ -83,27 +78,21 @@ export const DashboardFigures = memo(function DashboardFigures({
           mb: 2,
         }}
       >
-        <Paper variant="outlined" sx={{ p: 2, position: 'relative' }}>
-          <Section title="Exports over time">
-            <ExportsChart buckets={view.buckets} />
-          </Section>
+        <Paper variant="outlined" sx={{ px: 2, pt: 1.5, position: 'relative' }}>
+          <Typography variant="h2">Exports over time</Typography>
+          <Typography variant="body2" sx={{ color: 'text.secondary', mt: 0.5 }}>
+            {status === 'all' ? 'Every status' : `${statusLabels[status]} only`} ·{' '}
+            {durationLine(view.durations)}
+          </Typography>
+          <ExportsChart buckets={view.buckets} />
         </Paper>
-        <Paper variant="outlined" sx={{ p: 2 }}>
-          <Section title="Duration">
-            <Stack direction="row" spacing={4}>
-              <Figure label="Median" ms={view.durations.median} />
-              <Figure label="90th percentile" ms={view.durations.p90} />
-            </Stack>
-            <Typography variant="body2" sx={{ color: 'text.secondary', mt: 1 }}>
-              Of {plural(view.durations.count, 'finished export')} in the period
-            </Typography>
-          </Section>
-          <Section title="Running">
-            <RunningExports exports={view.running} now={now} />
-          </Section>
-          <Section title="Recent failures">
-            <RecentFailures exports={view.failures} />
-          </Section>
+        <Paper variant="outlined" sx={{ px: 2, py: 1.5 }}>
+          <Typography variant="h2">Running</Typography>
+          <RunningExports exports={view.running} now={now} />
+          <Typography variant="h2" sx={{ mt: 1.5 }}>
+            Recent failures
+          </Typography>
+          <RecentFailures exports={view.failures} />
         </Paper>
       </Box>
       <Section
@@ -124,6 +113,7 @@ export const DashboardFigures = memo(function DashboardFigures({
               rows={rows.map(({ dataset, record }) => ({
                 key: record.exportId,
                 record,
+                datasetId: dataset.id,
                 lead: <DatasetLink dataset={dataset} />,
               }))}
             />

@@ -10,7 +10,8 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { Dataset } from '../../../api/contract';
-import { ErrorState, GuardedAction } from '../../../components';
+import { useDatasetPermission } from '../../../api/access';
+import { ErrorState, Guard } from '../../../components';
 import type { ExportFormState } from '../hooks/use-export-form';
 import { objectKeyPreview } from '../lib/records';
 
@@ -25,8 +26,12 @@ export interface ExportFormProps {
 
 const fieldSx = { flex: '1 1 220px', minWidth: 0 };
 
+export const RUNNING_REASON =
+  'An export of this dataset is running: the platform runs one at a time. Start another when it ends.';
+
 export function ExportForm({ dataset, state, columns, running }: ExportFormProps) {
   const { form, submit, pending, error } = state;
+  const permission = useDatasetPermission(dataset.id, 'read');
   const { errors } = form.formState;
   const [bucket, path, compression] = useWatch({
     control: form.control,
@@ -173,14 +178,26 @@ export function ExportForm({ dataset, state, columns, running }: ExportFormProps
         </Stack>
         {error ? <ErrorState error={error} title="The export was not started" /> : null}
         <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
-          <GuardedAction datasetId={dataset.id} operation="read">
-            <Button type="submit" variant="contained" loading={pending}>
+          <Guard
+            allowed={permission.allowed && !running}
+            reason={running ? RUNNING_REASON : permission.reason}
+          >
+            <Button
+              type="submit"
+              variant="contained"
+              loading={pending}
+              aria-describedby={running ? `${dataset.id}-running` : undefined}
+            >
               Start export
             </Button>
-          </GuardedAction>
+          </Guard>
           {running && (
-            <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-              An export of this dataset is running: the platform runs one at a time.
+            <Typography
+              id={`${dataset.id}-running`}
+              variant="body2"
+              sx={{ color: 'text.secondary' }}
+            >
+              {RUNNING_REASON}
             </Typography>
           )}
         </Stack>

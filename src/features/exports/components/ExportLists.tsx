@@ -7,7 +7,7 @@ import Typography from '@mui/material/Typography';
 import { formatDuration, formatDateTime, toDate } from '../../../lib/format';
 import type { DatasetExport } from '../lib/overview';
 import { exportDuration } from '../lib/records';
-import { datasetExportsPath } from '../paths';
+import { datasetExportsPath, exportPath } from '../paths';
 
 export const DatasetLink = ({ dataset }: { dataset: DatasetExport['dataset'] }) => (
   <Link component={RouterLink} to={datasetExportsPath(dataset.id)} underline="always">
@@ -29,7 +29,15 @@ export function RunningExports({ exports, now }: { exports: DatasetExport[]; now
       {exports.map(({ dataset, record }) => (
         <ListItem key={record.exportId} disableGutters>
           <ListItemText
-            primary={<DatasetLink dataset={dataset} />}
+            primary={
+              <Link
+                component={RouterLink}
+                to={exportPath(dataset.id, record.exportId)}
+                underline="always"
+              >
+                {dataset.name}
+              </Link>
+            }
             secondary={`Running for ${formatDuration(exportDuration(record, now) ?? 0)}, to ${record.bucket} · started ${when(record.started)}`}
           />
         </ListItem>
@@ -38,7 +46,10 @@ export function RunningExports({ exports, now }: { exports: DatasetExport[]; now
   );
 }
 
-/** The latest failures with the platform's code and reason. */
+/**
+ * The latest failures with the platform's code and reason (one line: the export's page, which
+ * each item links to, has it in full).
+ */
 export function RecentFailures({ exports }: { exports: DatasetExport[] }) {
   if (exports.length === 0)
     return <Typography sx={{ color: 'text.secondary' }}>No failure in this period.</Typography>;
@@ -48,14 +59,22 @@ export function RecentFailures({ exports }: { exports: DatasetExport[] }) {
         <ListItem key={record.exportId} disableGutters alignItems="flex-start">
           <ListItemText
             primary={
-              <>
-                <DatasetLink dataset={dataset} /> · {when(record.finished ?? record.started)}
-              </>
+              <Link
+                component={RouterLink}
+                to={exportPath(dataset.id, record.exportId)}
+                underline="always"
+              >
+                {dataset.name} · {when(record.finished ?? record.started)}
+              </Link>
             }
             secondary={
               [record.errorCode, record.message].filter(Boolean).join(': ') || 'No reason given'
             }
-            slotProps={{ secondary: { sx: { overflowWrap: 'anywhere' } } }}
+            slotProps={{
+              secondary: {
+                sx: { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
+              },
+            }}
           />
         </ListItem>
       ))}

@@ -1,6 +1,6 @@
 import { BarChart } from '@mui/x-charts/BarChart';
 import { useTheme } from '@mui/material/styles';
-import { formatShortDay, formatTimeOfDay } from '../../../lib/format';
+import { formatShortDay, formatTimeOfDay, plural } from '../../../lib/format';
 import type { TimeBuckets } from '../lib/overview';
 import { statusLabels } from '../lib/records';
 
@@ -27,7 +27,7 @@ export function ExportsChart({ buckets }: { buckets: TimeBuckets }) {
   return (
     <figure style={{ margin: 0 }} aria-label={`Exports started per ${buckets.size}, by status`}>
       <BarChart
-        height={260}
+        height={160}
         xAxis={[{ scaleType: 'band', data: labels }]}
         yAxis={[{ tickMinStep: 1 }]}
         series={series}
@@ -42,7 +42,7 @@ export function ExportsChart({ buckets }: { buckets: TimeBuckets }) {
           clip: 'rect(0 0 0 0)',
         }}
       >
-        {total} exports started in the period, per {buckets.size}:{' '}
+        {plural(total, 'export')} started in the period, per {buckets.size}:{' '}
         {labels
           .map((label, i) => ({ label, parts: series.filter((s) => s.data[i]), i }))
           .filter(({ parts }) => parts.length > 0)

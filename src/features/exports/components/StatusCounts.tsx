@@ -38,7 +38,8 @@ export function StatusCounts({ counts, current, onSelect }: StatusCountsProps) {
             sx={{
               display: 'block',
               textAlign: 'left',
-              p: 2,
+              px: 2,
+              py: 1,
               borderRadius: 1,
               border: 1,
               borderColor: pressed ? 'primary.main' : 'divider',
@@ -49,7 +50,10 @@ export function StatusCounts({ counts, current, onSelect }: StatusCountsProps) {
             <Typography variant="body2" sx={{ color: 'text.secondary' }}>
               {label}
             </Typography>
-            <Typography component="span" sx={{ fontSize: 28, fontWeight: 600, color }}>
+            <Typography
+              component="span"
+              sx={{ fontSize: 24, fontWeight: 600, lineHeight: 1.3, color }}
+            >
               {formatCount(value)}
             </Typography>
           </ButtonBase>

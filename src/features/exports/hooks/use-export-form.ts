@@ -3,7 +3,6 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { Dataset } from '../../../api/contract';
 import { useCreateExport, type CreateExportResult } from '../../../api/exports';
-import { useNotify } from '../../../components';
 import {
   exportForm,
   exportFormDefaults,
@@ -14,12 +13,11 @@ import {
 /**
  * The Exports tab's form. Pessimistic (an export has side effects); the access key and secret
  * are cleared as soon as the request is sent, whatever its answer, so they live no longer than
- * the one request. The platform may answer with an export it already had (rule 4.6a): that is a
- * notice on the tab, not a toast, since the user must understand no new export was started.
+ * the one request. The answer is a notice on the tab, not a toast (which covered the form's help
+ * text): an export started, or one the platform already had (rule 4.6a).
  */
 export function useExportForm(dataset: Dataset) {
   const create = useCreateExport();
-  const notify = useNotify();
   const [outcome, setOutcome] = useState<CreateExportResult>();
   const form = useForm<ExportFormValues>({
     resolver: zodResolver(exportForm),
@@ -34,10 +32,7 @@ export function useExportForm(dataset: Dataset) {
     create.mutate(
       { datasetId: dataset.id, body },
       {
-        onSuccess: (result) => {
-          setOutcome(result);
-          if (result.kind === 'started') notify.success(`Export of “${dataset.name}” started`);
-        },
+        onSuccess: setOutcome,
       },
     );
   });

@@ -1,100 +1,43 @@
-import { useCallback, useEffect, useRef } from 'react';
-import { useQueries, type UseQueryResult } from '@tanstack/react-query';
-import type { Dataset, ExportRecord } from '../../../api/contract';
-import { useAllDatasets } from '../../../api/datasets';
-import {
-  EXPORT_POLL_MS,
-  exportHistoryQueryOptions,
-  getExportHistory,
-  isExportRunning,
-} from '../../../api/exports';
-import { createLimiter } from '../lib/limit';
+import { useMemo } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { exportsAcrossQueryOptions } from '../../../api/exports';
 import type { DatasetExport } from '../lib/overview';
+import { usePerDatasetOverview, type DatasetFailure } from './use-per-dataset-overview';
+import { usePlatformMode } from './use-platform-mode';
 
-/** At most this many dataset reads at once, so hundreds of datasets do not flood the platform. */
-export const FAN_OUT = 6;
-/** While anything runs, the datasets with nothing running are read again this often. */
-export const REFRESH_WHILE_RUNNING_MS = 30_000;
-const limit = createLimiter(FAN_OUT);
-
-export interface DatasetFailure {
-  dataset: Dataset;
-  error: Error;
-}
-
-function combineWith(datasets: Dataset[]) {
-  return (results: UseQueryResult<ExportRecord[]>[]) => {
-    const exports: DatasetExport[] = [];
-    const failures: DatasetFailure[] = [];
-    let read = 0;
-    let oldest = Infinity;
-    let newest = 0;
-    results.forEach((result, i) => {
-      const dataset = datasets[i]!;
-      if (result.data) {
-        read += 1;
-        oldest = Math.min(oldest, result.dataUpdatedAt);
-        newest = Math.max(newest, result.dataUpdatedAt);
-        for (const record of result.data)
-          exports.push({ dataset: { id: dataset.id, name: dataset.name }, record });
-      } else if (result.error) failures.push({ dataset, error: result.error });
-    });
-    return {
-      exports,
-      failures,
-      /** Datasets whose exports have been read (at least once). */
-      read,
-      fetching: results.some((r) => r.isFetching),
-      /** When the least and the most recently read dataset was read (epoch ms). */
-      oldestRead: read ? oldest : undefined,
-      newestRead: read ? newest : undefined,
-      refetchAll: () => Promise.all(results.map((r) => r.refetch())),
-    };
-  };
-}
+const noFailures: DatasetFailure[] = [];
 
 /**
- * Every export of every dataset: the platform lists exports per dataset only (also on a real
- * instance), so this reads each dataset's history, {@link FAN_OUT} at a time, into the same cache
- * entries the dataset's Exports tab uses. A dataset with an export running is polled; while
- * anything runs, the others are read again every {@link REFRESH_WHILE_RUNNING_MS}.
+ * Every export the user may see. The embedded platform answers them in one request across
+ * datasets (`GET /api/query/v1/exports`); a real instance only per dataset, so there each
+ * dataset is read on its own (use-per-dataset-overview.ts).
  */
 export function useExportsOverview() {
-  const datasets = useAllDatasets();
-  const list = datasets.data?.datasets;
-  const anyRunning = useRef(false);
-  const combine = useCallback(
-    (results: UseQueryResult<ExportRecord[]>[]) => combineWith(list ?? [])(results),
-    [list],
+  const mode = usePlatformMode();
+  const across = useQuery({ ...exportsAcrossQueryOptions(), enabled: mode === 'embedded' });
+  const perDataset = usePerDatasetOverview(mode === 'remote');
+  const exports = useMemo<DatasetExport[]>(
+    () =>
+      across.data?.exports.map(({ datasetId, datasetName, record }) => ({
+        dataset: { id: datasetId, name: datasetName },
+        record,
+      })) ?? [],
+    [across.data],
   );
-  const overview = useQueries({
-    queries: (list ?? []).map((dataset) => ({
-      ...exportHistoryQueryOptions(dataset.id),
-      queryFn: ({ signal }: { signal: AbortSignal }) =>
-        limit(() => getExportHistory(dataset.id, signal), signal),
-      staleTime: 10_000,
-      refetchInterval: (query: { state: { data?: ExportRecord[] } }) =>
-        isExportRunning(query.state.data)
-          ? EXPORT_POLL_MS
-          : anyRunning.current
-            ? REFRESH_WHILE_RUNNING_MS
-            : false,
-    })),
-    combine,
-  });
-  const running = overview.exports.some((e) => e.record.exportStatus === 'running');
-  useEffect(() => {
-    anyRunning.current = running;
-  }, [running]);
-
+  if (mode !== 'embedded') return perDataset;
+  const datasetCount = across.data?.datasetCount ?? 0;
   return {
-    ...overview,
-    datasets: list,
-    datasetCount: list?.length ?? 0,
-    truncated: datasets.data?.truncated ?? false,
-    datasetsError: datasets.error,
-    datasetsPending: datasets.isPending,
-    refresh: () => Promise.all([datasets.refetch(), overview.refetchAll()]),
+    exports,
+    failures: noFailures,
+    read: across.data ? datasetCount : 0,
+    fetching: across.isFetching,
+    oldestRead: across.data ? across.dataUpdatedAt : undefined,
+    newestRead: across.data ? across.dataUpdatedAt : undefined,
+    datasetCount,
+    truncated: across.data?.truncated ? ('exports' as const) : undefined,
+    datasetsError: across.error,
+    datasetsPending: across.isPending,
+    refresh: () => across.refetch(),
   };
 }
 

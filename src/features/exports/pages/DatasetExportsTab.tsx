@@ -1,4 +1,6 @@
-import { useParams } from 'react-router';
+import { Link as RouterLink, useParams } from 'react-router';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import { useDataset, useIndexedSchema } from '../../../api/datasets';
@@ -10,24 +12,45 @@ import { ExportForm } from '../components/ExportForm';
 import { ExportHistoryTable } from '../components/ExportHistoryTable';
 import { useExportForm, type ExportFormState } from '../hooks/use-export-form';
 import { useNow } from '../hooks/use-now';
+import { exportPath } from '../paths';
 import type { Dataset } from '../../../api/contract';
 
-function OutcomeNotice({ state }: { state: ExportFormState }) {
+/**
+ * What the platform did with the request, in the page's flow above the form (not a toast over
+ * its help text): started, or an export it returned instead (rule 4.6a); each links to its page.
+ */
+function OutcomeNotice({ state, datasetId }: { state: ExportFormState; datasetId: string }) {
   const { outcome, dismissOutcome } = state;
-  if (!outcome || outcome.kind === 'started') return null;
+  if (!outcome) return null;
+  const open = (
+    <Link component={RouterLink} to={exportPath(datasetId, outcome.record.exportId)}>
+      Open the export
+    </Link>
+  );
   return (
-    <Alert severity="info" onClose={dismissOutcome} sx={{ mb: 2 }}>
-      {outcome.kind === 'unchanged' ? (
+    <Alert
+      severity={outcome.kind === 'started' ? 'success' : 'info'}
+      onClose={dismissOutcome}
+      sx={{ mb: 2 }}
+      role="status"
+    >
+      {outcome.kind === 'started' ? (
+        <>
+          <AlertTitle>Export started</AlertTitle>
+          It runs in the background; follow it below. {open}
+        </>
+      ) : outcome.kind === 'unchanged' ? (
         <>
           <AlertTitle>No new export: the data has not changed</AlertTitle>
           The platform returned the export of <DateTime value={outcome.record.started} /> instead of
-          writing the same rows again. To write them anyway, clear “Reuse an unchanged export”.
+          writing the same rows again. To write them anyway, clear “Reuse an unchanged export”.{' '}
+          {open}
         </>
       ) : (
         <>
           <AlertTitle>An export of this dataset was already running</AlertTitle>
           It started <DateTime value={outcome.record.started} />; the platform runs one export of a
-          dataset at a time, so it returned that one. Follow it below.
+          dataset at a time, so it returned that one. Follow it below. {open}
         </>
       )}
     </Alert>
@@ -49,10 +72,19 @@ function ExportsOfDataset({ dataset }: { dataset: Dataset }) {
         title="New export"
         description="Writes the dataset’s rows as CSV to an object-storage bucket, in the background."
       >
-        <OutcomeNotice state={state} />
+        <OutcomeNotice state={state} datasetId={dataset.id} />
         <ExportForm dataset={dataset} state={state} columns={columns} running={running} />
       </Section>
-      <Section title={running ? 'Running export' : 'Latest export'}>
+      <Section
+        title={running ? 'Running export' : 'Latest export'}
+        actions={
+          latest && (
+            <Button component={RouterLink} to={exportPath(dataset.id, latest.exportId)}>
+              Open its page
+            </Button>
+          )
+        }
+      >
         {history.data ? (
           latest ? (
             <ExportDetails record={latest} now={now} />
@@ -73,7 +105,11 @@ function ExportsOfDataset({ dataset }: { dataset: Dataset }) {
           <ExportHistoryTable
             label="Earlier exports"
             now={now}
-            rows={earlier.map((record) => ({ key: record.exportId, record }))}
+            rows={earlier.map((record) => ({
+              key: record.exportId,
+              record,
+              datasetId: dataset.id,
+            }))}
           />
         </Section>
       )}

@@ -26,7 +26,7 @@ import {
 } from '../lib/overview';
 
 const DRAW_MS = 250;
-const FAILURES_SHOWN = 5;
+const FAILURES_SHOWN = 3;
 
 function Freshness({ overview, now }: { overview: ExportsOverview; now: number }) {
   const { read, failures, datasetCount, oldestRead, newestRead, fetching } = overview;
@@ -88,8 +88,9 @@ export function ExportsDashboardPage() {
       counts: countByStatus(period),
       running: period.filter((e) => e.record.exportStatus === 'running'),
       failures: period.filter((e) => e.record.exportStatus === 'failed').slice(0, FAILURES_SHOWN),
-      durations: durationFigures(period),
-      buckets: timeBuckets(period, params.range, now),
+      // The chart and the durations follow the status filter, as the table does.
+      durations: durationFigures(listed),
+      buckets: timeBuckets(listed, params.range, now),
     };
   }, [exports, params.search, params.range, params.status, now]);
 
@@ -137,7 +138,7 @@ export function ExportsDashboardPage() {
   return (
     <>
       {header}
-      <Stack direction="row" useFlexGap spacing={2} sx={{ flexWrap: 'wrap', mb: 3 }}>
+      <Stack direction="row" useFlexGap spacing={2} sx={{ flexWrap: 'wrap', mb: 2 }}>
         <TextField
           select
           size="small"
@@ -156,7 +157,9 @@ export function ExportsDashboardPage() {
       </Stack>
       {overview.truncated && (
         <Alert severity="warning" sx={{ mb: 2 }}>
-          Only the first {formatCount(overview.datasetCount)} datasets are watched.
+          {overview.truncated === 'datasets'
+            ? `Only the first ${formatCount(overview.datasetCount)} datasets are watched.`
+            : `Only the newest ${formatCount(overview.exports.length)} exports are shown.`}
         </Alert>
       )}
       {overview.failures.length > 0 && (

@@ -1,2 +1,3 @@
 export { DatasetExportsTab } from './DatasetExportsTab';
 export { ExportsDashboardPage } from './ExportsDashboardPage';
+export { ExportPage } from './ExportPage';

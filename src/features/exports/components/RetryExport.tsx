@@ -1,0 +1,106 @@
+import { useState } from 'react';
+import { Link as RouterLink, useNavigate } from 'react-router';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import ReplayIcon from '@mui/icons-material/Replay';
+import type { ExportDetails } from '../../../api/contract';
+import { useCreateExport } from '../../../api/exports';
+import { ErrorState, GuardedAction } from '../../../components';
+import { retryBody } from '../lib/export-view';
+import { exportPath } from '../paths';
+
+/**
+ * Retry a failed export: the same request again (lib/export-view.ts), as a new export whose page
+ * opens. An S3 target asks for its access key and secret again, since they were never kept.
+ */
+export function RetryExport({ details }: { details: ExportDetails }) {
+  const create = useCreateExport();
+  const navigate = useNavigate();
+  const [key, setKey] = useState('');
+  const [secret, setSecret] = useState('');
+  const s3 = details.target.kind === 's3';
+  const result = create.data;
+
+  const retry = () => {
+    const body = retryBody(
+      details,
+      s3 ? { awsAccessKey: key, awsAccessSecret: secret } : undefined,
+    );
+    setKey('');
+    setSecret('');
+    create.mutate(
+      { datasetId: details.datasetId, body },
+      {
+        onSuccess: ({ record, kind }) => {
+          if (kind === 'started') void navigate(exportPath(details.datasetId, record.exportId));
+        },
+      },
+    );
+  };
+
+  return (
+    <Box
+      component="form"
+      aria-label="Retry the export"
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        retry();
+      }}
+    >
+      <Stack spacing={2}>
+        {s3 && (
+          <Stack direction="row" useFlexGap spacing={2} sx={{ flexWrap: 'wrap' }}>
+            <TextField
+              label="Access key"
+              type="password"
+              autoComplete="off"
+              value={key}
+              onChange={(e) => setKey(e.target.value)}
+              helperText="The bucket’s keys were not kept: enter them again"
+              sx={{ flex: '1 1 240px' }}
+            />
+            <TextField
+              label="Secret"
+              type="password"
+              autoComplete="new-password"
+              value={secret}
+              onChange={(e) => setSecret(e.target.value)}
+              helperText="Sent with this request only"
+              sx={{ flex: '1 1 240px' }}
+            />
+          </Stack>
+        )}
+        {create.error ? (
+          <ErrorState error={create.error} title="The export was not started" />
+        ) : null}
+        {result && result.kind !== 'started' && (
+          <Alert severity="info">
+            An export of this dataset is already running:{' '}
+            <Link component={RouterLink} to={exportPath(details.datasetId, result.record.exportId)}>
+              open it
+            </Link>
+            .
+          </Alert>
+        )}
+        <div>
+          <GuardedAction datasetId={details.datasetId} operation="read">
+            <Button
+              type="submit"
+              variant="contained"
+              startIcon={<ReplayIcon />}
+              loading={create.isPending}
+              disabled={s3 && (!key || !secret)}
+            >
+              Retry
+            </Button>
+          </GuardedAction>
+        </div>
+      </Stack>
+    </Box>
+  );
+}

@@ -1,0 +1,79 @@
+import { Link as RouterLink, useParams } from 'react-router';
+import Button from '@mui/material/Button';
+import { ErrorState, LoadingState, PageHeader, Section } from '../../../components';
+import { ExportFiles } from '../components/ExportFiles';
+import { ExportSummary } from '../components/ExportSummary';
+import { RetryExport } from '../components/RetryExport';
+import { useExportPage } from '../hooks/use-export-page';
+import { useNow } from '../hooks/use-now';
+import { datasetExportsPath, exportsDashboardPath } from '../paths';
+import { statusLabels } from '../lib/records';
+
+/** One export: what it did, what it wrote (download, first rows), and Retry when it failed. */
+export function ExportPage() {
+  const { datasetId = '', exportId = '' } = useParams();
+  const { view, error, refetch, missing } = useExportPage(datasetId, exportId);
+  const running = view?.record.exportStatus === 'running';
+  const now = useNow(1_000, running);
+  const title = view
+    ? `Export of ${view.datasetName ?? 'dataset'} · ${statusLabels[view.record.exportStatus]}`
+    : undefined;
+  const header = (
+    <PageHeader
+      title={missing || error ? 'Export' : title}
+      breadcrumbs={[{ label: 'Export monitoring', to: exportsDashboardPath() }]}
+      actions={
+        <Button component={RouterLink} to={datasetExportsPath(view?.datasetId ?? datasetId)}>
+          The dataset’s exports
+        </Button>
+      }
+    />
+  );
+  if (error)
+    return (
+      <>
+        {header}
+        <ErrorState error={error} onRetry={() => void refetch()} />
+      </>
+    );
+  if (missing)
+    return (
+      <>
+        {header}
+        <ErrorState
+          error={new Error(`The dataset’s newest exports do not include ${exportId}.`)}
+          title="Export not found"
+        />
+      </>
+    );
+  if (!view)
+    return (
+      <>
+        {header}
+        <LoadingState label="Loading the export" variant="details" rows={8} />
+      </>
+    );
+  return (
+    <>
+      {header}
+      <Section title="Export">
+        <ExportSummary view={view} now={now} />
+      </Section>
+      {view.record.exportStatus === 'failed' && view.details && (
+        <Section title="Retry" description="Writes the same rows to the same target again.">
+          <RetryExport details={view.details} />
+        </Section>
+      )}
+      <Section
+        title="Files"
+        description={
+          view.files.some((f) => f.downloadable)
+            ? 'Written to the platform’s local object store: download a file or look at its first rows.'
+            : undefined
+        }
+      >
+        <ExportFiles exportId={view.record.exportId} files={view.files} />
+      </Section>
+    </>
+  );
+}
