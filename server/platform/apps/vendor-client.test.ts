@@ -1,9 +1,3 @@
-/* eslint-disable @typescript-eslint/no-unsafe-assignment, @typescript-eslint/no-unsafe-member-access,
-   @typescript-eslint/no-unsafe-call, @typescript-eslint/no-unsafe-return,
-   @typescript-eslint/no-unsafe-argument, @typescript-eslint/no-unnecessary-type-assertion --
-   The vendor's typings import their models as `src/...`, which TypeScript cannot follow from
-   node_modules, and jsdom ships no types here: the client is untyped in this test, so each
-   answer is checked by value instead. */
 import fs from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -22,7 +16,50 @@ interface Task {
   done: boolean;
   points: number;
 }
-type Toolkit = typeof import('@domoinc/toolkit');
+
+// The vendor's typings import their models as `src/...`, which TypeScript cannot follow from
+// node_modules: the part of the client this test calls, as its docs declare it.
+interface Answer<T> {
+  statusCode: number;
+  data: T;
+}
+interface Doc<T> {
+  id: string;
+  collectionId: string;
+  datastoreId: string;
+  owner: number;
+  content: T;
+}
+interface DocumentsClient<T> {
+  create(document: T): Promise<Answer<Doc<T>>>;
+  create(documents: T[]): Promise<Answer<{ Created: number }>>;
+  get<R = Doc<T>[]>(query?: object, params?: Record<string, string[]>): Promise<Answer<R>>;
+  update(document: { id: string; content: T }): Promise<Answer<Doc<T>>>;
+  update(documents: { id: string; content: T }[]): Promise<Answer<{ Updated: number }>>;
+  partialUpdate(query: object, operation: object): Promise<Answer<unknown>>;
+  delete(ids: string | string[]): Promise<Answer<{ Deleted: number }>>;
+}
+interface AppCollection {
+  id: string;
+  name: string;
+  syncEnabled: boolean;
+}
+interface Toolkit {
+  AppDBClient: {
+    DocumentsClient: new <T>(collection: string) => DocumentsClient<T>;
+    CollectionsClient: new () => {
+      getCollections(): Promise<Answer<AppCollection[]>>;
+      createCollection(definition: object): Promise<Answer<AppCollection>>;
+      updateCollection(id: string, changes: object): Promise<Answer<AppCollection>>;
+      deleteCollection(id: string): Promise<Answer<unknown>>;
+      syncWithDomo(): Promise<Answer<unknown>>;
+    };
+  };
+  AIClient: {
+    generate_text(input: string): Promise<Answer<unknown>>;
+    text_to_sql(input: string): Promise<Answer<unknown>>;
+  };
+}
 
 let server: ReturnType<typeof createServer>;
 let backend: Backend;
@@ -90,13 +127,11 @@ describe("the vendor's client against the embedded platform", () => {
 
     const one = await tasks.create({ title: 'Write the starter', done: false, points: 3 });
     expect(one.statusCode).toBe(200);
-    expect(one.data).toMatchObject({
-      id: expect.any(String),
-      collectionId: expect.any(String),
-      datastoreId: expect.any(String),
-      content: { title: 'Write the starter', done: false, points: 3 },
-      owner: expect.any(Number),
-    });
+    expect(one.data.content).toEqual({ title: 'Write the starter', done: false, points: 3 });
+    expect([one.data.id, one.data.collectionId, one.data.datastoreId].map((v) => typeof v)).toEqual(
+      ['string', 'string', 'string'],
+    );
+    expect(one.data.owner).toBe(1);
 
     const bulk = await tasks.create([
       { title: 'Serve the app paths', done: true, points: 5 },
@@ -110,7 +145,7 @@ describe("the vendor's client against the embedded platform", () => {
       'Show the Apps screen',
       'Write the starter',
     ]);
-    const open = await tasks.get({ 'content.done': false } as never);
+    const open = await tasks.get({ 'content.done': false });
     expect(open.data).toHaveLength(2);
     const grouped = await tasks.get<Array<Record<string, unknown>>>(
       {},
@@ -136,13 +171,13 @@ describe("the vendor's client against the embedded platform", () => {
     expect(bulkUpdate.data).toMatchObject({ Updated: 2 });
 
     const partial = await tasks.partialUpdate(
-      { 'content.done': false } as never,
+      { 'content.done': false },
       {
         $set: { 'content.points': 13 },
-      } as never,
+      },
     );
     expect(partial.statusCode).toBe(200);
-    const afterPartial = await tasks.get({ 'content.points': 13 } as never);
+    const afterPartial = await tasks.get({ 'content.points': 13 });
     expect(afterPartial.data).toHaveLength(2);
 
     const served = all.data.find((d) => d.content.title === 'Serve the app paths')!;
@@ -160,10 +195,10 @@ describe("the vendor's client against the embedded platform", () => {
 
     const created = await collections.createCollection({
       name: 'notes',
-      schema: { columns: [{ name: 'text', type: 'STRING' as never }] },
+      schema: { columns: [{ name: 'text', type: 'STRING' }] },
       syncEnabled: false,
     });
-    expect(created.data).toMatchObject({ name: 'notes', id: expect.any(String) });
+    expect(created.data.name).toBe('notes');
     const notes = new toolkit.AppDBClient.DocumentsClient<{ text: string }>('notes');
     await notes.create({ text: 'hello' });
 
@@ -180,9 +215,8 @@ describe("the vendor's client against the embedded platform", () => {
   it('text generation, with the nulls the client sends for absent options', async () => {
     const answer = await toolkit.AIClient.generate_text('Say hello');
     expect(answer.statusCode).toBe(200);
-    expect(answer.data).toMatchObject({
-      choices: [expect.objectContaining({ output: expect.any(String) })],
-    });
+    const { choices } = answer.data as { choices: Array<{ output: string }> };
+    expect(choices[0]?.output).toContain('Say hello');
   });
 
   it('a call the platform cannot serve fails loudly with 501 naming it', async () => {
