@@ -22,6 +22,9 @@ if (fs.existsSync(manifestFile)) {
 }
 
 const starter = path.join(root, 'examples', 'app');
+/** A path as the user would type it from the console's folder. */
+const shown = (file) =>
+  path.relative(root, file).startsWith('..') ? file : path.relative(root, file);
 fs.cpSync(starter, where, {
   recursive: true,
   filter: (source) => !/node_modules|dist/.test(path.relative(starter, source)),
@@ -37,7 +40,7 @@ fs.mkdirSync(path.dirname(manifestFile), { recursive: true });
 fs.writeFileSync(manifestFile, `${JSON.stringify({ ...manifest, name }, null, 2)}\n`);
 
 console.log(`Created ${where}
-Declared the app ${name} (${path.relative(root, manifestFile)})
+Declared the app ${name} (${shown(manifestFile)})
 
 With the console running (npm start), run the app:
   cd ${path.relative(process.env.INIT_CWD ?? process.cwd(), where)} && npm install && npm run dev
