@@ -190,6 +190,10 @@ export default defineConfig([
     languageOptions: { globals: { ...globals.browser } },
   },
 
+  // The custom-app starter: browser code, and its dev server's config in Node.
+  { files: ['examples/app/src/**/*.js'], languageOptions: { globals: { ...globals.browser } } },
+  { files: ['examples/app/*.js'], languageOptions: { globals: { ...globals.node } } },
+
   {
     files: [
       'server/**/*.{ts,js,mjs}',

@@ -97,7 +97,7 @@ export async function startBackend(opts: StartBackendOptions): Promise<Backend> 
   let closing: Promise<void> | undefined;
   return {
     gateway,
-    middleware: gatewayMiddleware(gateway),
+    middleware: gatewayMiddleware(gateway, config.brand),
     mode: upstream.mode,
     upstreamDescription:
       upstream.mode === 'embedded'

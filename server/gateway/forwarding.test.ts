@@ -53,6 +53,25 @@ describe('rule 1: path and query go to the configured upstream', () => {
     expect(only(api).url).toBe('/v1/workflows?page=2');
   });
 
+  it("forwards a custom app's paths (/<brand>/...) to baseUrl with the developer token and the app's name", async () => {
+    const { base, api, gateway } = await setup();
+    const answer = await send(gateway.port, {
+      path: '/acme/datastores/v1/collections/tasks/documents/?x=1',
+      headers: { 'x-app-id': 'task-board', 'x-acme-ryuu-token': 'from-the-page' },
+    });
+    expect(answer.status).toBe(200);
+    const forwarded = only(base);
+    expect(forwarded.url).toBe('/acme/datastores/v1/collections/tasks/documents/?x=1');
+    expect(forwarded.headers['x-acme-developer-token']).toBe(TOKENS.developer);
+    expect(forwarded.headers['x-app-id']).toBe('task-board');
+    expect(forwarded.headers['x-acme-ryuu-token']).toBeUndefined();
+    expect(api.requests).toHaveLength(0);
+    // Another brand's paths are not the gateway's: they stay with the console's static files.
+    const other = await send(gateway.port, { path: '/domo/datastores/v1/collections' });
+    expect(other.body).toBe('static');
+    expect(base.requests).toHaveLength(1);
+  });
+
   it('keeps the path prefix of a base URL', async () => {
     const { base, gateway } = await setup({ basePath: '/tenant/' });
     await send(gateway.port, { path: '/api/ai/v1/text/generation' });

@@ -67,7 +67,7 @@ function createAnswer(options: ResolvedGatewayOptions) {
     if (url.pathname === '/gateway/status' && (method === 'GET' || method === 'HEAD')) {
       return Response.json(await readStatus(), { headers: API_ANSWER_HEADERS });
     }
-    const upstream = upstreamFor(url.pathname);
+    const upstream = upstreamFor(url.pathname, options.brand);
     if (upstream === undefined) return jsonError(404, 'No such gateway endpoint');
     return forward(request, upstream, url, incoming);
   };
@@ -87,7 +87,7 @@ export function createGateway(input: GatewayOptions): Hono {
     const incoming = nodeRequest(c.env);
     const raw = rawRequestTarget(incoming);
     const paths = raw === undefined ? [url.pathname] : [url.pathname, ...requestPaths(raw)];
-    if (!paths.some(isGatewayPath)) return next();
+    if (!paths.some((path) => isGatewayPath(path, options.brand))) return next();
     const started = performance.now();
     const response = await answer(c.req.raw, url, incoming).catch(() =>
       c.req.raw.signal.aborted

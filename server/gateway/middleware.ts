@@ -15,7 +15,7 @@ export type ConnectMiddleware = (
  * The gateway as connect middleware (Vite's dev server): gateway paths go to the Hono app,
  * everything else to next(), so development and `npm start` share one implementation.
  */
-export function gatewayMiddleware(gateway: Hono): ConnectMiddleware {
+export function gatewayMiddleware(gateway: Hono, brand?: string): ConnectMiddleware {
   const listener = getRequestListener(gateway.fetch, {
     // Vite's process keeps its own Request/Response globals.
     overrideGlobalObjects: false,
@@ -26,7 +26,7 @@ export function gatewayMiddleware(gateway: Hono): ConnectMiddleware {
         : jsonError(502, 'The gateway failed to handle the request'),
   });
   return (req, res, next) => {
-    if (!requestPaths(req.url ?? '/').some(isGatewayPath)) {
+    if (!requestPaths(req.url ?? '/').some((path) => isGatewayPath(path, brand))) {
       next();
       return;
     }

@@ -6,13 +6,26 @@ export type UpstreamName = 'base' | 'api';
 const hasPrefix = (path: string, prefix: string) =>
   path === prefix || path.startsWith(`${prefix}/`);
 
-/** Paths the gateway owns; everything else belongs to the static server (or Vite). */
-export const isGatewayPath = (path: string) =>
-  hasPrefix(path, '/api') || hasPrefix(path, '/v1') || hasPrefix(path, '/gateway');
+/** Custom apps' paths (issue 28): `/<brand>/...`, the brand lower-cased (`/service/datastores/v1/...`). */
+export const appPathPrefix = (brand: string) => `/${brand.toLowerCase()}`;
 
-/** `/api/*` lives under `{base_url}`, `/v1/*` (workflows) under `{api_url}` (spec 4, 4.13). */
-export function upstreamFor(path: string): UpstreamName | undefined {
+/**
+ * Paths the gateway owns; everything else belongs to the static server (or Vite). With a brand,
+ * the custom apps' paths are the gateway's too.
+ */
+export const isGatewayPath = (path: string, brand?: string) =>
+  hasPrefix(path, '/api') ||
+  hasPrefix(path, '/v1') ||
+  hasPrefix(path, '/gateway') ||
+  (brand !== undefined && hasPrefix(path, appPathPrefix(brand)));
+
+/**
+ * `/api/*` lives under `{base_url}`, `/v1/*` (workflows) under `{api_url}` (spec 4, 4.13); the
+ * custom apps' paths under `{base_url}` too, with the developer token (docs/platform-gaps.md).
+ */
+export function upstreamFor(path: string, brand?: string): UpstreamName | undefined {
   if (hasPrefix(path, '/api')) return 'base';
+  if (brand !== undefined && hasPrefix(path, appPathPrefix(brand))) return 'base';
   if (hasPrefix(path, '/v1')) return 'api';
   return undefined;
 }
@@ -27,7 +40,7 @@ export function tokenHeadersFor(
 ): Record<string, string> {
   const { tokens, brand } = options;
   const headers: Record<string, string> = {};
-  const upstream = upstreamFor(path);
+  const upstream = upstreamFor(path, brand);
   if (upstream === 'base') {
     // 5.1: every endpoint under {base_url} takes the developer token.
     if (tokens.developer) headers[developerTokenHeader(brand)] = tokens.developer;

@@ -100,15 +100,16 @@ export async function startGateway(
   const server = createServer((req, res) => handle(req, res));
   const port = await listen(server);
   const host = `127.0.0.1:${port}`;
+  const brand = options.brand ?? 'SERVICE';
   const gateway = createGateway({
-    brand: 'SERVICE',
+    brand,
     mode: 'remote',
     tokens: {},
     allowedHosts: [host, `localhost:${port}`],
     log: (line) => logs.push(line),
     ...options,
   });
-  const middleware = gatewayMiddleware(gateway);
+  const middleware = gatewayMiddleware(gateway, brand);
   handle = (req, res) =>
     middleware(req, res, () => {
       res.writeHead(200, { 'content-type': 'text/plain' }).end('static');

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
+import { appRoutes } from './apps/routes';
 import { calculatedFieldRoutes } from './calculated-fields/routes';
 import { fileAccessRoutes } from './access/file-routes';
 import { authenticate } from './access/authenticate';
@@ -67,6 +68,8 @@ export function createPlatformApp(deps: PlatformDeps) {
   app.get('/', (c) => c.json({ name: 'embedded platform', brand: deps.brand }));
   app.use(authenticate(deps));
   for (const area of areas) app.route('/', area(deps));
+  // Custom apps' paths go through the routes above, as the same user (issue 28).
+  app.route('/', appRoutes(deps, (request) => app.fetch(request)));
   app.notFound((c) =>
     sendError(c, new PlatformError(404, `No such endpoint: ${c.req.method} ${c.req.path}`)),
   );

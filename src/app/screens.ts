@@ -9,6 +9,7 @@ import InsertDriveFileOutlinedIcon from '@mui/icons-material/InsertDriveFileOutl
 import FolderCopyOutlinedIcon from '@mui/icons-material/FolderCopyOutlined';
 import AccountTreeOutlinedIcon from '@mui/icons-material/AccountTreeOutlined';
 import AdminPanelSettingsOutlinedIcon from '@mui/icons-material/AdminPanelSettingsOutlined';
+import AppsOutlinedIcon from '@mui/icons-material/AppsOutlined';
 
 export interface Screen {
   path: string;
@@ -28,6 +29,7 @@ export const screens: Screen[] = [
   { path: '/workflows', label: 'Workflows', icon: AccountTreeOutlinedIcon },
   { path: '/playground', label: 'Prompt playground', icon: ChatOutlinedIcon },
   { path: '/security', label: 'Security', icon: AdminPanelSettingsOutlinedIcon },
+  { path: '/apps', label: 'Apps', icon: AppsOutlinedIcon },
 ];
 
 export const HOME_PATH = screens[0]?.path ?? '/';

@@ -64,7 +64,8 @@ export interface DataTableProps<T, S extends string = string> {
   label: string;
   columns: DataColumn<T, S>[];
   rows: readonly T[];
-  rowKey: (row: T) => string;
+  /** A row's React key (its id; the index where rows have none). */
+  rowKey: (row: T, index: number) => string;
   sort?: DataTableSort<S>;
   pager?: DataTablePager;
   /** Another page, sort or search is loading: the rows stay, a bar shows and the table is busy. */
@@ -176,8 +177,8 @@ export function DataTable<T, S extends string = string>(props: DataTableProps<T,
           </TableHead>
           <TableBody>
             {props.leadingRows}
-            {rows.map((row) => (
-              <TableRow key={rowKey(row)} hover>
+            {rows.map((row, index) => (
+              <TableRow key={rowKey(row, index)} hover>
                 {columns.map((column) => (
                   <TableCell
                     key={column.key}

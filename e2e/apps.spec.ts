@@ -1,0 +1,64 @@
+import { expectAccessibleInBothThemes } from './axe';
+import { expect, test } from './fixtures';
+
+// Issue 28: an app is declared, it calls the app paths (as the vendor's client would, through the
+// gateway), and an administrator sees what it touches under Apps, then opens its collection.
+
+const manifest = {
+  name: 'Field notes',
+  collections: [{ name: 'notes', schema: { columns: [{ name: 'text', type: 'STRING' }] } }],
+};
+
+test('an app declared by its manifest shows its collections and calls, and leads to its documents', async ({
+  page,
+  request,
+}) => {
+  await page.goto('/apps');
+  await expect(page.getByRole('heading', { level: 1, name: 'Apps' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'No app is declared' })).toBeVisible();
+  await expectAccessibleInBothThemes(page, 'apps (empty)');
+
+  const registered = await request.put('/api/apps/v1/apps/field-notes', { data: manifest });
+  expect(registered.status()).toBe(200);
+  const created = await request.post('/service/datastores/v1/collections/notes/documents/', {
+    data: { content: { text: 'Heron at the north pond' } },
+    headers: { 'x-app-id': 'field-notes' },
+  });
+  expect(created.status()).toBe(200);
+  const refused = await request.post('/service/datastores/v1/collections/customers/documents', {
+    data: { content: { text: 'not mine' } },
+    headers: { 'x-app-id': 'field-notes' },
+  });
+  expect(refused.status()).toBe(404);
+
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Apps' }).click();
+  const apps = page.getByRole('table', { name: 'Apps' });
+  const row = apps.getByRole('row').filter({ hasText: 'Field notes' });
+  await expect(row).toContainText('field-notes');
+  await expect(row).toContainText('Apps API');
+  await expect(row).toContainText('In use');
+  await row.getByRole('link', { name: 'Field notes' }).click();
+
+  await expect(page).toHaveURL(/\/apps\/field-notes$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Field notes' })).toBeVisible();
+  const calls = page.getByRole('table', { name: 'Recent calls' });
+  await expect(
+    calls
+      .getByRole('row')
+      .filter({ hasText: '/service/datastores/v1/collections/customers/documents' }),
+  ).toContainText('404');
+  await expect(
+    calls
+      .getByRole('row')
+      .filter({ hasText: '/service/datastores/v1/collections/notes/documents' }),
+  ).toContainText('200');
+  await expect(page.getByRole('region', { name: 'Manifest' })).toContainText('"notes"');
+  await expectAccessibleInBothThemes(page, 'app');
+
+  await page
+    .getByRole('table', { name: 'Collections' })
+    .getByRole('link', { name: 'notes' })
+    .click();
+  await expect(page).toHaveURL(/\/datastores\/[^/]+\/collections\/[^/]+/);
+  await expect(page.getByText('Heron at the north pond')).toBeVisible();
+});

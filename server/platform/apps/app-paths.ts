@@ -1,0 +1,134 @@
+import { Hono, type Context } from 'hono';
+import type { AppManifest } from '../../../src/api/contract';
+import type { PlatformDeps, PlatformEnv } from '../core/context';
+import { PlatformError } from '../core/errors';
+import type { RecentCalls } from './calls';
+import { appCollection, appDatastore } from './datastore';
+import { APP_HEADER, appOfCall } from './registry';
+
+/** Sends a request through the platform's own routes (the same guards, as the same user). */
+export type Dispatch = (request: Request) => Promise<Response> | Response;
+
+interface Call {
+  app: { id: string; manifest: AppManifest };
+  userId: number;
+  datastore: () => Promise<string>;
+  collection: (nameOrId: string) => Promise<string>;
+}
+
+/** One app path: its method, its pattern (after `/<brand>`), and the instance path it serves. */
+interface AppRoute {
+  method: string;
+  pattern: RegExp;
+  to: (call: Call, match: string[]) => Promise<string>;
+}
+
+const ds = '/api/datastores/v1';
+const routes: AppRoute[] = [
+  {
+    method: 'GET',
+    pattern: /^\/datastores\/v1\/collections$/,
+    to: async (call) => `${ds}/${await call.datastore()}/collections`,
+  },
+  {
+    method: 'POST',
+    pattern: /^\/datastores\/v1\/collections$/,
+    to: async (call) => `${ds}/${await call.datastore()}/collections`,
+  },
+  {
+    method: 'POST',
+    pattern: /^\/datastores\/v1\/export$/,
+    to: async (call) => `${ds}/export/${await call.datastore()}`,
+  },
+  ...['GET', 'PUT', 'DELETE'].map((method) => ({
+    method,
+    pattern: /^\/datastores\/v1\/collections\/([^/]+)$/,
+    to: async (call: Call, [, c]: string[]) => `${ds}/collections/${await call.collection(c!)}`,
+  })),
+  ...['GET', 'PUT', 'DELETE'].map((method) => ({
+    method,
+    pattern: /^\/datastores\/v1\/collections\/([^/]+)\/permission(\/.*)?$/,
+    to: async (call: Call, [, c, rest]: string[]) =>
+      `${ds}/collections/${await call.collection(c!)}/permission${rest ?? ''}`,
+  })),
+  ...['GET', 'POST', 'PUT', 'DELETE'].map((method) => ({
+    method,
+    pattern: /^\/datastores\/v1\/collections\/([^/]+)\/documents(\/.*)?$/,
+    to: async (call: Call, [, c, rest]: string[]) =>
+      `${ds}/collections/${await call.collection(c!)}/documents${rest ?? ''}`,
+  })),
+  {
+    method: 'POST',
+    pattern: /^\/ai\/v1\/text\/generation$/,
+    to: () => Promise.resolve('/api/ai/v1/text/generation'),
+  },
+];
+
+const notServed = (method: string, path: string) =>
+  new PlatformError(
+    501,
+    `The embedded platform does not serve ${method} ${path} for apps yet (see docs/platform-gaps.md, custom apps)`,
+  );
+
+function forward(c: Context<PlatformEnv>, target: string, dispatch: Dispatch) {
+  const from = new URL(c.req.url);
+  const url = new URL(target + from.search, from);
+  const method = c.req.method;
+  const hasBody = method !== 'GET' && method !== 'HEAD';
+  return dispatch(
+    new Request(url, {
+      method,
+      headers: c.req.raw.headers,
+      body: hasBody ? c.req.raw.body : undefined,
+      // Node's fetch needs this to pass a body on as a stream.
+      ...(hasBody ? { duplex: 'half' } : {}),
+    }),
+  );
+}
+
+/**
+ * The app paths (issue 28): `/<brand>/datastores/v1/...` and the others the vendor's client
+ * calls, for the app the call names, served through the instance routes with the app's
+ * collections named by name; a path the platform does not serve is a 501 naming it.
+ */
+export function appPathRoutes(deps: PlatformDeps, calls: RecentCalls, dispatch: Dispatch) {
+  const prefix = `/${deps.brand.toLowerCase()}`;
+  const r = new Hono<PlatformEnv>();
+  r.all(`${prefix}/*`, async (c) => {
+    const started = performance.now();
+    const path = c.req.path.slice(prefix.length).replace(/\/+$/, '') || '/';
+    const method = c.req.method;
+    const app = await appOfCall(deps, c.req.header(APP_HEADER) || undefined);
+    const userId = c.get('userId');
+    let status = 500;
+    try {
+      const route = routes.find(
+        (candidate) => candidate.method === method && candidate.pattern.test(path),
+      );
+      if (!route) throw notServed(method, c.req.path);
+      const datastore = () => appDatastore(deps, app, userId);
+      const call: Call = {
+        app,
+        userId,
+        datastore,
+        collection: async (nameOrId) =>
+          appCollection(deps.db, app, await datastore(), decodeURIComponent(nameOrId)),
+      };
+      const response = await forward(c, await route.to(call, route.pattern.exec(path)!), dispatch);
+      status = response.status;
+      return response;
+    } catch (error) {
+      if (error instanceof PlatformError) status = error.status;
+      throw error;
+    } finally {
+      calls.record(app.id, {
+        at: new Date().toISOString(),
+        method,
+        path: c.req.path,
+        status,
+        durationMs: Math.round(performance.now() - started),
+      });
+    }
+  });
+  return r;
+}

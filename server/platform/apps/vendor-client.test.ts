@@ -1,0 +1,234 @@
+import fs from 'node:fs';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { JSDOM } from 'jsdom';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startBackend, type Backend } from '../../backend';
+
+// Issue 28: the vendor's own typed client (`@domoinc/toolkit`), unchanged, in a browser page
+// (jsdom, on the console's origin) against the gateway and the embedded platform, as `npm start`
+// serves them with PLATFORM_BRAND=DOMO (the brand the client's paths use).
+
+interface Task {
+  title: string;
+  done: boolean;
+  points: number;
+}
+
+// The vendor's typings import their models as `src/...`, which TypeScript cannot follow from
+// node_modules: the part of the client this test calls, as its docs declare it.
+interface Answer<T> {
+  statusCode: number;
+  data: T;
+}
+interface Doc<T> {
+  id: string;
+  collectionId: string;
+  datastoreId: string;
+  owner: number;
+  content: T;
+}
+interface DocumentsClient<T> {
+  create(document: T): Promise<Answer<Doc<T>>>;
+  create(documents: T[]): Promise<Answer<{ Created: number }>>;
+  get<R = Doc<T>[]>(query?: object, params?: Record<string, string[]>): Promise<Answer<R>>;
+  update(document: { id: string; content: T }): Promise<Answer<Doc<T>>>;
+  update(documents: { id: string; content: T }[]): Promise<Answer<{ Updated: number }>>;
+  partialUpdate(query: object, operation: object): Promise<Answer<unknown>>;
+  delete(ids: string | string[]): Promise<Answer<{ Deleted: number }>>;
+}
+interface AppCollection {
+  id: string;
+  name: string;
+  syncEnabled: boolean;
+}
+interface Toolkit {
+  AppDBClient: {
+    DocumentsClient: new <T>(collection: string) => DocumentsClient<T>;
+    CollectionsClient: new () => {
+      getCollections(): Promise<Answer<AppCollection[]>>;
+      createCollection(definition: object): Promise<Answer<AppCollection>>;
+      updateCollection(id: string, changes: object): Promise<Answer<AppCollection>>;
+      deleteCollection(id: string): Promise<Answer<unknown>>;
+      syncWithDomo(): Promise<Answer<unknown>>;
+    };
+  };
+  AIClient: {
+    generate_text(input: string): Promise<Answer<unknown>>;
+    text_to_sql(input: string): Promise<Answer<unknown>>;
+  };
+}
+
+let server: ReturnType<typeof createServer>;
+let backend: Backend;
+let dataDir: string;
+let dom: JSDOM;
+let toolkit: Toolkit;
+const globals = globalThis as unknown as Record<string, unknown>;
+
+const manifest = {
+  name: 'Task board',
+  version: '1.0.0',
+  collections: [
+    {
+      name: 'tasks',
+      schema: {
+        columns: [
+          { name: 'title', type: 'STRING' },
+          { name: 'points', type: 'LONG' },
+        ],
+      },
+    },
+  ],
+};
+
+beforeAll(async () => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'apps-client-'));
+  fs.mkdirSync(path.join(dataDir, 'apps', 'task-board'), { recursive: true });
+  fs.writeFileSync(
+    path.join(dataDir, 'apps', 'task-board', 'manifest.json'),
+    JSON.stringify(manifest),
+  );
+  let handle: (req: IncomingMessage, res: ServerResponse) => void = (_req, res) => res.end();
+  server = createServer((req, res) => handle(req, res));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  backend = await startBackend({
+    env: { DATA_DIR: dataDir, PLATFORM_BRAND: 'DOMO', DATABASE_URL: process.env.DATABASE_URL },
+    port,
+  });
+  handle = (req, res) => backend.middleware(req, res, () => res.writeHead(404).end('not gateway'));
+  dom = new JSDOM('<!doctype html><p>app</p>', { url: `http://127.0.0.1:${port}/` });
+  // The client is a browser bundle: it reaches for the page's XMLHttpRequest and window.
+  globals.window = dom.window;
+  globals.self = dom.window;
+  globals.XMLHttpRequest = dom.window.XMLHttpRequest;
+  toolkit = await import('@domoinc/toolkit');
+}, 120_000);
+
+afterAll(async () => {
+  delete globals.window;
+  delete globals.self;
+  delete globals.XMLHttpRequest;
+  dom?.window.close();
+  await backend?.close();
+  await new Promise<void>((resolve) => {
+    server?.close(() => resolve());
+    server?.closeAllConnections();
+  });
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe("the vendor's client against the embedded platform", () => {
+  it('AppDB documents: create, bulk, get, query with aggregation, update, partial update, delete', async () => {
+    const tasks = new toolkit.AppDBClient.DocumentsClient<Task>('tasks');
+
+    const one = await tasks.create({ title: 'Write the starter', done: false, points: 3 });
+    expect(one.statusCode).toBe(200);
+    expect(one.data.content).toEqual({ title: 'Write the starter', done: false, points: 3 });
+    expect([one.data.id, one.data.collectionId, one.data.datastoreId].map((v) => typeof v)).toEqual(
+      ['string', 'string', 'string'],
+    );
+    expect(one.data.owner).toBe(1);
+
+    const bulk = await tasks.create([
+      { title: 'Serve the app paths', done: true, points: 5 },
+      { title: 'Show the Apps screen', done: false, points: 8 },
+    ]);
+    expect(bulk.data).toEqual({ Created: 2 });
+
+    const all = await tasks.get();
+    expect(all.data.map((d) => d.content.title).sort()).toEqual([
+      'Serve the app paths',
+      'Show the Apps screen',
+      'Write the starter',
+    ]);
+    const open = await tasks.get({ 'content.done': false });
+    expect(open.data).toHaveLength(2);
+    const grouped = await tasks.get<Array<Record<string, unknown>>>(
+      {},
+      { groupby: ['content.done'], sum: ['content.points'] },
+    );
+    expect(grouped.data).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ done: false, sum_points: 11 }),
+        expect.objectContaining({ done: true, sum_points: 5 }),
+      ]),
+    );
+
+    const updated = await tasks.update({
+      id: one.data.id,
+      content: { title: 'Write the starter', done: true, points: 3 },
+    });
+    expect(updated.data).toMatchObject({ id: one.data.id, content: { done: true } });
+
+    const ids = open.data.map((d) => d.id);
+    const bulkUpdate = await tasks.update(
+      open.data.map((d) => ({ id: d.id, content: { ...d.content, points: 1 } })),
+    );
+    expect(bulkUpdate.data).toMatchObject({ Updated: 2 });
+
+    const partial = await tasks.partialUpdate(
+      { 'content.done': false },
+      {
+        $set: { 'content.points': 13 },
+      },
+    );
+    expect(partial.statusCode).toBe(200);
+    const afterPartial = await tasks.get({ 'content.points': 13 });
+    expect(afterPartial.data).toHaveLength(2);
+
+    const served = all.data.find((d) => d.content.title === 'Serve the app paths')!;
+    const deletedOne = await tasks.delete(served.id);
+    expect(deletedOne.data).toEqual({ Deleted: 1 });
+    const deletedMany = await tasks.delete(ids);
+    expect(deletedMany.data).toEqual({ Deleted: 2 });
+    expect((await tasks.get()).data).toEqual([]);
+  });
+
+  it('AppDB collections: list, create, update, export, delete', async () => {
+    const collections = new toolkit.AppDBClient.CollectionsClient();
+    const list = await collections.getCollections();
+    expect(list.data.map((c) => c.name)).toContain('tasks');
+
+    const created = await collections.createCollection({
+      name: 'notes',
+      schema: { columns: [{ name: 'text', type: 'STRING' }] },
+      syncEnabled: false,
+    });
+    expect(created.data.name).toBe('notes');
+    const notes = new toolkit.AppDBClient.DocumentsClient<{ text: string }>('notes');
+    await notes.create({ text: 'hello' });
+
+    const renamed = await collections.updateCollection(created.data.id, { syncEnabled: true });
+    expect(renamed.data).toMatchObject({ id: created.data.id, syncEnabled: true });
+    const exported = await collections.syncWithDomo();
+    expect(exported.statusCode).toBe(200);
+
+    await collections.deleteCollection('notes');
+    const after = await collections.getCollections();
+    expect(after.data.map((c) => c.name)).not.toContain('notes');
+  });
+
+  it('text generation, with the nulls the client sends for absent options', async () => {
+    const answer = await toolkit.AIClient.generate_text('Say hello');
+    expect(answer.statusCode).toBe(200);
+    const { choices } = answer.data as { choices: Array<{ output: string }> };
+    expect(choices[0]?.output).toContain('Say hello');
+  });
+
+  it('a call the platform cannot serve fails loudly with 501 naming it', async () => {
+    await expect(toolkit.AIClient.text_to_sql('count the tasks')).rejects.toThrow(
+      /Status: 501 .*POST \/domo\/ai\/v1\/text\/sql/,
+    );
+  });
+
+  it('a collection outside the app is out of reach, and an unknown name is a 404 naming it', async () => {
+    const stranger = new toolkit.AppDBClient.DocumentsClient('customers');
+    await expect(stranger.get()).rejects.toThrow(
+      /Status: 404 .*The app task-board has no collection customers \(its collections: tasks/,
+    );
+  });
+});

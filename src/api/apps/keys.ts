@@ -1,0 +1,6 @@
+/** Query keys of the Apps API (issue 28). */
+export const appKeys = {
+  all: ['apps'] as const,
+  list: () => [...appKeys.all, 'list'] as const,
+  one: (id: string) => [...appKeys.all, 'one', id] as const,
+};

@@ -1,0 +1,2 @@
+export { AppsPage } from './AppsPage';
+export { AppPage } from './AppPage';
