@@ -69,7 +69,7 @@ export function createPlatformApp(deps: PlatformDeps) {
   app.use(authenticate(deps));
   for (const area of areas) app.route('/', area(deps));
   // Custom apps' paths go through the routes above, as the same user (issue 28).
-  app.route('/', appRoutes(deps, (request) => app.fetch(request)));
+  app.route('/', appRoutes(deps, (request, actingUser) => app.fetch(request, { actingUser })));
   app.notFound((c) =>
     sendError(c, new PlatformError(404, `No such endpoint: ${c.req.method} ${c.req.path}`)),
   );

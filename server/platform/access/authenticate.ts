@@ -25,6 +25,13 @@ export function authenticate(deps: PlatformDeps): MiddlewareHandler<PlatformEnv>
   const devHeader = developerTokenHeader(deps.brand);
   const sessionHeader = sessionTokenHeader(deps.brand);
   return async (c, next) => {
+    // A custom app's call goes on through these routes in-process (apps/app-paths.ts), as the
+    // user its own request was authenticated as; only in-process code sets this environment.
+    const actingUser = (c.env as { actingUser?: unknown } | undefined)?.actingUser;
+    if (typeof actingUser === 'number') {
+      c.set('userId', actingUser);
+      return next();
+    }
     const path = c.req.path;
     if (path === '/' || path === '/api/content/v2/authentication') return next();
     if (path === '/v1' || path.startsWith('/v1/')) {

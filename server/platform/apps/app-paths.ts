@@ -2,12 +2,18 @@ import { Hono, type Context } from 'hono';
 import type { AppManifest } from '../../../src/api/contract';
 import type { PlatformDeps, PlatformEnv } from '../core/context';
 import { PlatformError } from '../core/errors';
+import { readJson } from '../core/validate';
+import { workflowPath, type ReadAs } from './workflow-paths';
 import type { RecentCalls } from './calls';
 import { appCollection, appDatastore } from './datastore';
 import { APP_HEADER, appOfCall } from './registry';
 
-/** Sends a request through the platform's own routes (the same guards, as the same user). */
-export type Dispatch = (request: Request) => Promise<Response> | Response;
+/**
+ * Sends a request through the platform's own routes as `actingUser` (the guards and bounds of
+ * those routes apply; `authenticate` takes the user from the in-process environment, which no
+ * HTTP request can set).
+ */
+export type Dispatch = (request: Request, actingUser: number) => Promise<Response> | Response;
 
 interface Call {
   app: { id: string; manifest: AppManifest };
@@ -24,6 +30,7 @@ interface AppRoute {
 }
 
 const ds = '/api/datastores/v1';
+const files = '/api/data/v1/data-files';
 const routes: AppRoute[] = [
   {
     method: 'GET',
@@ -57,6 +64,19 @@ const routes: AppRoute[] = [
     to: async (call: Call, [, c, rest]: string[]) =>
       `${ds}/collections/${await call.collection(c!)}/documents${rest ?? ''}`,
   })),
+  // Data files (the vendor's FileClient): upload, details, downloads; a new revision below.
+  { method: 'POST', pattern: /^\/data-files\/v1$/, to: () => Promise.resolve(files) },
+  {
+    method: 'GET',
+    pattern: /^\/data-files\/v1\/details$/,
+    to: () => Promise.resolve(`${files}/details`),
+  },
+  {
+    method: 'GET',
+    pattern: /^\/data-files\/v1\/(\d+)(\/revisions\/\d+)?$/,
+    to: (_call: Call, [, id, revision]: string[]) =>
+      Promise.resolve(`${files}/${id}${revision ?? ''}`),
+  },
   {
     method: 'POST',
     pattern: /^\/ai\/v1\/text\/generation$/,
@@ -71,6 +91,7 @@ const notServed = (method: string, path: string) =>
   );
 
 function forward(c: Context<PlatformEnv>, target: string, dispatch: Dispatch) {
+  const userId = c.get('userId');
   const from = new URL(c.req.url);
   const url = new URL(target + from.search, from);
   const method = c.req.method;
@@ -83,6 +104,7 @@ function forward(c: Context<PlatformEnv>, target: string, dispatch: Dispatch) {
       // Node's fetch needs this to pass a body on as a stream.
       ...(hasBody ? { duplex: 'half' } : {}),
     }),
+    userId,
   );
 }
 
@@ -102,6 +124,42 @@ export function appPathRoutes(deps: PlatformDeps, calls: RecentCalls, dispatch: 
     const userId = c.get('userId');
     let status = 500;
     try {
+      if (path.startsWith('/workflow/v1/')) {
+        const readAs: ReadAs = (verb, target, json) =>
+          Promise.resolve(
+            dispatch(
+              new Request(new URL(target, c.req.url), {
+                method: verb,
+                headers: { 'content-type': 'application/json' },
+                body: json === undefined ? undefined : JSON.stringify(json),
+              }),
+              userId,
+            ),
+          );
+        const answer = await workflowPath(app, method, path, readAs, () =>
+          readJson(c, { optional: true }),
+        );
+        if (answer === undefined) throw notServed(method, c.req.path);
+        status = 200;
+        return c.json(answer);
+      }
+      const revised = /^\/data-files\/v1\/(\d+)$/.exec(path);
+      if (method === 'PUT' && revised) {
+        // The instance answers `{revisionId}`; the vendor's client expects the revision itself.
+        const answer = await forward(c, `${files}/${revised[1]}`, dispatch);
+        status = answer.status;
+        if (!answer.ok) return answer;
+        const { revisionId } = (await answer.json()) as { revisionId: number };
+        const details = await dispatch(
+          new Request(new URL(`${files}/${revised[1]}/details?expand=revisions`, c.req.url)),
+          userId,
+        );
+        const file = (await details.json()) as {
+          revisions?: Array<{ dataFileRevisionId: number }>;
+        };
+        const revision = file.revisions?.find((r) => r.dataFileRevisionId === revisionId);
+        return c.json({ ...revision, revisionId });
+      }
       const route = routes.find(
         (candidate) => candidate.method === method && candidate.pattern.test(path),
       );

@@ -55,6 +55,35 @@ interface Toolkit {
       syncWithDomo(): Promise<Answer<unknown>>;
     };
   };
+  FileClient: new () => {
+    upload(
+      file: unknown,
+      name: string,
+      description?: string,
+      isPublic?: boolean,
+    ): Promise<Answer<{ dataFileId: number; appURL: string }>>;
+    uploadRevision(
+      file: unknown,
+      fileId: number,
+    ): Promise<Answer<{ dataFileRevisionId: number; revisionId: number; sizeBytes: number }>>;
+    detailsList(
+      ids?: number[],
+      expand?: string[],
+    ): Promise<Answer<Array<{ dataFileId: number; name: string; revisions?: unknown[] }>>>;
+  };
+  WorkflowClient: {
+    getAllModels(): Promise<Array<{ id: string; name: string }>>;
+    getModelDetails(alias: string): Promise<{
+      modelId: string;
+      completedWorkflows: number;
+      instanceMetric: Array<{ instanceId: string; status: string }>;
+    }>;
+    startModel(
+      alias: string,
+      variables: object,
+    ): Promise<{ id: string; modelId: string; status: string }>;
+    getInstance(alias: string, instanceId: string): Promise<{ id: string; status: string }>;
+  };
   AIClient: {
     generate_text(input: string): Promise<Answer<unknown>>;
     text_to_sql(input: string): Promise<Answer<unknown>>;
@@ -66,6 +95,9 @@ let backend: Backend;
 let dataDir: string;
 let dom: JSDOM;
 let toolkit: Toolkit;
+let origin = '';
+const nodeFetchOf = globalThis.fetch;
+const nodeFormData = globalThis.FormData;
 const globals = globalThis as unknown as Record<string, unknown>;
 
 const manifest = {
@@ -105,6 +137,11 @@ beforeAll(async () => {
   globals.window = dom.window;
   globals.self = dom.window;
   globals.XMLHttpRequest = dom.window.XMLHttpRequest;
+  globals.FormData = dom.window.FormData;
+  // Its WorkflowClient uses fetch with the page's relative paths, as a browser resolves them.
+  origin = `http://127.0.0.1:${port}`;
+  globals.fetch = (input: string | URL, init?: RequestInit) =>
+    nodeFetchOf(new URL(String(input), origin), init);
   toolkit = await import('@domoinc/toolkit');
 }, 120_000);
 
@@ -112,6 +149,8 @@ afterAll(async () => {
   delete globals.window;
   delete globals.self;
   delete globals.XMLHttpRequest;
+  globals.FormData = nodeFormData;
+  globals.fetch = nodeFetchOf;
   dom?.window.close();
   await backend?.close();
   await new Promise<void>((resolve) => {
@@ -230,5 +269,79 @@ describe("the vendor's client against the embedded platform", () => {
     await expect(stranger.get()).rejects.toThrow(
       /Status: 404 .*The app task-board has no collection customers \(its collections: tasks/,
     );
+  });
+
+  it('workflows: the models the manifest maps, their details, a start and its instance', async () => {
+    // A workflow made through the console's gateway, then mapped by the app's manifest.
+    const made = await nodeFetchOf(`${origin}/v1/workflows`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        name: 'Greet a visitor',
+        definition: {
+          inputs: [{ name: 'who', type: 'string', required: true }],
+          steps: [
+            {
+              id: 'hello',
+              name: 'Say hello',
+              type: 'notify',
+              channel: 'email',
+              to: 'desk@example.com',
+              message: 'Hello ${input.who}',
+            },
+          ],
+        },
+      }),
+    });
+    expect(made.status, await made.clone().text()).toBe(201);
+    const workflowId = ((await made.json()) as { id: string }).id;
+    fs.writeFileSync(
+      path.join(dataDir, 'apps', 'task-board', 'manifest.json'),
+      JSON.stringify({ ...manifest, workflowMapping: [{ alias: 'greet', modelId: workflowId }] }),
+    );
+
+    const models = await toolkit.WorkflowClient.getAllModels();
+    expect(models).toEqual([expect.objectContaining({ id: workflowId, name: 'Greet a visitor' })]);
+    const started = await toolkit.WorkflowClient.startModel('greet', { who: 'Ada' });
+    expect(started).toMatchObject({ modelId: workflowId, status: 'QUEUED' });
+    let instance = await toolkit.WorkflowClient.getInstance('greet', started.id);
+    for (let i = 0; i < 50 && instance.status !== 'COMPLETED'; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      instance = await toolkit.WorkflowClient.getInstance('greet', started.id);
+    }
+    expect(instance).toMatchObject({ id: started.id, status: 'COMPLETED' });
+    const details = await toolkit.WorkflowClient.getModelDetails('greet');
+    expect(details).toMatchObject({ modelId: workflowId, completedWorkflows: 1 });
+    expect(details.instanceMetric.map((m) => m.instanceId)).toEqual([started.id]);
+    // An alias the manifest does not map is out of reach.
+    await expect(toolkit.WorkflowClient.getModelDetails('other')).rejects.toMatchObject({
+      message: 'WorkflowClient request error',
+      error: 'Request errored with status: 404 Not Found',
+    });
+  });
+
+  it('data files: upload, a new revision (answered as the revision), details and download', async () => {
+    const files = new toolkit.FileClient();
+    const first = new dom.window.File(['region,sales\nNorth,10\n'], 'sales.csv', {
+      type: 'text/csv',
+    });
+    const uploaded = await files.upload(first, 'sales.csv', 'Sales by region', false);
+    const id = uploaded.data.dataFileId;
+    expect(id).toBeGreaterThan(0);
+    expect(uploaded.data.appURL).toBe(`domo/data-files/v1/${id}`);
+
+    const second = new dom.window.File(['region,sales\nNorth,12\nSouth,7\n'], 'sales.csv', {
+      type: 'text/csv',
+    });
+    const revised = await files.uploadRevision(second, id);
+    expect(revised.data.revisionId).toBe(revised.data.dataFileRevisionId);
+    expect(revised.data.sizeBytes).toBe(30);
+
+    const details = await files.detailsList([id], ['revisions']);
+    expect(details.data).toEqual([
+      expect.objectContaining({ dataFileId: id, name: 'sales.csv', revisions: expect.any(Array) }),
+    ]);
+    const latest = await nodeFetchOf(`${origin}/domo/data-files/v1/${id}`);
+    expect(await latest.text()).toBe('region,sales\nNorth,12\nSouth,7\n');
   });
 });
