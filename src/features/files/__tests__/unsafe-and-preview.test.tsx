@@ -20,6 +20,9 @@ describe('/files/:fileId: unsafe revisions and previews (issue 25)', { timeout: 
     const table = await screen.findByRole('table', { name: 'Revisions' });
     const [newest, oldest] = within(table).getAllByRole('row').slice(1);
     expect(newest).toHaveTextContent('Unsafe');
+    expect(screen.getByRole('combobox', { name: 'Second revision' })).toHaveTextContent(
+      /^Revision 2 · .* · Unsafe$/,
+    );
     // The safe revision stays a plain link; the unsafe one is a button that asks first.
     expect(within(oldest!).getByRole('link', { name: 'Download Revision 1' })).toBeVisible();
     expect(within(newest!).queryByRole('link', { name: 'Download Revision 2' })).toBeNull();
