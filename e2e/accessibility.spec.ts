@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expectAccessibleInBothThemes } from './axe';
+import { expectAccessible, expectAccessibleInBothThemes, useColorMode } from './axe';
 import { expect, test } from './fixtures';
 
 // Axe (no serious or critical finding) on every screen of the document store, the datasets and
@@ -58,4 +58,19 @@ test('the dataset screens and the stream wizard pass axe in both themes', async 
   await page.goto('/streams/new');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expectAccessibleInBothThemes(page, 'stream wizard');
+});
+
+test('a red "Invalid" chip on a selected row keeps 4.5:1, in light and dark (issue 25)', async ({
+  page,
+}) => {
+  for (const mode of ['light', 'dark'] as const) {
+    await useColorMode(page, mode);
+    await page.goto('/calculated-fields');
+    const grid = page.getByRole('grid', { name: 'Calculated fields' });
+    const invalid = grid.getByRole('row').filter({ hasText: 'Invalid' }).first();
+    await expect(invalid).toBeVisible();
+    await invalid.getByRole('checkbox', { name: 'Select row' }).check();
+    await expect(invalid).toHaveAttribute('aria-selected', 'true');
+    await expectAccessible(page, `calculated fields with an Invalid row selected (${mode})`);
+  }
 });

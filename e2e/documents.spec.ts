@@ -323,3 +323,39 @@ test('the grid keeps its pager on screen with one scroll area; ids copy; hidden 
   await expect(grid(page).getByRole('columnheader', { name: 'region' })).toBeVisible();
   await expect(statusHeader).toHaveCount(0);
 });
+
+test('the drawer stays in after Create, and keeps its document (no skeleton) as it slides out', async ({
+  page,
+}) => {
+  await openOrders(page);
+  await page.getByRole('button', { name: 'New document' }).click();
+  const drawer = page.getByRole('dialog', { name: 'New document' });
+  await typeInto(
+    drawer.getByRole('textbox', { name: 'Content' }),
+    '{"orderNumber": 99002, "customer": "Drawer check", "region": "South", "quantity": 1}',
+  );
+  // Watches the drawer's paper: a slide out sets a translate on it; a skeleton is a status.
+  await page.evaluate(() => {
+    const w = window as unknown as { slides: string[]; skeletons: number };
+    w.slides = [];
+    w.skeletons = 0;
+    const paper = document.querySelector('.MuiDrawer-paper')!;
+    new MutationObserver(() => {
+      if (/translate/.test((paper as HTMLElement).style.transform))
+        w.slides.push((paper as HTMLElement).style.transform);
+    }).observe(paper, { attributes: true, attributeFilter: ['style'] });
+    new MutationObserver(() => {
+      if (document.querySelector('[role="status"][aria-label="Loading document"]')) w.skeletons++;
+    }).observe(document.body, { childList: true, subtree: true });
+  });
+  await drawer.getByRole('button', { name: 'Create' }).click();
+  const opened = page.getByRole('dialog', { name: 'Document' });
+  await expect(opened.getByLabel('Document as JSON')).toContainText('"Drawer check"');
+  await expect(page).toHaveURL(/doc=/);
+  expect(await page.evaluate(() => (window as unknown as { slides: string[] }).slides)).toEqual([]);
+
+  await page.evaluate(() => ((window as unknown as { skeletons: number }).skeletons = 0));
+  await opened.getByRole('button', { name: 'Close document' }).click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  expect(await page.evaluate(() => (window as unknown as { skeletons: number }).skeletons)).toBe(0);
+});

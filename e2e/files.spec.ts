@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
-import { expectAccessibleInBothThemes } from './axe';
+import { expectAccessible, expectAccessibleInBothThemes } from './axe';
 import { expect, test } from './fixtures';
 
 const sha256 = (data: string | Buffer) => createHash('sha256').update(data).digest('hex');
@@ -82,4 +82,97 @@ test('upload a data file, add a revision, see both revisions with their hashes, 
   await expect(table.getByRole('row', { name: new RegExp(name) })).toContainText(
     'Big French cities',
   );
+});
+
+// The EICAR anti-virus test string, in two parts so this file is not itself taken for one.
+const EICAR = ['X5O!P%@AP[4\\PZX54(P^)7CC)7}$EICAR', '-STANDARD-ANTIVIRUS-TEST-FILE!$H+H*'].join(
+  '',
+);
+
+test('an Unsafe revision asks before it downloads; a CSV revision previews its first rows', async ({
+  page,
+}) => {
+  const name = `e2e-flagged-${Date.now()}.csv`;
+  const clean = 'city,population\nLyon,522000\nNice,342000\n';
+  await page.goto('/files');
+  await page.getByRole('button', { name: 'Upload data file' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Upload a data file' });
+  await dialog.getByLabel('Data file', { exact: true }).setInputFiles({
+    name: 'cities.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(clean),
+  });
+  await dialog.getByRole('textbox', { name: 'Name' }).fill(name);
+  await dialog.getByRole('button', { name: 'Upload' }).click();
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+
+  const form = page.getByRole('form', { name: 'New revision' });
+  await form.getByLabel('Revision file', { exact: true }).setInputFiles({
+    name: 'flagged.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(`${clean}${EICAR}\n`),
+  });
+  await form.getByRole('button', { name: 'Upload revision' }).click();
+  const rows = page.getByRole('table', { name: 'Revisions' }).getByRole('row');
+  await expect(rows).toHaveCount(3);
+  await expect(rows.nth(1)).toContainText('Unsafe', { timeout: 20_000 });
+
+  // The first revision previews as a table of its first rows.
+  await rows.nth(2).getByRole('button', { name: 'Preview Revision 1' }).click();
+  const preview = page.getByRole('dialog', { name: `Preview of Revision 1 of ${name}` });
+  const cells = preview.getByRole('table', { name: 'Preview of Revision 1' });
+  await expect(cells.getByRole('columnheader', { name: 'population' })).toBeVisible();
+  await expect(cells.getByRole('row', { name: 'Nice 342000' })).toBeVisible();
+  await expect(preview).toContainText('All 2 rows.');
+  await preview.getByRole('button', { name: 'Close' }).click();
+  await expect(preview).toBeHidden();
+
+  // The Unsafe one is not one click from download: the click asks, naming the finding.
+  let downloads = 0;
+  page.on('download', () => downloads++);
+  await rows.nth(1).getByRole('button', { name: 'Download Revision 2' }).click();
+  const warning = page.getByRole('dialog', { name: 'Download an unsafe file?' });
+  await expect(warning).toContainText(`flagged Revision 2 of ${name} as Unsafe`);
+  await warning.getByRole('button', { name: 'Cancel' }).click();
+  await expect(warning).toBeHidden();
+  expect(downloads).toBe(0);
+  await page.getByRole('button', { name: 'Download current' }).click();
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    warning.getByRole('button', { name: 'Download anyway' }).click(),
+  ]);
+  expect(fs.readFileSync(await download.path()).toString()).toContain('EICAR');
+
+  // The flag shows in the list too.
+  await page.goto(`/files?q=${encodeURIComponent(name)}`);
+  await expect(
+    page.getByRole('table', { name: 'Data files' }).getByRole('row', { name: new RegExp(name) }),
+  ).toContainText('Unsafe');
+  await expectAccessibleInBothThemes(page, 'data files list with an unsafe file');
+
+  await page.goto('/files');
+  await page.getByRole('searchbox', { name: 'Search by name' }).fill(name);
+  await page.getByRole('link', { name }).click();
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  for (const mode of ['light', 'dark'] as const) {
+    await page.evaluate((m) => window.localStorage.setItem('platform-console.theme', m), mode);
+    await page.reload();
+    await page.getByRole('button', { name: 'Download current' }).click();
+    await expect(warning).toBeVisible();
+    await expectAccessible(page, `unsafe download dialog (${mode})`);
+    await warning.getByRole('button', { name: 'Cancel' }).click();
+    await expect(warning).toBeHidden();
+    await rows.nth(1).getByRole('button', { name: 'Preview Revision 2' }).click();
+    const flagged = page.getByRole('dialog', { name: /Preview of Revision 2/ });
+    await expect(flagged).toContainText('EICAR');
+    await expectAccessible(page, `revision preview (${mode})`);
+    for (const [width, height] of [
+      [1440, 900],
+      [1280, 720],
+    ] as const) {
+      await page.setViewportSize({ width, height });
+      await page.screenshot({ path: `test-results/files-preview-${mode}-${width}.png` });
+    }
+    await flagged.getByRole('button', { name: 'Close' }).click();
+  }
 });

@@ -117,3 +117,50 @@ test('search one directory by Enter, in light and dark, beside the open tree; op
     await page.screenshot({ path: path.join(dir, `filesets-file-${mode}.png`) });
   }
 });
+
+test('a Markdown passage reads as text, Created fits one line, and a folder of one says "1 file"', async ({
+  page,
+}, testInfo) => {
+  const word = `quuxfrob${Date.now()}`;
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await page.goto('/filesets');
+  await page.getByRole('combobox', { name: 'Fileset' }).click();
+  await page.getByRole('option', { name: /Support runbooks/ }).click();
+  const folder = `e2e/one-${Date.now()}`;
+  await page.getByLabel('Upload to folder').fill(folder);
+  await page.getByLabel('Files to upload').setInputFiles({
+    name: 'answer.md',
+    mimeType: 'text/markdown',
+    buffer: Buffer.from(`## Answer\n\nPress **${word}** and see [the guide](https://x.test/g).\n`),
+  });
+  await expect(page.getByRole('list', { name: 'Uploads' }).getByText('Uploaded')).toBeVisible();
+  await page.getByRole('list', { name: 'Files' }).getByRole('button', { name: /^e2e/ }).click();
+  await expect(
+    page.getByRole('list', { name: 'Files in e2e' }).getByRole('button', { name: /^one-/ }).last(),
+  ).toContainText(/1 file$/);
+
+  await page.getByLabel('Search text').fill(word);
+  await page.getByLabel('Search text').press('Enter');
+  const row = page.getByRole('table', { name: 'Search results' }).getByRole('row').nth(1);
+  await expect(row.getByRole('link', { name: 'answer.md' })).toBeVisible();
+  await expect(row).toContainText(`Answer · Press ${word} and see the guide.`);
+  await expect(row).not.toContainText('##');
+  await expect(row).not.toContainText('**');
+  const created = row.getByRole('cell').last();
+  const lineHeight = await created.evaluate((cell) => {
+    const time = cell.querySelector('time')!;
+    return {
+      height: time.getBoundingClientRect().height,
+      line: parseFloat(getComputedStyle(time).lineHeight),
+    };
+  });
+  expect(lineHeight.height).toBeLessThan(lineHeight.line * 1.5);
+  await expectAccessibleInBothThemes(page, 'fileset search with a Markdown passage');
+  for (const [width, height] of [
+    [1440, 900],
+    [1280, 720],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await page.screenshot({ path: testInfo.outputPath(`markdown-passage-${width}.png`) });
+  }
+});

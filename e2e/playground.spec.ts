@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expectAccessibleInBothThemes } from './axe';
+import { expectAccessible, expectAccessibleInBothThemes } from './axe';
 import { expect, test } from './fixtures';
 
 // The built-in model (local.template-echo) answers with the prompt it was sent, so every answer
@@ -153,4 +153,96 @@ test('restore a run of the sample session into the editor', async ({ page }) => 
   await expect(
     page.getByRole('button', { name: 'Delete the saved prompt Weekly summary' }),
   ).toBeVisible();
+});
+
+test('a new session asks nothing that fails; Run and the answer share the screen; runs keep their settings and two compare; saved prompts keep versions', async ({
+  page,
+}) => {
+  test.slow(); // a long journey: two runs, a comparison in both themes, saved versions
+  const failed: string[] = [];
+  page.on('response', (response) => {
+    if (response.status() >= 400) failed.push(`${response.status()} ${response.url()}`);
+  });
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await openPlayground(page);
+  await expect(page.getByText('No run in this session yet')).toBeVisible();
+  await page.getByRole('button', { name: 'New session' }).click();
+  await expect(page.getByText('No run in this session yet')).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(failed).toEqual([]);
+
+  // Run and the answer are both in the window, without scrolling.
+  const run = page.getByRole('button', { name: 'Run', exact: true });
+  await expect(run).toBeInViewport({ ratio: 1 });
+  await expect(page.getByRole('heading', { name: 'Answer', exact: true })).toBeInViewport();
+
+  await writeTemplate(page, 'Say ${input}');
+  await page.getByRole('textbox', { name: 'Input' }).fill('hello');
+  await run.click();
+  const output = page.getByRole('region', { name: 'Output' });
+  await expect(output).toHaveText('Say hello');
+  await expect(run).toBeInViewport({ ratio: 1 });
+  await expect(output).toBeInViewport();
+  await page.getByRole('textbox', { name: 'Temperature' }).fill('0.7');
+  await page.getByRole('textbox', { name: 'Max tokens' }).fill('256');
+  await writeTemplate(page, 'Please say ${input}');
+  await run.click();
+  await expect(output).toHaveText('Please say hello');
+  expect(failed).toEqual([]);
+
+  // Each run of the history shows its model and parameters; two of them compare.
+  const history = page.getByRole('tabpanel');
+  await expect(
+    history.getByText('temperature 0.7 · max tokens 256 · effort default'),
+  ).toBeVisible();
+  await expect(
+    history.getByText('temperature default · max tokens default · effort default'),
+  ).toBeVisible();
+  await history.getByRole('checkbox', { name: 'Compare run 1' }).check();
+  await history.getByRole('checkbox', { name: 'Compare run 2' }).check();
+  const compared = page.getByRole('region', { name: 'Run 1 and Run 2 compared' });
+  const settings = compared.getByRole('table', { name: 'Settings compared' });
+  await expect(
+    settings.getByRole('row', { name: /Temperature \(differs\) default 0.7/ }),
+  ).toBeVisible();
+  await expect(settings.getByRole('row', { name: /^Model local.template-echo/ })).toBeVisible();
+  await expect(compared.getByRole('region', { name: 'Run 2 answer' }).locator('ins')).toHaveText(
+    /Please/,
+  );
+  for (const mode of ['light', 'dark'] as const) {
+    await page.evaluate((m) => window.localStorage.setItem('platform-console.theme', m), mode);
+    await page.reload();
+    await history.getByRole('checkbox', { name: 'Compare run 1' }).check();
+    await history.getByRole('checkbox', { name: 'Compare run 2' }).check();
+    await expect(compared.locator('ins')).not.toHaveCount(0);
+    await expectAccessible(page, `playground history compared (${mode})`);
+    for (const [width, height] of [
+      [1440, 900],
+      [1280, 720],
+    ] as const) {
+      await page.setViewportSize({ width, height });
+      await page.screenshot({ path: `test-results/playground-${mode}-${width}.png` });
+    }
+  }
+
+  // Saving a name again keeps the earlier version, which loads back.
+  await page.getByRole('tab', { name: 'Saved prompts' }).click();
+  const saveAs = async (name: string) => {
+    await page.getByRole('button', { name: 'Save the current prompt' }).click();
+    await page.getByRole('dialog').getByRole('textbox', { name: 'Name' }).fill(name);
+    await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByRole('dialog')).toBeHidden();
+  };
+  await writeTemplate(page, 'Please say ${input}');
+  await saveAs('Greeting');
+  await writeTemplate(page, 'Kindly say ${input}');
+  await saveAs('Greeting');
+  await expect(page.getByRole('button', { name: /^Greeting/ })).toContainText('Version 2');
+  await page.getByRole('button', { name: '1 earlier version of Greeting' }).click();
+  await page.getByRole('button', { name: 'Load version 1 of Greeting' }).click();
+  await expect(
+    page.getByText('Prompt “Greeting”, version 1, loaded into the editor'),
+  ).toBeVisible();
+  await expect(template(page)).toHaveText('Please say ${input}');
+  await expectAccessibleInBothThemes(page, 'playground saved prompt versions');
 });

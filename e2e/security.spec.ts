@@ -1,4 +1,6 @@
-import { expectAccessibleInBothThemes } from './axe';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { expectAccessible, expectAccessibleInBothThemes } from './axe';
 import { expect, test } from './fixtures';
 
 // The console's token is the sample administrator's (Ada Admin): she manages every token.
@@ -96,4 +98,87 @@ test('users with their roles, and roles with their grants', async ({ page }) => 
   await expect(role('Privileged')).toContainText('Workflow API');
   await expect(role('Editor')).not.toContainText('Workflow API');
   await expectAccessibleInBothThemes(page, 'security roles');
+});
+
+test('an admin changes a user’s role and a role’s grants; the console’s own tokens are listed, never their values', async ({
+  page,
+}, testInfo) => {
+  test.slow(); // axe in both themes on three screens
+  await page.goto('/security/users');
+  const users = page.getByRole('table', { name: 'Users' });
+  const dev = users.getByRole('row').filter({ hasText: 'Dev Participant' });
+  await expect(dev).not.toContainText('Workflow API');
+  await dev.getByRole('combobox', { name: 'Role of Dev Participant' }).click();
+  await page.getByRole('option', { name: 'Privileged' }).click();
+  await expect(page.getByText('Dev Participant is Privileged now')).toBeVisible();
+  await expect(dev).toContainText('Workflow API');
+  await expect(dev.getByRole('combobox', { name: 'Role of Dev Participant' })).toHaveText(
+    'Privileged',
+  );
+  await expectAccessibleInBothThemes(page, 'security users with role pickers');
+  for (const [width, height] of [
+    [1440, 900],
+    [1280, 720],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await page.screenshot({ path: testInfo.outputPath(`security-users-${width}.png`) });
+  }
+  await dev.getByRole('combobox', { name: 'Role of Dev Participant' }).click();
+  await page.getByRole('option', { name: 'Participant' }).click();
+  await expect(dev).not.toContainText('Workflow API');
+  // The last Admin keeps the role: the platform refuses, the console says so.
+  const ada = users.getByRole('row').filter({ hasText: 'Ada Admin' });
+  await ada.getByRole('combobox', { name: 'Role of Ada Admin' }).click();
+  await page.getByRole('option', { name: 'Editor' }).click();
+  await expect(page.getByText(/Ada Admin keeps the Admin role: The last Admin/)).toBeVisible();
+  await expect(ada.getByRole('combobox', { name: 'Role of Ada Admin' })).toHaveText('Admin');
+
+  await page.getByRole('tab', { name: 'Roles' }).click();
+  const roles = page.getByRole('table', { name: 'Roles' });
+  const participant = roles
+    .getByRole('row')
+    .filter({ has: page.getByRole('rowheader', { name: 'Participant', exact: true }) });
+  await expect(roles.getByRole('button', { name: 'Change grants of Admin' })).toHaveCount(0);
+  await participant.getByRole('button', { name: 'Change grants of Participant' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Grants of the Participant role' });
+  for (const mode of ['light', 'dark'] as const) {
+    await page.evaluate((m) => window.localStorage.setItem('platform-console.theme', m), mode);
+    await page.reload();
+    await participant.getByRole('button', { name: 'Change grants of Participant' }).click();
+    await dialog.getByRole('checkbox', { name: /^Workflow API/ }).check();
+    await expectAccessible(page, `grants dialog (${mode})`);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog).toBeHidden();
+  }
+  await expect(participant).not.toContainText('Workflow API');
+  await expectAccessibleInBothThemes(page, 'security roles');
+  await participant.getByRole('button', { name: 'Change grants of Participant' }).click();
+  await dialog.getByRole('checkbox', { name: /^Workflow API/ }).check();
+  await dialog.getByRole('button', { name: 'Save grants' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(participant).toContainText('Workflow API');
+  await participant.getByRole('button', { name: 'Change grants of Participant' }).click();
+  await dialog.getByRole('checkbox', { name: /^Workflow API/ }).uncheck();
+  await dialog.getByRole('button', { name: 'Save grants' }).click();
+  await expect(participant).not.toContainText('Workflow API');
+
+  await page.getByRole('tab', { name: 'Tokens' }).click();
+  const own = page.getByRole('table', { name: 'Tokens this console runs on' });
+  const developer = own.getByRole('row').filter({ hasText: 'Developer token' });
+  await expect(developer).toContainText('Ada Admin (Admin)');
+  await expect(developer).toContainText('Held by the gateway, never shown');
+  await expect(own.getByRole('row').filter({ hasText: 'Access token' })).toContainText(
+    'The workflow API',
+  );
+  // The values the gateway holds (the embedded platform's, in its DATA_DIR) are nowhere on the page.
+  const held = JSON.parse(
+    readFileSync(path.join(process.env.E2E_DATA_DIR!, 'tokens.json'), 'utf8'),
+  ) as Record<string, string>;
+  const html = await page.content();
+  for (const value of Object.values(held)) {
+    expect(value.length).toBeGreaterThan(16);
+    expect(html).not.toContain(value);
+  }
+  await expectAccessibleInBothThemes(page, 'security tokens with the console’s own');
+  await page.screenshot({ path: testInfo.outputPath('security-tokens.png'), fullPage: true });
 });

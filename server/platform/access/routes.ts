@@ -7,7 +7,10 @@ import {
   createAccessTokenBody,
   createdAccessToken,
   datasetAccess,
+  role as roleSchema,
   roleList,
+  setRoleGrantsBody,
+  setUserRoleBody,
   type AccessTokenKind,
 } from '../../../src/api/contract/access';
 import type { PlatformDeps, PlatformEnv } from '../core/context';
@@ -17,6 +20,7 @@ import { getUser } from '../people/repository';
 import type { Queryable } from '../store';
 import { WORKFLOW_API_GRANT, grantsOfUsers, hasGrant, listRoles } from './grants';
 import { datasetAbilities, datasetFor, principalOf } from './policy';
+import { requireAdmin as requireSecurityAdmin, setRoleGrants, setUserRole } from './security-admin';
 import { getToken, listTokens, mintToken, revokeToken, type AccessTokenRow } from './tokens';
 
 const toToken = (t: AccessTokenRow) => ({
@@ -99,6 +103,29 @@ export function accessRoutes({ db }: PlatformDeps) {
   });
 
   r.get('/api/access/v1/roles', async (c) => c.json(roleList.parse(await listRoles(db))));
+
+  // gaps.md (issue 25): an Admin changes a user's role and a role's grants; anyone else 403.
+  r.put('/api/access/v1/users/:id/role', async (c) => {
+    // Decided before the body is judged: anyone but an Admin hears 403 whatever he sends.
+    await requireSecurityAdmin(db, c.get('userId'), "a user's role");
+    const input = await body(c, setUserRoleBody);
+    const id = await setUserRole(db, c.get('userId'), c.req.param('id'), input.role);
+    const [user] = await db.query<{
+      id: number;
+      display_name: string;
+      email_address: string;
+      role: string;
+    }>('SELECT id, display_name, email_address, role FROM users WHERE id = $1', [id]);
+    const [shaped] = await withRolesAndGroups([user!]);
+    return c.json(accessUser.parse(shaped));
+  });
+  r.put('/api/access/v1/roles/:name/grants', async (c) => {
+    await requireSecurityAdmin(db, c.get('userId'), "a role's grants");
+    const input = await body(c, setRoleGrantsBody);
+    return c.json(
+      roleSchema.parse(await setRoleGrants(db, c.get('userId'), c.req.param('name'), input.grants)),
+    );
+  });
 
   r.get('/api/data/v1/accesstokens', async (c) => {
     const filter = query(c, accessTokenListParams);

@@ -3,7 +3,7 @@ import { rm } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
-import { dataFileExpand, queryInt } from '../../../src/api/contract';
+import { dataFileExpand, PREVIEW_MAX_LINES, queryInt } from '../../../src/api/contract';
 import { dataFileFor } from '../access/data-files';
 import type { PlatformDeps, PlatformEnv } from '../core/context';
 import { downloadHeaders } from '../core/download';
@@ -19,6 +19,7 @@ import {
   revisionsOf,
   type RevisionUpload,
 } from './repository';
+import { previewRevision } from './preview';
 import { scanPending } from './scan';
 import { keep, streamUpload } from './upload-stream';
 
@@ -43,6 +44,7 @@ const expandParam = z
     }
     return out;
   });
+const previewParams = z.object({ lines: queryInt(1, PREVIEW_MAX_LINES).optional() });
 const detailsParams = z.object({ expand: expandParam });
 const listParams = detailsParams.extend({
   limit: queryInt(1, 500).optional(),
@@ -200,6 +202,19 @@ export function dataFileRoutes(deps: PlatformDeps) {
     const stream = Readable.toWeb(createReadStream(revision.stored_path)) as ReadableStream;
     return c.body(stream, 200, headers);
   };
+  // gaps.md: the first lines of a CSV or text revision, read through its access check.
+  r.get(`${base}/:id/revisions/:revisionId/preview`, async (c) => {
+    const { lines } = query(c, previewParams);
+    return c.json(
+      await previewRevision(
+        db,
+        c.get('userId'),
+        c.req.param('id'),
+        c.req.param('revisionId'),
+        lines,
+      ),
+    );
+  });
   r.get(`${base}/:id`, (c) => download(c, c.req.param('id')));
   r.get(`${base}/:id/revisions/:revisionId`, (c) =>
     download(c, c.req.param('id'), c.req.param('revisionId')),

@@ -9,3 +9,4 @@ export * from './get-dataset-access';
 export * from './get-collection-access';
 export * from './use-dataset-sharing';
 export * from './get-calculated-field-access';
+export * from './change-security';

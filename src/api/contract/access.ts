@@ -19,6 +19,17 @@ export const role = z.object({
 export type Role = z.infer<typeof role>;
 export const roleList = z.array(role);
 
+/** Every grant a role may carry (spec 5.6); a role's grants are chosen among these. */
+export const KNOWN_GRANTS = [WORKFLOW_API_GRANT, MANAGE_SECURITY_GRANT] as const;
+/** gaps.md (issue 25): `PUT /api/access/v1/users/{id}/role`, Admins only. */
+export const setUserRoleBody = z.object({ role: z.string().trim().min(1).max(64) });
+/** gaps.md (issue 25): `PUT /api/access/v1/roles/{name}/grants`, Admins only. */
+export const setRoleGrantsBody = z.object({
+  grants: z
+    .array(z.enum(KNOWN_GRANTS, { error: `expected one of: ${KNOWN_GRANTS.join(', ')}` }))
+    .max(KNOWN_GRANTS.length),
+});
+
 /** `developer` tokens act as their user on `{base_url}`; `access` tokens on the workflow API (5.4). */
 export const accessTokenKinds = ['developer', 'access'] as const;
 export const accessTokenKind = z.enum(accessTokenKinds);

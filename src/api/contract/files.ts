@@ -35,3 +35,22 @@ export const fileMetadataList = z.array(fileMetadata);
 export const dataFileExpand = z.enum(['revisions', 'metadata']);
 export const uploadDataFileResult = z.object({ dataFileId: z.number().int() });
 export const newRevisionResult = z.object({ revisionId: z.number().int() });
+
+/**
+ * gaps.md: the first lines of a CSV or text revision (`GET …/data-files/{id}/revisions/{rid}/preview`),
+ * read from at most PREVIEW_MAX_BYTES of its start. A CSV's lines come parsed into cells.
+ */
+export const PREVIEW_MAX_BYTES = 65_536;
+export const PREVIEW_MAX_LINES = 100;
+export const revisionPreview = z.object({
+  dataFileRevisionId: z.number().int(),
+  contentType: z.string(),
+  scanState,
+  format: z.enum(['csv', 'text']),
+  /** Text: the lines as read; CSV: the rows (the header first), each a list of cells. */
+  lines: z.array(z.string()),
+  rows: z.array(z.array(z.string())).optional(),
+  /** More of the revision follows what is shown. */
+  truncated: z.boolean(),
+});
+export type RevisionPreview = z.infer<typeof revisionPreview>;

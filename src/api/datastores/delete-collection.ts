@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
+import type { Collection } from '../contract/datastores';
 import { path, request } from '../http';
 import { datastoreKeys } from './keys';
 
@@ -25,6 +26,14 @@ export const useDeleteCollection = () => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteCollection,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: datastoreKeys.collectionLists() }),
+    onSuccess: (_answer, { collectionId }) => {
+      // It leaves every cached list at once: a list shown before the new one arrives would ask
+      // for the deleted collection's document count, and get a 404 (issue 25).
+      queryClient.setQueriesData<Collection[]>(
+        { queryKey: datastoreKeys.collectionLists() },
+        (list) => (Array.isArray(list) ? list.filter((c) => c.id !== collectionId) : list),
+      );
+      return queryClient.invalidateQueries({ queryKey: datastoreKeys.collectionLists() });
+    },
   });
 };

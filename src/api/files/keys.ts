@@ -8,4 +8,6 @@ export const dataFileKeys = {
   list: (params: { expand?: string; limit?: number; offset?: number; nameLike?: string }) =>
     [...dataFileKeys.lists(), params] as const,
   detail: (dataFileId: number) => [...dataFileKeys.all, 'detail', dataFileId] as const,
+  preview: (dataFileId: number, revisionId: number) =>
+    [...dataFileKeys.detail(dataFileId), 'preview', revisionId] as const,
 };

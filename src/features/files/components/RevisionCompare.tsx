@@ -36,7 +36,9 @@ export function RevisionCompare({ revisions, numbers }: RevisionCompareProps) {
 
   const label = (r: FileRevision) => {
     const at = toDate(r.datetimeUploaded);
-    return `Revision ${numbers.get(r.dataFileRevisionId)}${at ? ` · ${formatDateTime(at)}` : ''}`;
+    // The scan's flag shows here too, as in every list of revisions (issue 25).
+    const flag = r.scanState === 'UNSAFE' ? ' · Unsafe' : '';
+    return `Revision ${numbers.get(r.dataFileRevisionId)}${at ? ` · ${formatDateTime(at)}` : ''}${flag}`;
   };
   const picker = (name: string, value: number, onChange: (id: number) => void) => (
     <TextField

@@ -10,13 +10,16 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import DownloadIcon from '@mui/icons-material/Download';
+import PreviewIcon from '@mui/icons-material/Preview';
+import { useState } from 'react';
 import type { FileRevision } from '../../../api/contract/files';
-import { dataFileRevisionDownloadPath } from '../../../api/files/get-data-file';
 import { DateTime, StatusChip, UserName } from '../../../components';
 import { formatBytes, formatDuration } from '../../../lib/format';
+import { canPreview } from '../lib/revisions';
 import { visuallyHidden } from '../lib/visually-hidden';
 import { HashValue } from './HashValue';
+import { RevisionDownload } from './RevisionDownload';
+import { RevisionPreviewDialog } from './RevisionPreviewDialog';
 import { ScanStateChip } from './ScanStateChip';
 
 export interface RevisionsTableProps {
@@ -27,6 +30,9 @@ export interface RevisionsTableProps {
 }
 
 export function RevisionsTable({ fileName, revisions, numbers }: RevisionsTableProps) {
+  const [previewing, setPreviewing] = useState<FileRevision>();
+  const nameOf = (revision: FileRevision) =>
+    `Revision ${numbers.get(revision.dataFileRevisionId) ?? '?'}`;
   return (
     <Paper variant="outlined">
       <TableContainer>
@@ -42,14 +48,14 @@ export function RevisionsTable({ fileName, revisions, numbers }: RevisionsTableP
               <TableCell>SHA-256</TableCell>
               <TableCell>
                 <Box component="span" sx={visuallyHidden}>
-                  Download
+                  Preview and download
                 </Box>
               </TableCell>
             </TableRow>
           </TableHead>
           <TableBody>
             {revisions.map((revision, i) => {
-              const name = `Revision ${numbers.get(revision.dataFileRevisionId) ?? '?'}`;
+              const name = nameOf(revision);
               return (
                 <TableRow key={revision.dataFileRevisionId} hover>
                   <TableCell component="th" scope="row" sx={{ whiteSpace: 'nowrap' }}>
@@ -81,21 +87,20 @@ export function RevisionsTable({ fileName, revisions, numbers }: RevisionsTableP
                   <TableCell>
                     <HashValue value={revision.sha256HashValue} label={`SHA-256 of ${name}`} />
                   </TableCell>
-                  <TableCell align="right">
-                    <Tooltip title={`Download ${name}`}>
-                      <IconButton
-                        component="a"
-                        href={dataFileRevisionDownloadPath(
-                          revision.dataFileId,
-                          revision.dataFileRevisionId,
-                        )}
-                        download={fileName}
-                        aria-label={`Download ${name}`}
-                        size="small"
-                      >
-                        <DownloadIcon fontSize="small" />
-                      </IconButton>
-                    </Tooltip>
+                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                    {canPreview(revision.contentType, fileName) && (
+                      <Tooltip title={`Preview ${name}`}>
+                        <IconButton
+                          aria-label={`Preview ${name}`}
+                          aria-haspopup="dialog"
+                          size="small"
+                          onClick={() => setPreviewing(revision)}
+                        >
+                          <PreviewIcon fontSize="small" />
+                        </IconButton>
+                      </Tooltip>
+                    )}
+                    <RevisionDownload fileName={fileName} revision={revision} revisionName={name} />
                   </TableCell>
                 </TableRow>
               );
@@ -103,6 +108,15 @@ export function RevisionsTable({ fileName, revisions, numbers }: RevisionsTableP
           </TableBody>
         </Table>
       </TableContainer>
+      {previewing && (
+        <RevisionPreviewDialog
+          open
+          onClose={() => setPreviewing(undefined)}
+          fileName={fileName}
+          revision={previewing}
+          revisionName={nameOf(previewing)}
+        />
+      )}
     </Paper>
   );
 }

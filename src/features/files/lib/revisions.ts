@@ -30,3 +30,11 @@ const scanStates: Record<string, { label: string; tone: StatusTone }> = {
 /** gaps.md: SAFE, PENDING or UNSAFE; any other state is shown as the platform sent it. */
 export const describeScanState = (state: string) =>
   scanStates[state] ?? { label: state || 'Unknown', tone: 'neutral' as const };
+
+const CSV_TYPES = /^(text\/csv|application\/csv|text\/comma-separated-values)\b/i;
+const TEXT_TYPES =
+  /^(text\/[\w.+-]+|application\/(json|x-ndjson|ndjson|xml|yaml|x-yaml|javascript|sql))\b/i;
+
+/** gaps.md (issue 25): the platform previews CSV and text revisions only. */
+export const canPreview = (contentType: string, fileName: string) =>
+  CSV_TYPES.test(contentType) || TEXT_TYPES.test(contentType) || /\.csv$/i.test(fileName);

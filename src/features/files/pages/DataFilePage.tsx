@@ -1,10 +1,8 @@
 import { useMemo } from 'react';
 import { useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import Button from '@mui/material/Button';
-import DownloadIcon from '@mui/icons-material/Download';
 import { dataFileAccessQueryOptions } from '../../../api/access/get-file-access';
-import { dataFileRevisionDownloadPath, useDataFile } from '../../../api/files/get-data-file';
+import { useDataFile } from '../../../api/files/get-data-file';
 import {
   DateTime,
   DefinitionList,
@@ -18,6 +16,7 @@ import {
 import { formatBytes, plural } from '../../../lib/format';
 import { AddRevisionForm } from '../components/AddRevisionForm';
 import { RevisionCompare } from '../components/RevisionCompare';
+import { RevisionDownload } from '../components/RevisionDownload';
 import { RevisionsTable } from '../components/RevisionsTable';
 import { revisionNumbers } from '../lib/revisions';
 import { dataFilesPath } from '../paths';
@@ -60,14 +59,13 @@ export function DataFilePage() {
         subtitle={file.description || undefined}
         actions={
           current && (
-            <Button
-              variant="outlined"
-              startIcon={<DownloadIcon />}
-              href={dataFileRevisionDownloadPath(file.dataFileId, current.dataFileRevisionId)}
-              download={file.name}
-            >
-              Download current
-            </Button>
+            <RevisionDownload
+              fileName={file.name}
+              revision={current}
+              revisionName={`Revision ${numbers.get(current.dataFileRevisionId) ?? revisions.length}`}
+              variant="button"
+              buttonLabel="Download current"
+            />
           )
         }
       />

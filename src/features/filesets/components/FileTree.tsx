@@ -11,7 +11,7 @@ import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import FolderOutlinedIcon from '@mui/icons-material/FolderOutlined';
 import InsertDriveFileOutlinedIcon from '@mui/icons-material/InsertDriveFileOutlined';
 import type { FilesetFile } from '../../../api/contract';
-import { formatBytes, formatCount } from '../../../lib/format';
+import { formatBytes, plural } from '../../../lib/format';
 import { countFiles, type TreeFolder } from '../lib/file-tree';
 
 export interface FileTreeProps {
@@ -87,7 +87,7 @@ function FolderItems({
               </ListItemIcon>
               <ListItemText
                 primary={child.name}
-                secondary={`${formatCount(countFiles(child))} files`}
+                secondary={plural(countFiles(child), 'file')}
                 slotProps={{ secondary: { variant: 'caption' } }}
               />
               {expanded ? <ExpandLessIcon fontSize="small" /> : <ExpandMoreIcon fontSize="small" />}

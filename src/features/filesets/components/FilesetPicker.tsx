@@ -1,7 +1,7 @@
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import type { Fileset } from '../../../api/contract';
-import { formatCount } from '../../../lib/format';
+import { plural } from '../../../lib/format';
 
 export interface FilesetPickerProps {
   filesets: Fileset[];
@@ -24,7 +24,7 @@ export function FilesetPicker({ filesets, value, onChange }: FilesetPickerProps)
     >
       {filesets.map((fileset) => (
         <MenuItem key={fileset.id} value={fileset.id}>
-          {fileset.name} ({formatCount(fileset.fileCount)} files)
+          {fileset.name} ({plural(fileset.fileCount, 'file')})
         </MenuItem>
       ))}
     </TextField>

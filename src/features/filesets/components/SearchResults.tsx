@@ -11,6 +11,7 @@ import type { z } from 'zod';
 import type { fileQueryMatch } from '../../../api/contract';
 import { DateTime } from '../../../components';
 import { formatBytes } from '../../../lib/format';
+import { isMarkdown } from '../lib/snippet';
 import { ScoreBar } from './ScoreBar';
 import { Snippet } from './Snippet';
 
@@ -57,7 +58,12 @@ export function SearchResults({ matches, fileHref }: SearchResultsProps) {
                 >
                   {match.node.path}
                 </Typography>
-                {match.content?.text && <Snippet text={match.content.text} />}
+                {match.content?.text && (
+                  <Snippet
+                    text={match.content.text}
+                    markdown={isMarkdown(match.node.contentType, match.node.name)}
+                  />
+                )}
               </TableCell>
               <TableCell>
                 <Typography variant="body2" sx={{ whiteSpace: 'nowrap' }}>
@@ -67,8 +73,7 @@ export function SearchResults({ matches, fileHref }: SearchResultsProps) {
               <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                 {formatBytes(match.node.size)}
               </TableCell>
-              {/* May wrap between date and time: all five columns fit beside the tree at 1280 px. */}
-              <TableCell sx={{ minWidth: 96 }}>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>
                 <DateTime value={match.node.created} />
               </TableCell>
             </TableRow>

@@ -1,8 +1,11 @@
 import Typography from '@mui/material/Typography';
-import { snippetParts } from '../lib/snippet';
+import { plainSnippet, snippetParts } from '../lib/snippet';
 
-/** The matching passage, its hits in <mark>: drawn as text, never as HTML. */
-export function Snippet({ text }: { text: string }) {
+/**
+ * The matching passage, its hits in <mark>: drawn as text, never as HTML; a Markdown file's
+ * passage without its syntax.
+ */
+export function Snippet({ text, markdown = false }: { text: string; markdown?: boolean }) {
   return (
     <Typography
       variant="body2"
@@ -12,7 +15,7 @@ export function Snippet({ text }: { text: string }) {
         '& mark': { px: 0.25, borderRadius: 0.5 },
       }}
     >
-      {snippetParts(text).map((part, i) =>
+      {snippetParts(markdown ? plainSnippet(text) : text).map((part, i) =>
         part.hit ? (
           <mark key={i} className="snippet-hit">
             {part.text}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { snippetParts } from './snippet';
+import { plainSnippet, snippetParts } from './snippet';
 
 describe('snippetParts', () => {
   it('splits a passage into text and hits', () => {
@@ -22,5 +22,25 @@ describe('snippetParts', () => {
   it('reads plain text and an empty passage', () => {
     expect(snippetParts('no hits')).toEqual([{ text: 'no hits', hit: false }]);
     expect(snippetParts('')).toEqual([]);
+  });
+});
+
+describe('plainSnippet', () => {
+  it('shows a Markdown passage as text: headings, emphasis, lists, links and code go', () => {
+    expect(
+      plainSnippet(
+        '## <mark>Answer</mark>\nReset the **widget** by holding `Power`.\n\n- Step *one*\n- See [the manual](https://x.test/m)',
+      ),
+    ).toBe('<mark>Answer</mark> · Reset the widget by holding Power. · Step one See the manual');
+  });
+
+  it('keeps the hits and text that only looks like syntax', () => {
+    expect(plainSnippet('a * b = c and 2 # of <mark>them</mark>')).toBe(
+      'a * b = c and 2 # of <mark>them</mark>',
+    );
+    expect(plainSnippet('| col | val |\n|---|---|\n| <mark>x</mark> | 1 |')).toBe(
+      'col val <mark>x</mark> 1',
+    );
+    expect(plainSnippet('### Heading ###\n\n> quoted')).toBe('Heading · quoted');
   });
 });

@@ -6,6 +6,8 @@ import { readHistoryFile, toHistoryFile } from '../lib/history-file';
 import { schemaProblems } from '../lib/json-schema';
 import {
   readSavedPrompts,
+  versionOf,
+  MAX_PROMPT_VERSIONS,
   savePrompt,
   deletePrompt,
   SAVED_PROMPTS_KEY,
@@ -106,5 +108,26 @@ describe('history files and saved prompts', () => {
     expect(deletePrompt('a').map((p) => p.name)).toEqual(['b']);
     localStorage.setItem(SAVED_PROMPTS_KEY, '{broken');
     expect(readSavedPrompts()).toEqual([]);
+  });
+
+  it('keeps each earlier save of a name as a version, newest first, bounded; the same draft is no new one', () => {
+    localStorage.clear();
+    savePrompt('a', { ...initialDraft, input: 'v1' });
+    savePrompt('a', { ...initialDraft, input: 'v2' });
+    savePrompt('a', { ...initialDraft, input: 'v2' });
+    const [a] = savePrompt('a', { ...initialDraft, input: 'v3' });
+    expect(a!.draft.input).toBe('v3');
+    expect(a!.versions.map((v) => v.draft.input)).toEqual(['v2', 'v1']);
+    expect(versionOf(a!)).toBe(3);
+    for (let i = 4; i < 40; i++) savePrompt('a', { ...initialDraft, input: `v${i}` });
+    const [many] = readSavedPrompts();
+    expect(many!.versions).toHaveLength(MAX_PROMPT_VERSIONS);
+    expect(many!.versions[0]!.draft.input).toBe('v38');
+    // A prompt saved before versions existed reads as version 1.
+    localStorage.setItem(
+      SAVED_PROMPTS_KEY,
+      JSON.stringify([{ name: 'old', savedAt: '2026-01-01T00:00:00Z', draft: initialDraft }]),
+    );
+    expect(readSavedPrompts()[0]!.versions).toEqual([]);
   });
 });

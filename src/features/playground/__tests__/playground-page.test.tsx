@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse, delay } from 'msw';
 import { describe, expect, it } from 'vitest';
@@ -55,5 +55,29 @@ describe('/playground', { timeout: 60_000 }, () => {
     await user.click(await screen.findByRole('button', { name: /^Run$/ }, { timeout: 30_000 }));
     expect(await screen.findByText('The run failed')).toBeVisible();
     expect(screen.getByText(/is not configured for text generation/)).toBeVisible();
+  });
+
+  it('asks nothing for the history of a session it has just made, first or new (issue 25)', async () => {
+    const asked: string[] = [];
+    givenPlatform(() => HttpResponse.json({}));
+    server.use(
+      http.get('/api/ai/v1/text/generation/sessions/:id', ({ params }) => {
+        asked.push(String(params.id));
+        return HttpResponse.json({ message: 'No generation session' }, { status: 404 });
+      }),
+    );
+    const { router } = renderApp('/playground');
+    const user = userEvent.setup();
+    expect(
+      await screen.findByText('No run in this session yet', undefined, { timeout: 30_000 }),
+    ).toBeVisible();
+    const first = new URLSearchParams(router.state.location.search).get('session');
+    expect(first).toMatch(/^playground-/);
+    await user.click(screen.getByRole('button', { name: 'New session' }));
+    await waitFor(() =>
+      expect(new URLSearchParams(router.state.location.search).get('session')).not.toBe(first),
+    );
+    expect(await screen.findByText('No run in this session yet')).toBeVisible();
+    expect(asked).toEqual([]);
   });
 });

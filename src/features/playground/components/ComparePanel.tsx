@@ -1,4 +1,3 @@
-import { diffWords } from 'diff';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -15,6 +14,7 @@ import { EmptyState } from '../../../components/EmptyState';
 import { formatCount, formatDuration } from '../../../lib/format';
 import type { Draft } from '../lib/draft';
 import { MAX_VARIANTS, type Variant } from '../hooks/use-compare';
+import { DiffedText } from './DiffedText';
 
 export interface ComparePanelProps {
   draft: Draft;
@@ -34,35 +34,6 @@ const settingsOf = (draft: Draft) =>
   ]
     .filter(Boolean)
     .join(' · ');
-
-/** The output, with what differs from the first variant's marked (added, removed). */
-function DiffedOutput({ output, base }: { output: string; base: string | undefined }) {
-  if (base === undefined || base === output)
-    return (
-      <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{output}</Typography>
-    );
-  return (
-    <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-      {diffWords(base, output).map((part, i) =>
-        part.added ? (
-          <Box
-            key={i}
-            component="ins"
-            sx={{ bgcolor: 'success.light', color: 'success.contrastText', textDecoration: 'none' }}
-          >
-            {part.value}
-          </Box>
-        ) : part.removed ? (
-          <Box key={i} component="del" sx={{ bgcolor: 'error.light', color: 'error.contrastText' }}>
-            {part.value}
-          </Box>
-        ) : (
-          <span key={i}>{part.value}</span>
-        ),
-      )}
-    </Typography>
-  );
-}
 
 /** Variants side by side on the same input, with a diff of each output against the first. */
 export function ComparePanel({
@@ -146,8 +117,8 @@ export function ComparePanel({
                   ))}
                 {variant.state.kind === 'done' && (
                   <Stack spacing={1} aria-label={`${variant.label} output`} role="region">
-                    <DiffedOutput
-                      output={variant.state.result.answer.output}
+                    <DiffedText
+                      text={variant.state.result.answer.output}
                       base={variant.id === variants[0]?.id ? undefined : base}
                     />
                     <Typography variant="caption" sx={{ color: 'text.secondary' }}>

@@ -1,6 +1,8 @@
 import { useRef, useState } from 'react';
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
@@ -17,6 +19,8 @@ import { LoadingState } from '../../../components/LoadingState';
 import { formatCount } from '../../../lib/format';
 import { fromRequest, type Draft } from '../lib/draft';
 import { readHistoryFile, toHistoryFile } from '../lib/history-file';
+import { settingsLine } from '../lib/run-settings';
+import { RunCompare } from './RunCompare';
 
 export interface HistoryPanelProps {
   sessionId: string;
@@ -28,13 +32,22 @@ const firstLine = (text: string) => {
   return line.length > 100 ? `${line.slice(0, 100)}…` : line || '(empty)';
 };
 
-function RunList({ runs, onRestore }: { runs: GenerationRun[]; onRestore: (d: Draft) => void }) {
+interface RunListProps {
+  runs: GenerationRun[];
+  onRestore: (d: Draft) => void;
+  /** Runs picked for comparing, by seq; absent: the list offers no comparing. */
+  picked?: number[];
+  onPick?: (seq: number) => void;
+}
+
+function RunList({ runs, onRestore, picked, onPick }: RunListProps) {
   return (
     <List dense disablePadding>
       {[...runs].reverse().map((run) => (
         <ListItem
           key={`${run.seq}-${run.at}`}
           divider
+          sx={{ alignItems: 'flex-start' }}
           secondaryAction={
             <Button
               size="small"
@@ -45,11 +58,24 @@ function RunList({ runs, onRestore }: { runs: GenerationRun[]; onRestore: (d: Dr
             </Button>
           }
         >
+          {picked && onPick && (
+            <Checkbox
+              size="small"
+              edge="start"
+              checked={picked.includes(run.seq)}
+              onChange={() => onPick(run.seq)}
+              slotProps={{ input: { 'aria-label': `Compare run ${run.seq}` } }}
+              sx={{ mt: 0.5, mr: 1 }}
+            />
+          )}
           <ListItemText
             primary={`Run ${run.seq} · ${run.modelId} · ${formatCount(run.response.usage.totalTokens)} tokens`}
             secondary={
               <>
                 <DateTime value={run.at} /> — {firstLine(run.response.output)}
+                <Box component="span" sx={{ display: 'block' }}>
+                  {settingsLine(run)}
+                </Box>
               </>
             }
             sx={{ pr: 10 }}
@@ -65,6 +91,17 @@ export function HistoryPanel({ sessionId, onRestore }: HistoryPanelProps) {
   const session = useGenerationSession(sessionId);
   const [imported, setImported] = useState<{ sessionId: string; runs: GenerationRun[] }>();
   const [importError, setImportError] = useState<string>();
+  // At most two runs are compared: a third pick lets go of the earliest.
+  const [picked, setPicked] = useState<number[]>([]);
+  const pick = (seq: number) =>
+    setPicked((now) =>
+      now.includes(seq) ? now.filter((s) => s !== seq) : [...now, seq].slice(-2),
+    );
+  const runs = session.data?.runs ?? [];
+  const compared = picked
+    .map((seq) => runs.find((run) => run.seq === seq))
+    .filter((run) => run !== undefined)
+    .sort((x, y) => x.seq - y.seq);
   const fileInput = useRef<HTMLInputElement>(null);
 
   const exportHistory = () => {
@@ -128,7 +165,17 @@ export function HistoryPanel({ sessionId, onRestore }: HistoryPanelProps) {
           description="Each run is kept here with its settings, so you can restore it into the editor."
         />
       ) : (
-        <RunList runs={session.data.runs} onRestore={onRestore} />
+        <>
+          <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+            {runs.length < 2
+              ? 'Each run is listed with the model and parameters it was sent with.'
+              : compared.length === 2
+                ? `Comparing run ${compared[0]!.seq} with run ${compared[1]!.seq}.`
+                : 'Tick two runs to compare their settings and answers.'}
+          </Typography>
+          {compared.length === 2 && <RunCompare first={compared[0]!} second={compared[1]!} />}
+          <RunList runs={runs} onRestore={onRestore} picked={picked} onPick={pick} />
+        </>
       )}
       {imported && (
         <Stack spacing={1}>

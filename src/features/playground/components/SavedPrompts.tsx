@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -14,8 +14,15 @@ import TextField from '@mui/material/TextField';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlineOutlined';
 import { DateTime } from '../../../components/DateTime';
 import { EmptyState } from '../../../components/EmptyState';
+import { plural } from '../../../lib/format';
 import type { Draft } from '../lib/draft';
-import { deletePrompt, readSavedPrompts, savePrompt, type SavedPrompt } from '../lib/saved-prompts';
+import {
+  deletePrompt,
+  readSavedPrompts,
+  savePrompt,
+  versionOf,
+  type SavedPrompt,
+} from '../lib/saved-prompts';
 
 export interface SavedPromptsProps {
   draft: Draft;
@@ -29,6 +36,12 @@ export function SavedPrompts({ draft, onLoad, onNotice }: SavedPromptsProps) {
   const [saved, setSaved] = useState<SavedPrompt[]>(() => readSavedPrompts());
   const [naming, setNaming] = useState(false);
   const [name, setName] = useState('');
+  const [open, setOpen] = useState<string>();
+  const load = (prompt: SavedPrompt, version: number, draft: Draft) => {
+    onLoad(draft);
+    const which = version === versionOf(prompt) ? '' : `, version ${version},`;
+    onNotice(`Prompt “${prompt.name}”${which} loaded into the editor`);
+  };
   const trimmed = name.trim();
 
   const save = () => {
@@ -50,37 +63,88 @@ export function SavedPrompts({ draft, onLoad, onNotice }: SavedPromptsProps) {
         />
       ) : (
         <List dense disablePadding>
-          {saved.map((prompt) => (
-            <ListItem
-              key={prompt.name}
-              disablePadding
-              divider
-              secondaryAction={
-                <IconButton
-                  edge="end"
-                  aria-label={`Delete the saved prompt ${prompt.name}`}
-                  onClick={() => {
-                    setSaved(deletePrompt(prompt.name));
-                    onNotice(`Prompt “${prompt.name}” deleted`);
-                  }}
+          {saved.map((prompt) => {
+            const version = versionOf(prompt);
+            const showing = open === prompt.name;
+            return (
+              <Fragment key={prompt.name}>
+                <ListItem
+                  disablePadding
+                  divider={!showing}
+                  secondaryAction={
+                    <>
+                      {prompt.versions.length > 0 && (
+                        <Button
+                          size="small"
+                          aria-expanded={showing}
+                          onClick={() => setOpen(showing ? undefined : prompt.name)}
+                          aria-label={`${showing ? 'Hide the versions' : plural(prompt.versions.length, 'earlier version')} of ${prompt.name}`}
+                          sx={{ mr: 1 }}
+                        >
+                          {showing
+                            ? 'Hide the versions'
+                            : plural(prompt.versions.length, 'earlier version')}
+                        </Button>
+                      )}
+                      <IconButton
+                        edge="end"
+                        aria-label={`Delete the saved prompt ${prompt.name}`}
+                        onClick={() => {
+                          setSaved(deletePrompt(prompt.name));
+                          onNotice(`Prompt “${prompt.name}” deleted`);
+                        }}
+                      >
+                        <DeleteOutlineIcon />
+                      </IconButton>
+                    </>
+                  }
                 >
-                  <DeleteOutlineIcon />
-                </IconButton>
-              }
-            >
-              <ListItemButton
-                onClick={() => {
-                  onLoad(prompt.draft);
-                  onNotice(`Prompt “${prompt.name}” loaded into the editor`);
-                }}
-              >
-                <ListItemText
-                  primary={prompt.name}
-                  secondary={<DateTime value={prompt.savedAt} />}
-                />
-              </ListItemButton>
-            </ListItem>
-          ))}
+                  <ListItemButton
+                    onClick={() => load(prompt, version, prompt.draft)}
+                    sx={{ pr: 20 }}
+                  >
+                    <ListItemText
+                      primary={prompt.name}
+                      secondary={
+                        <>
+                          Version {version} · <DateTime value={prompt.savedAt} />
+                        </>
+                      }
+                    />
+                  </ListItemButton>
+                </ListItem>
+                {showing && (
+                  <ListItem divider sx={{ pl: 4, display: 'block' }}>
+                    <List dense disablePadding aria-label={`Earlier versions of ${prompt.name}`}>
+                      {prompt.versions.map((earlier, i) => {
+                        const number = version - 1 - i;
+                        return (
+                          <ListItem
+                            key={earlier.savedAt}
+                            disablePadding
+                            secondaryAction={
+                              <Button
+                                size="small"
+                                onClick={() => load(prompt, number, earlier.draft)}
+                                aria-label={`Load version ${number} of ${prompt.name}`}
+                              >
+                                Load
+                              </Button>
+                            }
+                          >
+                            <ListItemText
+                              primary={`Version ${number}`}
+                              secondary={<DateTime value={earlier.savedAt} />}
+                            />
+                          </ListItem>
+                        );
+                      })}
+                    </List>
+                  </ListItem>
+                )}
+              </Fragment>
+            );
+          })}
         </List>
       )}
       <Dialog open={naming} onClose={() => setNaming(false)} fullWidth maxWidth="xs">
@@ -101,7 +165,7 @@ export function SavedPrompts({ draft, onLoad, onNotice }: SavedPromptsProps) {
               fullWidth
               helperText={
                 saved.some((p) => p.name === trimmed)
-                  ? 'A saved prompt has this name: it will be replaced'
+                  ? 'A saved prompt has this name: this becomes its new version, the earlier ones are kept'
                   : 'Kept in this browser only'
               }
             />

@@ -1,7 +1,12 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
 import type { TextGenerationBody } from '../../../api/contract';
-import { useGenerateText, type TimedGeneration } from '../../../api/generation';
+import {
+  startGenerationSession,
+  useGenerateText,
+  type TimedGeneration,
+} from '../../../api/generation';
 import {
   checkDraft,
   customPlaceholders,
@@ -24,8 +29,14 @@ export interface LastRun {
  */
 export function usePlayground() {
   const [params, setParams] = useSearchParams();
+  const queryClient = useQueryClient();
   const sessionParam = params.get('session');
-  const [fallbackSession] = useState(newSessionId);
+  // A session made here starts with a known, empty history (no request for it).
+  const [fallbackSession] = useState(() => {
+    const id = newSessionId();
+    if (!sessionParam) startGenerationSession(queryClient, id);
+    return id;
+  });
   const sessionId = sessionParam ?? fallbackSession;
   useEffect(() => {
     if (!sessionParam)
@@ -72,14 +83,16 @@ export function usePlayground() {
   }, [generate]);
 
   const newSession = useCallback(() => {
+    const id = newSessionId();
+    startGenerationSession(queryClient, id);
     setParams((current) => {
       const next = new URLSearchParams(current);
-      next.set('session', newSessionId());
+      next.set('session', id);
       return next;
     });
     setLast(undefined);
     generate.reset();
-  }, [generate, setParams]);
+  }, [generate, queryClient, setParams]);
 
   const restore = useCallback((next: Draft) => {
     setDraft(next);

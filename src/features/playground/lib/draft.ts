@@ -122,14 +122,17 @@ export function toRequest(draft: Draft, sessionId: string): TextGenerationBody {
   };
 }
 
+/** The template a request was sent with (none: just the input). */
+export const templateOf = (request: TextGenerationBody) =>
+  request.promptTemplate === undefined
+    ? '${input}'
+    : typeof request.promptTemplate === 'string'
+      ? request.promptTemplate
+      : request.promptTemplate.template;
+
 /** A request of the history, back into the editor. */
 export function fromRequest(request: TextGenerationBody): Draft {
-  const template =
-    request.promptTemplate === undefined
-      ? '${input}'
-      : typeof request.promptTemplate === 'string'
-        ? request.promptTemplate
-        : request.promptTemplate.template;
+  const template = templateOf(request);
   const format = request.responseFormat as
     { type?: string; json_schema?: { schema?: unknown } } | undefined;
   const json = format?.type === 'json_schema' || format?.type === 'json_object';

@@ -117,7 +117,29 @@ export function PlaygroundPage() {
               Not sent: fix the fields marked above first.
             </Alert>
           )}
-          <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
+          {/* Sticks to the bottom of the window while the prompt is taller than it: Run is
+              always in view beside the answer (issue 25). */}
+          <Stack
+            direction="row"
+            spacing={1.5}
+            role="group"
+            aria-label="Run the prompt"
+            sx={{
+              alignItems: 'center',
+              position: 'sticky',
+              bottom: 0,
+              zIndex: 2,
+              bgcolor: 'background.paper',
+              mx: -2.5,
+              mb: -2.5,
+              px: 2.5,
+              py: 1.5,
+              borderTop: 1,
+              borderColor: 'divider',
+              borderBottomLeftRadius: 8,
+              borderBottomRightRadius: 8,
+            }}
+          >
             <Button
               variant="contained"
               startIcon={<PlayArrowIcon />}
@@ -132,7 +154,18 @@ export function PlaygroundPage() {
             </Typography>
           </Stack>
         </Paper>
-        <Paper variant="outlined" sx={{ p: 2.5 }}>
+        {/* Beside the prompt from 1200 px, it stays in view while the prompt scrolls. */}
+        <Paper
+          variant="outlined"
+          sx={{
+            p: 2.5,
+            alignSelf: 'start',
+            position: { lg: 'sticky' },
+            top: { lg: 80 },
+            maxHeight: { lg: 'calc(100vh - 96px)' },
+            overflowY: { lg: 'auto' },
+          }}
+        >
           <Section title="Answer">
             {playground.running ? (
               <Stack spacing={1}>

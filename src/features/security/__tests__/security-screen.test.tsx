@@ -46,6 +46,13 @@ describe('/security', { timeout: 20_000 }, () => {
     expect(screen.queryByText('pct_secret-value')).toBeNull();
   });
 
+  it('offers one “Create token” when there is no token yet (the empty state’s)', async () => {
+    givenSecurityPlatform({ tokens: [] });
+    renderApp('/security/tokens');
+    expect(await screen.findByText('No tokens yet')).toBeInTheDocument();
+    expect(screen.getAllByRole('button', { name: 'Create token' })).toHaveLength(1);
+  });
+
   it('revokes a token after a confirm', async () => {
     const user = userEvent.setup();
     givenSecurityPlatform();

@@ -1,14 +1,19 @@
+import Box from '@mui/material/Box';
 import Table from '@mui/material/Table';
+import { visuallyHidden } from '@mui/utils';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
+import Button from '@mui/material/Button';
 import type { Role } from '../../../api/contract';
+import Typography from '@mui/material/Typography';
 import { formatCount } from '../../../lib/format';
 import { NameChips } from './GrantChips';
 
-export function RolesTable({ roles }: { roles: Role[] }) {
+/** With `onEdit` (an Admin's view), each role's grants can be changed; the Admin role's cannot. */
+export function RolesTable({ roles, onEdit }: { roles: Role[]; onEdit?: (role: Role) => void }) {
   return (
     <TableContainer>
       <Table aria-label="Roles">
@@ -18,6 +23,13 @@ export function RolesTable({ roles }: { roles: Role[] }) {
             <TableCell>Description</TableCell>
             <TableCell>Grants</TableCell>
             <TableCell align="right">Members</TableCell>
+            {onEdit && (
+              <TableCell>
+                <Box component="span" sx={visuallyHidden}>
+                  Change
+                </Box>
+              </TableCell>
+            )}
           </TableRow>
         </TableHead>
         <TableBody>
@@ -33,6 +45,23 @@ export function RolesTable({ roles }: { roles: Role[] }) {
                 <NameChips names={role.grants} />
               </TableCell>
               <TableCell align="right">{formatCount(role.members)}</TableCell>
+              {onEdit && (
+                <TableCell align="right">
+                  {role.name === 'Admin' ? (
+                    <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+                      Holds every grant
+                    </Typography>
+                  ) : (
+                    <Button
+                      size="small"
+                      aria-label={`Change grants of ${role.name}`}
+                      onClick={() => onEdit(role)}
+                    >
+                      Change grants
+                    </Button>
+                  )}
+                </TableCell>
+              )}
             </TableRow>
           ))}
         </TableBody>

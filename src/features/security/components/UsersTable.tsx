@@ -4,10 +4,12 @@ import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import type { AccessUser } from '../../../api/contract';
+import type { AccessUser, Role } from '../../../api/contract';
 import { NameChips } from './GrantChips';
+import { RoleSelect } from './RoleSelect';
 
-export function UsersTable({ users }: { users: AccessUser[] }) {
+/** With `roles` (an Admin's view), each user's role is chosen in its cell. */
+export function UsersTable({ users, roles }: { users: AccessUser[]; roles?: Role[] }) {
   return (
     <TableContainer>
       <Table aria-label="Users">
@@ -27,7 +29,9 @@ export function UsersTable({ users }: { users: AccessUser[] }) {
                 {user.displayName}
               </TableCell>
               <TableCell sx={{ color: 'text.secondary' }}>{user.emailAddress}</TableCell>
-              <TableCell>{user.role}</TableCell>
+              <TableCell>
+                {roles && roles.length > 0 ? <RoleSelect user={user} roles={roles} /> : user.role}
+              </TableCell>
               <TableCell>
                 <NameChips names={user.groups.map((g) => g.name)} />
               </TableCell>

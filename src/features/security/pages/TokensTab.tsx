@@ -8,6 +8,7 @@ import { useAccessTokens, useAccessUsers } from '../../../api/access';
 import { WORKFLOW_API_GRANT } from '../../../api/contract';
 import { ConfirmDialog, EmptyState, ErrorState, LoadingState } from '../../../components';
 import { plural } from '../../../lib/format';
+import { ConsoleTokens } from '../components/ConsoleTokens';
 import { NeedsAccess } from '../components/NeedsAccess';
 import { TokenFilters } from '../components/TokenFilters';
 import { TokensTable } from '../components/TokensTable';
@@ -113,9 +114,12 @@ export function TokensTab() {
         sx={{ mb: 2, justifyContent: 'space-between', alignItems: { sm: 'center' } }}
       >
         <TokenFilters params={params} showKind={isAdmin} />
-        <Button variant="contained" startIcon={<AddIcon />} onClick={create}>
-          Create token
-        </Button>
+        {/* With no token at all, the empty state offers the one "Create token". */}
+        {tokens.data?.length !== 0 && (
+          <Button variant="contained" startIcon={<AddIcon />} onClick={create}>
+            Create token
+          </Button>
+        )}
       </Stack>
       {!isAdmin && (
         <Typography variant="body2" sx={{ color: 'text.secondary', mb: 2 }}>
@@ -123,6 +127,7 @@ export function TokensTab() {
         </Typography>
       )}
       {body}
+      <ConsoleTokens me={me.data} />
       {dialogLoaded && (
         <Suspense fallback={null}>
           <CreateTokenDialog

@@ -1,5 +1,5 @@
 import Paper from '@mui/material/Paper';
-import { useAccessUsers } from '../../../api/access';
+import { useAccessUsers, useRoles } from '../../../api/access';
 import { EmptyState, ErrorState, LoadingState, SearchField } from '../../../components';
 import { plural } from '../../../lib/format';
 import { NeedsAccess } from '../components/NeedsAccess';
@@ -13,6 +13,7 @@ export function UsersTab() {
   const { me, isAdmin } = useSecurityAccess();
   const users = useAccessUsers({ enabled: isAdmin });
   const params = useUsersParams();
+  const roles = useRoles();
 
   let body;
   if (me.isPending || (isAdmin && users.isPending)) body = <LoadingState label="Loading users" />;
@@ -48,7 +49,7 @@ export function UsersTab() {
           description={`${plural(users.data?.length ?? 0, 'user')} in all. Change or clear the search.`}
         />
       ) : (
-        <UsersTable users={shown} />
+        <UsersTable users={shown} roles={roles.data} />
       );
   }
 

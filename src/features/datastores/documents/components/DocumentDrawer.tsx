@@ -55,12 +55,17 @@ function ExistingDocument({
   collection,
   documentId,
   state,
+  closing,
 }: {
   collection: Collection;
   documentId: string;
   state: DocumentDrawerState;
+  /** The drawer slides out: it keeps showing the document, not a skeleton (issue 25). */
+  closing: boolean;
 }) {
-  const { document } = state;
+  const [kept, setKept] = useState(state.document.data);
+  if (state.document.data && state.document.data !== kept) setKept(state.document.data);
+  const document = closing && kept ? { ...state.document, data: kept } : state.document;
   // Leaving the editor (saved or cancelled) puts focus back on "Edit content", not on nothing.
   const editButton = useRef<HTMLButtonElement>(null);
   const wasEditing = useRef(state.isEditing);
@@ -197,7 +202,12 @@ export function DocumentDrawer({ collection, target, state, onClose }: DocumentD
       </Stack>
       <Divider sx={{ mb: 2.5 }} />
       {current?.kind === 'document' && (
-        <ExistingDocument collection={collection} documentId={current.id} state={state} />
+        <ExistingDocument
+          collection={collection}
+          documentId={current.id}
+          state={state}
+          closing={target === null}
+        />
       )}
       {current?.kind === 'new' && (
         <ContentEditor

@@ -48,16 +48,24 @@ export function DocumentsTab() {
   const [importing, setImporting] = useState(false);
 
   const [creating, setCreating] = useState(false);
-  const target: DrawerTarget | null = creating
-    ? { kind: 'new' }
-    : list.documentId
-      ? { kind: 'document', id: list.documentId }
-      : null;
+  // A document just created, until the address names it: the drawer shows it without closing
+  // in between (the address changes a render later than this state, issue 25).
+  const [createdId, setCreatedId] = useState<string | null>(null);
+  if (createdId !== null && list.documentId === createdId) setCreatedId(null);
+  const target: DrawerTarget | null =
+    createdId !== null
+      ? { kind: 'document', id: createdId }
+      : creating
+        ? { kind: 'new' }
+        : list.documentId
+          ? { kind: 'document', id: list.documentId }
+          : null;
   const drawer = useDocumentDrawer({
     collection,
     target,
     rows: documents.rows,
     onCreated: (id) => {
+      setCreatedId(id);
       setCreating(false);
       list.openDocument(id);
     },

@@ -1,0 +1,131 @@
+import { useId } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import type { FileRevision, RevisionPreview } from '../../../api/contract/files';
+import { useRevisionPreview } from '../../../api/files/get-revision-preview';
+import { ErrorState, LoadingState } from '../../../components';
+import { plural } from '../../../lib/format';
+import { RevisionDownload } from './RevisionDownload';
+import { ScanStateChip } from './ScanStateChip';
+
+export interface RevisionPreviewDialogProps {
+  open: boolean;
+  onClose: () => void;
+  fileName: string;
+  revision: FileRevision;
+  revisionName: string;
+}
+
+function CsvPreview({ rows, label }: { rows: string[][]; label: string }) {
+  const [header = [], ...body] = rows;
+  const width = Math.max(header.length, ...body.map((row) => row.length));
+  // A short row still draws every column, so the grid stays whole.
+  const cells = (row: string[]) => Array.from({ length: width }, (_, i) => row[i] ?? '');
+  return (
+    <TableContainer sx={{ maxHeight: '55vh', border: 1, borderColor: 'divider', borderRadius: 1 }}>
+      <Table size="small" stickyHeader aria-label={label}>
+        <TableHead>
+          <TableRow>
+            {cells(header).map((cell, i) => (
+              <TableCell key={i} sx={{ whiteSpace: 'nowrap', fontWeight: 600 }}>
+                {cell}
+              </TableCell>
+            ))}
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {body.map((row, r) => (
+            <TableRow key={r}>
+              {cells(row).map((cell, i) => (
+                <TableCell key={i} sx={{ whiteSpace: 'nowrap' }}>
+                  {cell}
+                </TableCell>
+              ))}
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}
+
+const shownWords = (preview: RevisionPreview) => {
+  const count =
+    preview.format === 'csv'
+      ? plural(Math.max(0, (preview.rows?.length ?? 1) - 1), 'row')
+      : plural(preview.lines.length, 'line');
+  return preview.truncated
+    ? `The first ${count}; download the file for the rest.`
+    : `All ${count}.`;
+};
+
+/** The first rows of a CSV revision, or the first lines of a text one, before downloading it. */
+export function RevisionPreviewDialog(props: RevisionPreviewDialogProps) {
+  const { open, onClose, fileName, revision, revisionName } = props;
+  const titleId = useId();
+  const preview = useRevisionPreview(revision.dataFileId, revision.dataFileRevisionId, open);
+  const label = `Preview of ${revisionName}`;
+  const data = preview.data;
+  return (
+    <Dialog open={open} onClose={onClose} aria-labelledby={titleId} maxWidth="lg" fullWidth>
+      <DialogTitle id={titleId}>
+        {label} of {fileName}
+      </DialogTitle>
+      <DialogContent>
+        <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', mb: 1.5, flexWrap: 'wrap' }}>
+          <ScanStateChip state={revision.scanState} />
+          <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+            {revision.contentType}
+            {data && ` · ${shownWords(data)}`}
+          </Typography>
+        </Box>
+        {preview.isPending ? (
+          <LoadingState label={`Loading the ${label.toLowerCase()}`} rows={4} />
+        ) : preview.error ? (
+          <ErrorState error={preview.error} title="This revision cannot be previewed" />
+        ) : data?.format === 'csv' && data.rows ? (
+          <CsvPreview rows={data.rows} label={label} />
+        ) : (
+          <Box
+            component="pre"
+            aria-label={label}
+            tabIndex={0}
+            sx={{
+              m: 0,
+              p: 1.5,
+              maxHeight: '55vh',
+              overflow: 'auto',
+              bgcolor: 'action.hover',
+              borderRadius: 1,
+              fontSize: 13,
+              whiteSpace: 'pre',
+            }}
+          >
+            {data?.lines.join('\n')}
+          </Box>
+        )}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>Close</Button>
+        <RevisionDownload
+          fileName={fileName}
+          revision={revision}
+          revisionName={revisionName}
+          variant="button"
+          buttonLabel={`Download ${revisionName}`}
+        />
+      </DialogActions>
+    </Dialog>
+  );
+}
