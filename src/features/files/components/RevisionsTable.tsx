@@ -16,7 +16,7 @@ import type { FileRevision } from '../../../api/contract/files';
 import { DateTime, StatusChip, UserName } from '../../../components';
 import { formatBytes, formatDuration } from '../../../lib/format';
 import { canPreview } from '../lib/revisions';
-import { visuallyHidden } from '../lib/visually-hidden';
+import { visuallyHidden } from '../../../lib/visually-hidden';
 import { HashValue } from './HashValue';
 import { RevisionDownload } from './RevisionDownload';
 import { RevisionPreviewDialog } from './RevisionPreviewDialog';
