@@ -37,6 +37,10 @@ export interface StepState {
   finishedAt: string | null;
   error: string | null;
   output?: unknown;
+  /** What the step received: its settings with references resolved, masked, bounded. */
+  input?: unknown;
+  /** How long the step ran in the process that ran it (the log's "completed in"). */
+  durationMs?: number;
 }
 
 export interface RunRow {
@@ -93,9 +97,11 @@ export const toRun = (r: RunRow, { outputs = false } = {}): WorkflowRun => ({
   error: r.error,
   ...(r.workflow_name !== undefined ? { workflowName: r.workflow_name } : {}),
   startedBy: r.started_by,
-  steps: r.steps.map(({ output, ...s }) =>
-    outputs && output !== undefined ? { ...s, output } : s,
-  ),
+  steps: r.steps.map(({ output, input, ...s }) => ({
+    ...s,
+    ...(outputs && input !== undefined ? { input } : {}),
+    ...(outputs && output !== undefined ? { output } : {}),
+  })),
 });
 
 export const toLogEntry = (r: {
@@ -200,11 +206,11 @@ export async function listRuns(
     params.from ?? null,
     params.to ?? null,
   ];
-  // A list carries each step's state, not its output (up to 1 MiB each), nor the definition.
+  // A list carries each step's state, not its input or output (up to 1 MiB), nor the definition.
   const rows = await db.query<RunRow>(
     `SELECT r.id, r.workflow_id, r.version, r.status, r.input, r.started_at, r.finished_at, r.error,
        r.started_by, w.name AS workflow_name,
-       (SELECT coalesce(jsonb_agg(e.s - 'output' ORDER BY e.i), '[]'::jsonb)
+       (SELECT coalesce(jsonb_agg(e.s - 'output' - 'input' ORDER BY e.i), '[]'::jsonb)
         FROM jsonb_array_elements(r.steps) WITH ORDINALITY AS e(s, i)) AS steps
      ${where}
      ORDER BY ${column} ${direction} NULLS LAST, r.started_at DESC, r.id DESC LIMIT $7 OFFSET $8`,
