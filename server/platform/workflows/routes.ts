@@ -202,7 +202,8 @@ export function workflowRoutes(deps: PlatformDeps) {
       const [inserted] = await tx.query<RunRow>(
         `INSERT INTO workflow_runs (id, workflow_id, version, status, input, started_at, definition,
            started_by, steps)
-         VALUES ($1, $2, $3, 'QUEUED', $4, clock_timestamp(), $5, $6, $7) RETURNING *`,
+         VALUES ($1, $2, $3, 'QUEUED', $4, clock_timestamp(), $5, $6, $7)
+         RETURNING *, (SELECT count(*)::int + 1 FROM workflow_runs x WHERE x.workflow_id = $2) AS number`,
         [
           runId,
           workflow.id,

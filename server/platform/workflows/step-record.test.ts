@@ -115,3 +115,25 @@ describe('a run records each step', () => {
     expect((done.steps![0]!.output as { text: string }).text).toHaveLength(40_000);
   });
 });
+
+describe('a run has a number its user knows', () => {
+  it("counts the workflow's runs by start: 1, 2, … in the answer, the run and the lists", async () => {
+    const workflow = await createWorkflow(platform, {
+      steps: [{ id: 'pause', type: 'wait', name: 'Pause', seconds: 0 }],
+    });
+    const first = await startRun(platform, workflow.id);
+    const second = await startRun(platform, workflow.id);
+    expect([first.number, second.number]).toEqual([1, 2]);
+    expect((await waitForRun(platform, second.id)).number).toBe(2);
+    const list = await v1(platform)(`/v1/workflows/${workflow.id}/runs`);
+    const runs = workflowRunList.parse(await list.json());
+    expect(runs.map((r) => [r.id, r.number])).toEqual([
+      [second.id, 2],
+      [first.id, 1],
+    ]);
+    const across = await v1(platform)(
+      `/v1/workflows/runs?workflowId=${workflow.id}&sort=startedAt`,
+    );
+    expect(workflowRunList.parse(await across.json()).map((r) => r.number)).toEqual([1, 2]);
+  });
+});

@@ -270,6 +270,8 @@ export const workflowRun = z.object({
   /** Added (issue 13): the workflow's name, who started the run, and each step's state. */
   workflowName: z.string().optional(),
   startedBy: z.nullable(userIdInt).optional(),
+  /** Added (issue 25): the run's place among its workflow's runs by start, 1 for the first. */
+  number: z.number().int().positive().optional(),
   steps: z.array(runStep).optional(),
 });
 export type WorkflowRun = z.infer<typeof workflowRun>;
