@@ -44,7 +44,10 @@ export function InputsEditor({
             aria-label={`Input ${index + 1}`}
             sx={{
               display: 'grid',
-              gridTemplateColumns: { xs: '1fr', md: '1.2fr 0.9fr 2fr auto auto' },
+              gridTemplateColumns: {
+                xs: '1fr',
+                md: 'minmax(0, 1.2fr) minmax(8rem, 0.9fr) minmax(0, 2fr) auto auto',
+              },
               gap: 1.5,
               alignItems: 'start',
             }}

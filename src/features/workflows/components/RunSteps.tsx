@@ -53,12 +53,12 @@ function StepItem({ step, n, lines }: { step: RunStep; n: number; lines: RunLogE
           size="small"
           aria-expanded={open}
           aria-controls={detailsId}
-          aria-label={`${open ? 'Hide' : 'Show'} what ${step.name} received and produced`}
+          aria-label={`Details of ${step.name}: what it received and produced`}
           startIcon={open ? <ExpandLessIcon /> : <ExpandMoreIcon />}
           onClick={() => setOpen((o) => !o)}
           sx={{ ml: -0.5 }}
         >
-          {open ? 'Hide details' : 'Details'}
+          Details
         </Button>
         <Collapse in={open} id={detailsId} unmountOnExit>
           <StepDetails step={step} lines={lines} />

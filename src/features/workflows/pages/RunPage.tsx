@@ -34,6 +34,7 @@ import { useRunLogView } from '../hooks/use-run-log';
 import { runName } from '../lib/describe-run';
 import { withLog } from '../lib/live-run';
 import { workflowPath, workflowsPath } from '../paths';
+import { visuallyHidden } from '../lib/visually-hidden';
 
 /** One run: its state and steps (polled while it runs), its input, its live log; cancel, re-run. */
 export function RunPage() {
@@ -95,17 +96,7 @@ export function RunPage() {
         <WorkflowError error={run.error} what="this run" onRetry={() => void run.refetch()} />
       ) : r ? (
         <Stack spacing={3}>
-          <Box
-            role="status"
-            aria-live="polite"
-            sx={{
-              position: 'absolute',
-              width: '1px',
-              height: '1px',
-              overflow: 'hidden',
-              clip: 'rect(0 0 0 0)',
-            }}
-          >
+          <Box role="status" aria-live="polite" sx={visuallyHidden}>
             Run status: {r.status}
           </Box>
           {r.status === 'FAILED' && r.error && (
