@@ -266,7 +266,9 @@ test('the run page shows what each step received and produced, live and without 
   await expect(log).toContainText(`Step wait1 completed in ${took}`);
 
   const notify = page.getByRole('listitem', { name: 'Notify: COMPLETED' });
-  await notify.getByRole('button', { name: 'Details of Notify: what it received and produced' }).click();
+  await notify
+    .getByRole('button', { name: 'Details of Notify: what it received and produced' })
+    .click();
   await expect(notify.getByLabel('Input of Notify')).toContainText('"message": "Hello Ada"');
   await expect(notify.getByLabel('Output of Notify')).toContainText('"to": "data-engineering"');
   await expect(notify.getByRole('list', { name: 'Log of Notify' })).toContainText(
@@ -274,4 +276,31 @@ test('the run page shows what each step received and produced, live and without 
   );
   await expectNoSidewaysScroll(page, 'workflows-run-details');
   await expectAccessibleInBothThemes(page, 'run page with step details');
+});
+
+test('a step that reads a collection or a dataset offers them by name', async ({ page }) => {
+  await newWorkflow(page, `Pickers ${Date.now()}`);
+  await addStep(page, 'Query documents');
+  const collection = step(page, 1).getByRole('combobox', { name: /^Collection/ });
+  await collection.fill('ord');
+  await page.getByRole('option', { name: 'orders', exact: true }).click();
+  await expect(collection).toHaveValue('orders');
+  const id = (await step(page, 1)
+    .getByText(/^id [0-9a-f-]{36}$/)
+    .textContent())!.slice(3);
+  await expect(page.getByRole('textbox', { name: 'Definition as JSON' })).toContainText(
+    `"collectionId": "${id}"`,
+  );
+  // A reference is typed as it is.
+  await addStep(page, 'Export a dataset');
+  const dataset = step(page, 2).getByRole('combobox', { name: /^Dataset/ });
+  await dataset.fill('${input.datasetId}');
+  await expect(page.getByRole('textbox', { name: 'Definition as JSON' })).toContainText(
+    '"datasetId": "${input.datasetId}"',
+  );
+  await dataset.fill('');
+  await dataset.pressSequentially('Sa');
+  await expect(page.getByRole('listbox')).toBeVisible();
+  await shot(page, 'workflows-picker');
+  await expectAccessibleInBothThemes(page, 'workflow editor with pickers');
 });

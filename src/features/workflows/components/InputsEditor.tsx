@@ -44,9 +44,17 @@ export function InputsEditor({
             aria-label={`Input ${index + 1}`}
             sx={{
               display: 'grid',
+              // Beside the definition's JSON the column is narrow: the description takes a row
+              // of its own there, so the name and the type keep their words.
               gridTemplateColumns: {
                 xs: '1fr',
-                md: 'minmax(0, 1.2fr) minmax(8rem, 0.9fr) minmax(0, 2fr) auto auto',
+                sm: 'minmax(0, 1fr) 8.5rem auto auto',
+                xl: 'minmax(0, 1.2fr) 8.5rem minmax(0, 2fr) auto auto',
+              },
+              gridTemplateAreas: {
+                xs: '"name" "type" "desc" "required" "remove"',
+                sm: '"name type required remove" "desc desc desc desc"',
+                xl: '"name type desc required remove"',
               },
               gap: 1.5,
               alignItems: 'start',
@@ -54,6 +62,7 @@ export function InputsEditor({
           >
             <TextField
               label="Input name"
+              sx={{ gridArea: 'name' }}
               size="small"
               required
               value={text(input.name)}
@@ -64,6 +73,7 @@ export function InputsEditor({
             <TextField
               select
               label="Type"
+              sx={{ gridArea: 'type' }}
               size="small"
               value={text(input.type) || 'string'}
               onChange={(event) => set('type', event.target.value)}
@@ -78,6 +88,7 @@ export function InputsEditor({
             </TextField>
             <TextField
               label="Description"
+              sx={{ gridArea: 'desc' }}
               size="small"
               value={text(input.description)}
               onChange={(event) => set('description', event.target.value || undefined)}
@@ -85,6 +96,7 @@ export function InputsEditor({
               helperText={errors.description}
             />
             <FormControlLabel
+              sx={{ gridArea: 'required', mr: 0 }}
               control={
                 <Checkbox
                   checked={input.required === true}
@@ -94,6 +106,7 @@ export function InputsEditor({
               label="Required"
             />
             <IconButton
+              sx={{ gridArea: 'remove', justifySelf: 'start' }}
               aria-label={`Remove ${label}`}
               onClick={() => dispatch({ type: 'removeInput', index })}
             >

@@ -60,7 +60,7 @@ export function RunsTable({ list }: { list: RunsList }) {
             {list.shown.map((run) => (
               <TableRow key={run.id} hover>
                 <TableCell component="th" scope="row">
-                  <Tooltip title={`Run id ${run.id}`}>
+                  <Tooltip title={`Run id ${run.id}`} describeChild>
                     <Link component={RouterLink} to={runPath(run.id)} sx={{ whiteSpace: 'nowrap' }}>
                       {runName(run)}
                     </Link>
