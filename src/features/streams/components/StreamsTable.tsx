@@ -11,7 +11,14 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { Connector, Stream } from '../../../api/contract';
 import { DateTime } from '../../../components';
-import { connectorKey, connectorLabel, runName, scheduleInWords } from '../model/describe-stream';
+import { Tooltip } from '../../../components/Tooltip';
+import {
+  connectorKey,
+  connectorLabel,
+  runName,
+  scheduleInWords,
+  streamName,
+} from '../model/describe-stream';
 import { datasetPath, streamPath } from '../paths';
 import { RunStatusChip } from './RunStatusChip';
 
@@ -65,10 +72,12 @@ export function StreamsTable({
           <TableBody>
             {streams.map((s) => (
               <TableRow key={s.id} hover>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                  <Link component={RouterLink} to={streamPath(s.id)}>
-                    Stream {s.id}
-                  </Link>
+                <TableCell>
+                  <Tooltip title={`Stream id ${s.id}`} describeChild>
+                    <Link component={RouterLink} to={streamPath(s.id)}>
+                      {streamName(s, connectors)}
+                    </Link>
+                  </Tooltip>
                 </TableCell>
                 <TableCell>
                   <Link component={RouterLink} to={datasetPath(s.dataSource.id)}>
