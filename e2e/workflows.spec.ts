@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expectAccessibleInBothThemes } from './axe';
+import { expectAccessible, expectAccessibleInBothThemes, useColorMode } from './axe';
 import { startUserConsole } from './as-user';
 import { expect, test } from './fixtures';
 
@@ -303,4 +303,20 @@ test('a step that reads a collection or a dataset offers them by name', async ({
   await expect(page.getByRole('listbox')).toBeVisible();
   await shot(page, 'workflows-picker');
   await expectAccessibleInBothThemes(page, 'workflow editor with pickers');
+});
+
+test('a contained button under the pointer keeps its contrast in the dark theme', async ({
+  page,
+}) => {
+  await useColorMode(page, 'dark');
+  await newWorkflow(page, `Dark ${Date.now()}`);
+  const create = page.getByRole('button', { name: 'Create workflow' });
+  const resting = await create.evaluate((el) => getComputedStyle(el).backgroundColor);
+  await create.hover();
+  // The hover colour has faded in (MUI's background transition) before axe reads it.
+  await expect
+    .poll(() => create.evaluate((el) => getComputedStyle(el).backgroundColor))
+    .not.toBe(resting);
+  await page.waitForTimeout(300);
+  await expectAccessible(page, 'workflow editor (dark, pointer on Create workflow)');
 });
