@@ -225,6 +225,15 @@ test('the run page shows what each step received and produced, live and without 
   const type = page.getByRole('group', { name: 'Input 1' }).getByRole('combobox', { name: 'Type' });
   expect(await type.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
   await expect(type).toHaveText('string');
+  // Every label of the input's row keeps its words (not "Input n…").
+  const labels = page.getByRole('group', { name: 'Input 1' }).locator('label');
+  expect(
+    await labels.evaluateAll((all) =>
+      all.filter((l) => l.scrollWidth > l.clientWidth).map((l) => l.textContent),
+    ),
+  ).toEqual([]);
+  await page.getByRole('group', { name: 'Input 1' }).scrollIntoViewIfNeeded();
+  if (shots) await page.screenshot({ path: `${shots}/workflows-inputs-1280.png` });
   await page.setViewportSize({ width: 1440, height: 900 });
 
   await page.getByRole('button', { name: 'Create workflow' }).click();
