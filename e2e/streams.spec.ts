@@ -173,13 +173,20 @@ test("the streams screen and a stream's run history", async ({ page }) => {
   await expectAccessibleInBothThemes(page, 'streams');
   await shot(page, 'streams-list');
 
-  await row.getByRole('link', { name: /^Stream \d+$/ }).click();
-  await expect(page.getByRole('heading', { level: 1, name: /Regional targets/ })).toBeVisible();
+  // A stream is named by what it loads and from what, not by its number (issue 25).
+  await row.getByRole('link', { name: 'Regional targets from Data file (CSV)' }).click();
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Regional targets from Data file (CSV)' }),
+  ).toBeVisible();
   await expect(page.getByText('regional-targets.csv')).toBeVisible();
   const history = page.getByRole('table', { name: 'Run history' });
   const before = await history.getByRole('row').count();
 
   await page.getByRole('button', { name: 'Run now' }).click();
+  // While it runs it says how far it got and for how long; never that it has not run.
+  await expect(page.getByRole('status', { name: 'Run progress' })).toContainText(
+    /Starting a run…|is running: (reading the source|[\d,]+ rows? read, loading them into the dataset) · [\d.]+ (ms|s) so far|succeeded/,
+  );
   await expect(page.getByRole('status', { name: 'Run progress' })).toContainText(/succeeded/, {
     timeout: 20_000,
   });

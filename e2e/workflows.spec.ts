@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expectAccessibleInBothThemes } from './axe';
+import { expectAccessible, expectAccessibleInBothThemes, useColorMode } from './axe';
 import { startUserConsole } from './as-user';
 import { expect, test } from './fixtures';
 
@@ -167,4 +167,165 @@ test('a console whose access token belongs to a user without the Workflow API gr
   } finally {
     await chloe.close();
   }
+});
+
+/** No sideways scroll at the two window sizes a reviewer used (issue 25). */
+async function expectNoSidewaysScroll(page: Page, screen: string) {
+  for (const size of [
+    { width: 1440, height: 900 },
+    { width: 1280, height: 720 },
+  ]) {
+    await page.setViewportSize(size);
+    await shot(page, `${screen}-${size.width}`);
+    const { scroll, client } = await page.evaluate(() => ({
+      scroll: document.documentElement.scrollWidth,
+      client: document.documentElement.clientWidth,
+    }));
+    if (process.env.E2E_DEBUG_WIDE && scroll > client)
+      console.log(
+        await page.evaluate(() =>
+          [...document.querySelectorAll('body *')]
+            .filter(
+              (el) => el.getBoundingClientRect().right > document.documentElement.clientWidth + 1,
+            )
+            .slice(0, 12)
+            .map(
+              (el) =>
+                `${el.tagName}.${el.className.toString().slice(0, 80)} role=${el.getAttribute('role')} w=${Math.round(el.getBoundingClientRect().width)} r=${Math.round(el.getBoundingClientRect().right)}`,
+            )
+            .join('\n'),
+        ),
+      );
+    expect(scroll, `${screen} at ${size.width}×${size.height}`).toBeLessThanOrEqual(client);
+  }
+  await page.setViewportSize({ width: 1440, height: 900 });
+}
+
+test('the run page shows what each step received and produced, live and without sideways scroll', async ({
+  page,
+}) => {
+  const name = `Step record ${Date.now()}`;
+  await newWorkflow(page, name);
+  await page.getByRole('button', { name: 'Add input' }).click();
+  await page
+    .getByRole('group', { name: 'Input 1' })
+    .getByRole('textbox', { name: /Input name/ })
+    .fill('who');
+  await addStep(page, 'Wait');
+  await step(page, 1)
+    .getByRole('spinbutton', { name: /Seconds/ })
+    .fill('2');
+  await addStep(page, 'Notify');
+  await step(page, 2).getByRole('textbox', { name: /^To/ }).fill('data-engineering');
+  await step(page, 2)
+    .getByRole('textbox', { name: /^Message/ })
+    .fill('Hello ${input.who}');
+  await expectNoSidewaysScroll(page, 'workflows-editor');
+  await page.setViewportSize({ width: 1280, height: 720 });
+  const type = page.getByRole('group', { name: 'Input 1' }).getByRole('combobox', { name: 'Type' });
+  expect(await type.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+  await expect(type).toHaveText('string');
+  // Every label of the input's row keeps its words (not "Input n…").
+  const labels = page.getByRole('group', { name: 'Input 1' }).locator('label');
+  expect(
+    await labels.evaluateAll((all) =>
+      all.filter((l) => l.scrollWidth > l.clientWidth).map((l) => l.textContent),
+    ),
+  ).toEqual([]);
+  await page.getByRole('group', { name: 'Input 1' }).scrollIntoViewIfNeeded();
+  if (shots) await page.screenshot({ path: `${shots}/workflows-inputs-1280.png` });
+  await page.setViewportSize({ width: 1440, height: 900 });
+
+  await page.getByRole('button', { name: 'Create workflow' }).click();
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  const form = page.getByRole('form', { name: 'Run the workflow' });
+  await form.getByRole('textbox', { name: 'who' }).fill('Ada');
+  await form.getByRole('button', { name: 'Run' }).click();
+  await expect(page).toHaveURL(/\/workflows\/runs\//);
+  await expect(page.getByRole('heading', { level: 1, name: 'Run #1' })).toBeVisible();
+
+  // The moment the log says the wait started, the header and the step say so too.
+  const seen = await page.waitForFunction(() => {
+    const log = document.querySelector('[role="log"]');
+    if (!log?.textContent?.includes('Step wait1 started')) return null;
+    const steps = [...document.querySelectorAll('[aria-label="Steps of the run"] > li')];
+    const status = document.querySelector('[role="status"]')?.textContent;
+    return { steps: steps.map((li) => li.getAttribute('aria-label')), status };
+  });
+  const live = await seen.jsonValue();
+  expect(live!.status).not.toBe('Run status: QUEUED');
+  expect(live!.steps[0]).toMatch(/^Wait: (IN_PROGRESS|COMPLETED)$/);
+
+  await expect(status(page)).toHaveText('Run status: COMPLETED', { timeout: 30_000 });
+  const log = page.getByRole('log', { name: 'Run log' });
+  await expect(log).toContainText('Sent email notification to data-engineering');
+  await expect(log).toContainText('Hello Ada');
+  // Lines about the run carry no step; no step id is cut.
+  await expect(log).toContainText('Run started');
+  await expect(log).not.toContainText(/\]Run (queued|started|completed)/);
+  const cut = await log
+    .locator('[title]')
+    .evaluateAll((cells) => cells.filter((c) => c.scrollWidth > c.clientWidth).length);
+  expect(cut).toBe(0);
+
+  // One duration per step: the card says what the log says.
+  const waitItem = page.getByRole('listitem', { name: 'Wait: COMPLETED' });
+  const took = (await waitItem.getByText(/^Wait ·/).textContent())!.split(' · ').at(-1)!;
+  expect(took).toMatch(/^[\d.]+ (ms|s)$/);
+  await expect(log).toContainText(`Step wait1 completed in ${took}`);
+
+  const notify = page.getByRole('listitem', { name: 'Notify: COMPLETED' });
+  await notify
+    .getByRole('button', { name: 'Details of Notify: what it received and produced' })
+    .click();
+  await expect(notify.getByLabel('Input of Notify')).toContainText('"message": "Hello Ada"');
+  await expect(notify.getByLabel('Output of Notify')).toContainText('"to": "data-engineering"');
+  await expect(notify.getByRole('list', { name: 'Log of Notify' })).toContainText(
+    'Sent email notification to data-engineering',
+  );
+  await expectNoSidewaysScroll(page, 'workflows-run-details');
+  await expectAccessibleInBothThemes(page, 'run page with step details');
+});
+
+test('a step that reads a collection or a dataset offers them by name', async ({ page }) => {
+  await newWorkflow(page, `Pickers ${Date.now()}`);
+  await addStep(page, 'Query documents');
+  const collection = step(page, 1).getByRole('combobox', { name: /^Collection/ });
+  await collection.fill('ord');
+  await page.getByRole('option', { name: 'orders', exact: true }).click();
+  await expect(collection).toHaveValue('orders');
+  const id = (await step(page, 1)
+    .getByText(/^id [0-9a-f-]{36}$/)
+    .textContent())!.slice(3);
+  await expect(page.getByRole('textbox', { name: 'Definition as JSON' })).toContainText(
+    `"collectionId": "${id}"`,
+  );
+  // A reference is typed as it is.
+  await addStep(page, 'Export a dataset');
+  const dataset = step(page, 2).getByRole('combobox', { name: /^Dataset/ });
+  await dataset.fill('${input.datasetId}');
+  await expect(page.getByRole('textbox', { name: 'Definition as JSON' })).toContainText(
+    '"datasetId": "${input.datasetId}"',
+  );
+  await dataset.fill('');
+  await dataset.pressSequentially('Sa');
+  await expect(page.getByRole('listbox')).toBeVisible();
+  await shot(page, 'workflows-picker');
+  await expectAccessibleInBothThemes(page, 'workflow editor with pickers');
+});
+
+test('a contained button under the pointer keeps its contrast in the dark theme', async ({
+  page,
+}) => {
+  await useColorMode(page, 'dark');
+  await newWorkflow(page, `Dark ${Date.now()}`);
+  const create = page.getByRole('button', { name: 'Create workflow' });
+  const resting = await create.evaluate((el) => getComputedStyle(el).backgroundColor);
+  await create.hover();
+  // The hover colour has faded in (MUI's background transition) before axe reads it.
+  await expect
+    .poll(() => create.evaluate((el) => getComputedStyle(el).backgroundColor))
+    .not.toBe(resting);
+  await page.waitForTimeout(300);
+  await expectAccessible(page, 'workflow editor (dark, pointer on Create workflow)');
 });

@@ -1,4 +1,5 @@
 import type { WorkflowStep } from '../../../src/api/contract';
+import { durationText } from '../workflows/step-record';
 import { sampleUsers } from './people';
 
 /** A sample workflow as `data/workflows/*.json` holds it (see ./workflows). */
@@ -36,8 +37,8 @@ export interface LogEntry {
 const userName = (id: number) => sampleUsers.find((u) => u.id === id)?.displayName ?? `user ${id}`;
 
 /**
- * The log an engine would have written for `run`: run-level lines are attached to the step that
- * was current (the first at the start, the last reached at the end), as the table has no run-level step.
+ * The log an engine would have written for `run`: run-level lines carry no step (`''`), as the
+ * runner writes them.
  */
 export function runLog(workflow: SampleWorkflow, run: RunSpec, runId: string, rnd: () => number) {
   const entries: LogEntry[] = [];
@@ -51,27 +52,21 @@ export function runLog(workflow: SampleWorkflow, run: RunSpec, runId: string, rn
     clock += afterMs;
     entries.push({ runId, seq: entries.length + 1, at: clock, level, step, message });
   };
-  const first = workflow.steps[0]!.id;
-  log('INFO', first, `Run started (workflow version ${run.version}, ${run.trigger} trigger)`, 0);
-  log('DEBUG', first, `Input: ${JSON.stringify(run.input)}`);
+  log('INFO', '', `Run started (workflow version ${run.version}, ${run.trigger} trigger)`, 0);
+  log('DEBUG', '', `Input: ${JSON.stringify(run.input)}`);
   const records = 120 + Math.floor(rnd() * 300);
   for (const step of workflow.steps) {
-    const stepStart = clock;
     log('INFO', step.id, `Step ${step.id} started (${step.type}: ${step.name})`);
+    const startedAt = clock;
     const stopsHere = run.at === step.id;
     if (stopsHere && run.status === 'CANCELED') {
       // Seeded runs are canceled while they wait: the cancel lands before the wait would have ended.
       const waited =
         step.type === 'wait' ? 1000 + Math.floor(rnd() * (step.seconds - 2) * 1000) : 1000;
       if (step.type === 'wait') log('INFO', step.id, `Waiting ${step.seconds} s`);
-      log(
-        'WARN',
-        step.id,
-        `Cancel requested by ${userName(run.canceledBy ?? workflow.owner)}`,
-        waited,
-      );
+      log('WARN', '', `Cancel requested by ${userName(run.canceledBy ?? workflow.owner)}`, waited);
       log('INFO', step.id, `Step ${step.id} interrupted`);
-      log('INFO', step.id, `Run canceled after ${((clock - run.startedAt) / 1000).toFixed(1)} s`);
+      log('INFO', '', `Run canceled after ${((clock - run.startedAt) / 1000).toFixed(1)} s`);
       return entries;
     }
     if (stopsHere && run.status === 'FAILED') {
@@ -87,7 +82,7 @@ export function runLog(workflow: SampleWorkflow, run: RunSpec, runId: string, rn
       log('ERROR', step.id, run.error ?? `Step ${step.id} failed`);
       log(
         'ERROR',
-        step.id,
+        '',
         `Run failed at step ${step.id} after ${((clock - run.startedAt) / 1000).toFixed(1)} s`,
       );
       return entries;
@@ -155,15 +150,17 @@ export function runLog(workflow: SampleWorkflow, run: RunSpec, runId: string, rn
       default:
         break;
     }
-    log('INFO', step.id, `Step ${step.id} completed in ${clock - stepStart} ms`);
+    const gap = 5 + Math.floor(rnd() * 40);
+    const took = clock + gap - startedAt;
+    log('INFO', step.id, `Step ${step.id} completed in ${durationText(took)}`, gap);
   }
-  log(
-    'INFO',
-    workflow.steps.at(-1)!.id,
-    `Run completed in ${((clock - run.startedAt) / 1000).toFixed(1)} s`,
-  );
+  log('INFO', '', `Run completed in ${((clock - run.startedAt) / 1000).toFixed(1)} s`);
   return entries;
 }
+
+/** From a step's "started" line to its "completed" line: the figure its log line gives. */
+const took = (own: LogEntry[]) =>
+  (own.at(-1)?.at ?? 0) - (own.find((l) => l.message.startsWith('Step '))?.at ?? 0);
 
 /** Each step's state as the runner keeps it, read off the run's log. */
 export function stepStates(workflow: SampleWorkflow, run: RunSpec, logs: LogEntry[]) {
@@ -186,6 +183,7 @@ export function stepStates(workflow: SampleWorkflow, run: RunSpec, logs: LogEntr
       status,
       startedAt: reached ? iso(own.find((l) => l.message.startsWith('Step '))?.at) : null,
       finishedAt: reached ? iso(own.at(-1)?.at) : null,
+      ...(status === 'COMPLETED' ? { durationMs: took(own) } : {}),
       error: status === 'FAILED' ? (run.error ?? null) : null,
     };
   });

@@ -36,6 +36,7 @@ export const toExecution = (e: ExecutionRow): StreamExecution => ({
   startedAt: iso(e.started_at),
   endedAt: e.ended_at === null ? null : iso(e.ended_at),
   rowsInserted: e.rows_inserted,
+  ...(e.rows_read === undefined || e.rows_read === null ? {} : { rowsRead: e.rows_read }),
   partitionId: e.partition_id,
   errorMessage: e.error_message,
 });

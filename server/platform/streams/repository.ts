@@ -35,6 +35,8 @@ export interface ExecutionRow {
   started_at: Date;
   ended_at: Date | null;
   rows_inserted: number;
+  /** Rows read from the source so far (migration 175); null until read. */
+  rows_read?: number | null;
   partition_id: string | null;
   error_message: string | null;
 }
@@ -152,6 +154,13 @@ export async function insertExecution(
     throw isUniqueViolation(error) ? busy() : error;
   }
 }
+
+/** A running execution's progress: what has been read from its source. */
+export const recordRowsRead = (db: Queryable, executionId: number, rows: number) =>
+  db.query(`UPDATE stream_executions SET rows_read = $2 WHERE id = $1 AND state = 'ACTIVE'`, [
+    executionId,
+    rows,
+  ]);
 
 export const finishExecution = (
   db: Queryable,

@@ -19,6 +19,7 @@ import { redactCredentials } from './connectors/outbound';
 import {
   finishExecution,
   getAccount,
+  recordRowsRead,
   getStream,
   insertStream,
   type ExecutionRow,
@@ -107,6 +108,7 @@ export async function runExecution(
       actor: await principalOf(db, actorId),
       outbound: { allowedPrivateHosts: deps.allowedPrivateHosts },
     });
+    await recordRowsRead(db, execution.id, table.rows.length);
     staged = await stageRows(db, stream.dataset_id, table.rows, jobId);
     const rows = staged;
     await db.transaction(async (tx) => {

@@ -253,6 +253,8 @@ describe('run a stream', () => {
     expect(done).toMatchObject({
       state: 'SUCCESS',
       rowsInserted: 2,
+      // Written when the source is read, while the run is ACTIVE (issue 25: its progress).
+      rowsRead: 2,
       errorMessage: null,
       partitionId: null,
     });

@@ -37,6 +37,10 @@ export interface StepState {
   finishedAt: string | null;
   error: string | null;
   output?: unknown;
+  /** What the step received: its settings with references resolved, masked, bounded. */
+  input?: unknown;
+  /** How long the step ran in the process that ran it (the log's "completed in"). */
+  durationMs?: number;
 }
 
 export interface RunRow {
@@ -55,6 +59,7 @@ export interface RunRow {
   next_step: number;
   resumes: number;
   cancel_requested_by: number | null;
+  number?: number;
 }
 
 const iso = (d: Date | string) => new Date(d).toISOString();
@@ -93,9 +98,12 @@ export const toRun = (r: RunRow, { outputs = false } = {}): WorkflowRun => ({
   error: r.error,
   ...(r.workflow_name !== undefined ? { workflowName: r.workflow_name } : {}),
   startedBy: r.started_by,
-  steps: r.steps.map(({ output, ...s }) =>
-    outputs && output !== undefined ? { ...s, output } : s,
-  ),
+  ...(r.number !== undefined ? { number: Number(r.number) } : {}),
+  steps: r.steps.map(({ output, input, ...s }) => ({
+    ...s,
+    ...(outputs && input !== undefined ? { input } : {}),
+    ...(outputs && output !== undefined ? { output } : {}),
+  })),
 });
 
 export const toLogEntry = (r: {
@@ -153,7 +161,10 @@ export async function withLastRun(db: Queryable, id: string) {
   return row!;
 }
 
-const RUN_COLUMNS = `r.*, w.name AS workflow_name`;
+/** A run's place among its workflow's runs, by start: what the console calls it ("Run #12"). */
+const RUN_NUMBER = `(SELECT count(*)::int FROM workflow_runs x WHERE x.workflow_id = r.workflow_id
+   AND (x.started_at, x.id) <= (r.started_at, r.id)) AS number`;
+const RUN_COLUMNS = `r.*, w.name AS workflow_name, ${RUN_NUMBER}`;
 const SORT_COLUMNS = {
   startedAt: 'r.started_at',
   finishedAt: 'r.finished_at',
@@ -200,11 +211,11 @@ export async function listRuns(
     params.from ?? null,
     params.to ?? null,
   ];
-  // A list carries each step's state, not its output (up to 1 MiB each), nor the definition.
+  // A list carries each step's state, not its input or output (up to 1 MiB), nor the definition.
   const rows = await db.query<RunRow>(
     `SELECT r.id, r.workflow_id, r.version, r.status, r.input, r.started_at, r.finished_at, r.error,
-       r.started_by, w.name AS workflow_name,
-       (SELECT coalesce(jsonb_agg(e.s - 'output' ORDER BY e.i), '[]'::jsonb)
+       r.started_by, w.name AS workflow_name, ${RUN_NUMBER},
+       (SELECT coalesce(jsonb_agg(e.s - 'output' - 'input' ORDER BY e.i), '[]'::jsonb)
         FROM jsonb_array_elements(r.steps) WITH ORDINALITY AS e(s, i)) AS steps
      ${where}
      ORDER BY ${column} ${direction} NULLS LAST, r.started_at DESC, r.id DESC LIMIT $7 OFFSET $8`,

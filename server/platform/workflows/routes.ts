@@ -126,7 +126,6 @@ export function workflowRoutes(deps: PlatformDeps) {
         [run.id],
       );
       if (!current || TERMINAL.has(current.status)) return;
-      const step = current.steps[0]?.id ?? '';
       if (current.status === 'QUEUED') {
         await tx.query(
           `UPDATE workflow_runs SET status = 'CANCELED', finished_at = clock_timestamp(),
@@ -138,17 +137,16 @@ export function workflowRoutes(deps: PlatformDeps) {
           ],
         );
         await appendLogs(tx, run.id, [
-          { level: 'WARN', step, message: `Canceled by ${name} before it started` },
+          { level: 'WARN', step: '', message: `Canceled by ${name} before it started` },
         ]);
         return;
       }
-      const at = current.steps.find((s) => s.status === 'IN_PROGRESS')?.id ?? step;
       await tx.query('UPDATE workflow_runs SET cancel_requested_by = $2 WHERE id = $1', [
         run.id,
         user(c),
       ]);
       await appendLogs(tx, run.id, [
-        { level: 'WARN', step: at, message: `Cancel requested by ${name}` },
+        { level: 'WARN', step: '', message: `Cancel requested by ${name}` },
       ]);
     });
     runner.cancelLocal(run.id);
@@ -204,7 +202,8 @@ export function workflowRoutes(deps: PlatformDeps) {
       const [inserted] = await tx.query<RunRow>(
         `INSERT INTO workflow_runs (id, workflow_id, version, status, input, started_at, definition,
            started_by, steps)
-         VALUES ($1, $2, $3, 'QUEUED', $4, clock_timestamp(), $5, $6, $7) RETURNING *`,
+         VALUES ($1, $2, $3, 'QUEUED', $4, clock_timestamp(), $5, $6, $7)
+         RETURNING *, (SELECT count(*)::int + 1 FROM workflow_runs x WHERE x.workflow_id = $2) AS number`,
         [
           runId,
           workflow.id,
@@ -218,7 +217,7 @@ export function workflowRoutes(deps: PlatformDeps) {
       await appendLogs(tx, runId, [
         {
           level: 'INFO',
-          step: workflow.definition.steps[0]!.id,
+          step: '',
           message: `Run queued by ${name} (workflow version ${workflow.version})`,
         },
       ]);

@@ -23,14 +23,20 @@ export interface Done {
   effect?: Effect;
   output: unknown;
   lines: LogLine[];
+  /** What the step received and how long it ran (StepState). */
+  input: unknown;
+  durationMs: number;
 }
+/** What a step that ended without an output is recorded with. */
+export type StepRecord = Pick<Done, 'input' | 'durationMs'>;
 type Ending = 'COMPLETED' | 'FAILED' | 'CANCELED';
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
 export async function readRun(db: Queryable, runId: string, lock = false) {
   const [row] = await db.query<RunRow>(
-    `SELECT * FROM workflow_runs WHERE id = $1${lock ? ' FOR UPDATE' : ''}`,
+    `SELECT r.*, (SELECT w.name FROM workflows w WHERE w.id = r.workflow_id) AS workflow_name
+     FROM workflow_runs r WHERE r.id = $1${lock ? ' FOR UPDATE OF r' : ''}`,
     [runId],
   );
   return row;
@@ -53,9 +59,12 @@ async function save(
   await appendLogs(tx, run.id, lines);
 }
 
+/** A line about the whole run, not one of its steps. */
+const RUN_LEVEL = '';
+
 const startLines = (run: RunRow): LogLine[] => {
   const { steps } = run.definition!;
-  const step = steps[0]!.id;
+  const step = RUN_LEVEL;
   return [
     {
       level: 'INFO',
@@ -89,6 +98,8 @@ export function advance(db: Db, lease: Lease, runId: string, done: Done | undefi
           status: 'COMPLETED',
           finishedAt: new Date().toISOString(),
           output: done.output,
+          input: done.input,
+          durationMs: done.durationMs,
         };
         lines.push(...done.lines);
         await done.effect?.(tx);
@@ -144,11 +155,12 @@ export function finish(
   error: string | null,
   index: number,
   lines: LogLine[],
+  record?: StepRecord,
 ) {
   return db.transaction(async (tx) => {
     await lease.hold(tx);
     await appendLogs(tx, runId, lines);
-    await finishIn(tx, runId, status, error, index);
+    await finishIn(tx, runId, status, error, index, record);
   });
 }
 
@@ -159,6 +171,7 @@ export async function finishIn(
   status: Ending,
   error: string | null,
   index?: number,
+  record?: StepRecord,
 ) {
   const run = await readRun(tx, runId, true);
   if (!run || TERMINAL.has(run.status)) return;
@@ -172,6 +185,7 @@ export async function finishIn(
         startedAt: s.startedAt ?? (status === 'CANCELED' ? null : now),
         finishedAt: now,
         error: status === 'FAILED' ? error : null,
+        ...record,
       };
     return { ...s, status: 'SKIPPED' };
   });
@@ -187,14 +201,14 @@ export async function finishIn(
     lines.push({ level: 'ERROR', step: last, message: error ?? 'failed' });
     lines.push({
       level: 'ERROR',
-      step: last,
+      step: RUN_LEVEL,
       message: index === undefined ? 'Run failed' : `Run failed at step ${last} after ${took}`,
     });
   } else if (status === 'CANCELED') {
     if (index !== undefined && run.steps[index]?.status === 'IN_PROGRESS')
       lines.push({ level: 'INFO', step: last, message: `Step ${last} interrupted` });
-    lines.push({ level: 'INFO', step: last, message: `Run canceled after ${took}` });
-  } else lines.push({ level: 'INFO', step: last, message: `Run completed in ${took}` });
+    lines.push({ level: 'INFO', step: RUN_LEVEL, message: `Run canceled after ${took}` });
+  } else lines.push({ level: 'INFO', step: RUN_LEVEL, message: `Run completed in ${took}` });
   await appendLogs(tx, runId, lines);
 }
 

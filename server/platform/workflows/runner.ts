@@ -6,6 +6,7 @@ import { Canceled, ReferenceError, StepFailure } from './errors';
 import { MAX_OUTPUT_BYTES, jsonBytesOver } from './output';
 import { ExpansionBudget, resolve, type ReferenceContext } from './references';
 import { appendLogs, type RunRow, type StepState } from './repository';
+import { ReceivedInput, durationText } from './step-record';
 import {
   advance,
   finish,
@@ -71,16 +72,26 @@ export class WorkflowRunner {
         const buffered: LogLine[] = [];
         let effect: Effect | undefined;
         const t0 = Date.now();
+        const received = new ReceivedInput(step);
+        const record = () => ({ input: received.record(), durationMs: Date.now() - t0 });
         let output: unknown;
         try {
-          const ctx = this.context(run, index, state, signal, buffered, (e) => (effect = e));
+          const ctx = this.context(
+            run,
+            index,
+            state,
+            signal,
+            buffered,
+            received,
+            (e) => (effect = e),
+          );
           output = (await executeStep(step, ctx)) ?? null;
           if (jsonBytesOver(output, MAX_OUTPUT_BYTES))
             throw new StepFailure(`its output is larger than ${MAX_OUTPUT_BYTES} bytes as JSON`);
         } catch (error) {
           if (lease.signal.aborted) throw new Error(INTERRUPTED, { cause: error });
           if (cancel.signal.aborted || error instanceof Canceled)
-            return await finish(db, lease, runId, 'CANCELED', null, index, buffered);
+            return await finish(db, lease, runId, 'CANCELED', null, index, buffered, record());
           const known =
             error instanceof StepFailure ||
             error instanceof ReferenceError ||
@@ -88,14 +99,15 @@ export class WorkflowRunner {
           if (!known)
             this.deps.log(`workflow run ${runId} step ${step.id}: ${(error as Error).stack}`);
           const message = `Step ${step.id} failed: ${(error as Error).message}`;
-          return await finish(db, lease, runId, 'FAILED', message, index, buffered);
+          return await finish(db, lease, runId, 'FAILED', message, index, buffered, record());
         }
+        const recorded = record();
         buffered.push({
           level: 'INFO',
           step: step.id,
-          message: `Step ${step.id} completed in ${Date.now() - t0} ms`,
+          message: `Step ${step.id} completed in ${durationText(recorded.durationMs)}`,
         });
-        done = { index, output, lines: buffered, effect };
+        done = { index, output, lines: buffered, effect, ...recorded };
       }
     } finally {
       this.cancels.delete(runId);
@@ -109,6 +121,7 @@ export class WorkflowRunner {
     state: StepState,
     signal: AbortSignal,
     buffered: LogLine[],
+    received: ReceivedInput,
     defer: (effect: Effect) => void,
   ): StepContext {
     const { db } = this.deps;
@@ -134,7 +147,11 @@ export class WorkflowRunner {
       userId: run.started_by ?? 1,
       state,
       refs,
-      resolve: (value, options) => resolve(value, refs, { ...options, budget }),
+      resolve: (value, options) => {
+        const result = resolve(value, refs, { ...options, budget });
+        received.note(value, result);
+        return result;
+      },
       expand: (chars) => budget.take(chars),
       log,
       signal,

@@ -249,9 +249,13 @@ describe('steps do their work', () => {
     expect(logs[0]!.message).toBe('Run queued by Ada Admin (workflow version 1)');
     expect(logs[1]!.message).toMatch(/Run started \(workflow version 1/);
     expect(logs.at(-1)!.message).toMatch(/Run completed/);
-    expect(logs.some((l) => l.message === 'Sent email notification to grace@example.com')).toBe(
-      true,
-    );
+    expect(
+      logs.some(
+        (l) =>
+          l.message ===
+          'Sent email notification to grace@example.com, subject "test workflow: Tell": Hello grace',
+      ),
+    ).toBe(true);
     const outbox = (await (await platform.api('/api/data/v3/outbox?limit=50')).json()) as Array<{
       to: string;
       body: string;

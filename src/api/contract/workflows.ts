@@ -239,7 +239,10 @@ export const stepStatuses = [
   'SKIPPED',
 ] as const;
 export const stepStatus = z.enum(stepStatuses);
-/** One step of a run: its state, and (on the run's own answer) its output. */
+/**
+ * One step of a run: its state, and (on the run's own answer) what it received (`input`: its
+ * settings with references resolved, secrets masked, at most 16 KiB) and produced (`output`).
+ */
 export const runStep = z.object({
   id: z.string(),
   name: z.string(),
@@ -248,6 +251,9 @@ export const runStep = z.object({
   startedAt: z.nullable(isoDateTime),
   finishedAt: z.nullable(isoDateTime),
   error: z.string().nullable(),
+  /** Added (issue 25): how long the step ran, the same figure as the log's "completed in". */
+  durationMs: z.number().nonnegative().optional(),
+  input: z.unknown().optional(),
   output: z.unknown().optional(),
 });
 export type RunStep = z.infer<typeof runStep>;
@@ -264,6 +270,8 @@ export const workflowRun = z.object({
   /** Added (issue 13): the workflow's name, who started the run, and each step's state. */
   workflowName: z.string().optional(),
   startedBy: z.nullable(userIdInt).optional(),
+  /** Added (issue 25): the run's place among its workflow's runs by start, 1 for the first. */
+  number: z.number().int().positive().optional(),
   steps: z.array(runStep).optional(),
 });
 export type WorkflowRun = z.infer<typeof workflowRun>;

@@ -1,4 +1,5 @@
 import { advancedSchedule, type Stream, type StreamExecution } from '../contract';
+import { formatDuration, plural } from '../../lib/format';
 
 /**
  * A stream's settings and runs in the console's words, the same on the streams screens and on a
@@ -31,3 +32,16 @@ export const runStateWords: Record<StreamExecution['state'], string> = {
   SUCCESS: 'Succeeded',
   ERROR: 'Failed',
 };
+
+/**
+ * A running execution's progress: the rows read from its source so far (the embedded platform
+ * says so once it has read them) and how long it has run, e.g. "12,000 rows read · 14 s so far".
+ */
+export function runProgressInWords(execution: StreamExecution, now = Date.now()): string {
+  const elapsed = formatDuration(Math.max(0, now - Date.parse(execution.startedAt)));
+  const read =
+    execution.rowsRead === undefined
+      ? 'reading the source'
+      : `${plural(execution.rowsRead, 'row')} read, loading them into the dataset`;
+  return `${read} · ${elapsed} so far`;
+}

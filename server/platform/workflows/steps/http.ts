@@ -87,12 +87,14 @@ export const http: StepKind<'http'> = {
   resumable: false,
   live: true,
   async execute(step, ctx) {
-    const url = targetOf(String(ctx.resolve(step.url)), ctx.deps.workflowsHttpAllowedHosts);
+    // Every setting is resolved before the URL is checked, so a refused call shows what it had.
+    const target = String(ctx.resolve(step.url));
     const body = step.body === undefined ? undefined : JSON.stringify(ctx.resolve(step.body));
     const headers = {
       ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-      ...ctx.resolve(step.headers ?? {}),
+      ...(step.headers === undefined ? {} : ctx.resolve(step.headers)),
     };
+    const url = targetOf(target, ctx.deps.workflowsHttpAllowedHosts);
     const attempts = (step.retries ?? 0) + 1;
     for (let attempt = 1; ; attempt++) {
       const t0 = Date.now();

@@ -21,7 +21,12 @@ export const notify: StepKind<'notify'> = {
         [id, to, subject.slice(0, 500), message],
       ),
     );
-    await ctx.log('INFO', `Sent ${step.channel ?? 'email'} notification to ${to}`);
+    const shown =
+      message.length > 500 ? `${message.slice(0, 500)}… (${message.length} characters)` : message;
+    await ctx.log(
+      'INFO',
+      `Sent ${step.channel ?? 'email'} notification to ${to}, subject "${subject}": ${shown}`,
+    );
     return { messageId: id, to, subject, channel: step.channel ?? 'email' };
   },
 };

@@ -20,7 +20,13 @@ import {
 } from '../../../components';
 import type { StreamNames } from '../hooks/use-stream-names';
 import type { StreamRunState } from '../hooks/use-stream-run';
-import { runStateWords, scheduleInWords, updateMethodInWords } from '../../../api/streams/in-words';
+import {
+  runProgressInWords,
+  runStateWords,
+  scheduleInWords,
+  updateMethodInWords,
+} from '../../../api/streams/in-words';
+import { useNow } from '../../../hooks/use-now';
 import { plural } from './format';
 import { IdText } from './IdText';
 import { streamPagePath } from '../paths';
@@ -70,11 +76,12 @@ function RunProgress({
   isFollowed: boolean;
 }) {
   const name = `Run ${execution.runNumber ?? execution.id}`;
+  const now = useNow(execution.state === 'ACTIVE');
   if (execution.state === 'ACTIVE')
     return (
       <Stack spacing={1}>
         <Typography variant="body2">
-          {name} is running… {plural(execution.rowsInserted, 'row')} inserted so far.
+          {name} is running: {runProgressInWords(execution, now)}.
         </Typography>
         <LinearProgress aria-label={`${name} in progress`} />
       </Stack>
@@ -180,12 +187,12 @@ export function StreamPanel(props: StreamPanelProps) {
             <Skeleton width={280} aria-label="Loading the stream's runs" />
           ) : run.executionsError ? null : (
             <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-              This stream has not run yet.
+              {run.isRunning || run.isFollowed ? 'Starting a run…' : 'This stream has not run yet.'}
             </Typography>
           )}
         </Box>
         <Link component={RouterLink} to={streamPagePath(stream.id)} variant="body2">
-          Stream {stream.id}: configuration and run history
+          The stream's configuration and run history
         </Link>
         {run.startError ? (
           <ErrorState error={run.startError} title="The run did not start" />

@@ -56,11 +56,12 @@ describe('/streams', { timeout: 20_000 }, () => {
       'href',
       '/datasets/ds-7',
     );
-    expect(within(row).getByRole('link', { name: 'Stream 7' })).toHaveAttribute(
+    await within(row).findByText('Data file (CSV)');
+    // Named by what it loads and from what; its id is in a tooltip (issue 25).
+    expect(within(row).getByRole('link', { name: 'Targets from Data file (CSV)' })).toHaveAttribute(
       'href',
       '/streams/7',
     );
-    await within(row).findByText('Data file (CSV)');
     expect(row).toHaveTextContent('Daily at 06:30 (UTC)');
     expect(row).toHaveTextContent(/Failed\s*Run 2/);
     expect(
@@ -113,7 +114,7 @@ describe('/streams/:streamId', { timeout: 20_000 }, () => {
     renderApp('/streams/7');
 
     expect(
-      await screen.findByRole('heading', { level: 1, name: 'Stream 7: Targets' }),
+      await screen.findByRole('heading', { level: 1, name: 'Targets from Data file (CSV)' }),
     ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Targets' })).toHaveAttribute('href', '/datasets/ds-7');
     expect(await screen.findByText('regional-targets.csv')).toBeInTheDocument();
@@ -140,8 +141,11 @@ describe('/streams/:streamId', { timeout: 20_000 }, () => {
     // Enabled once the platform says the user may change the dataset (issue 14).
     await waitFor(() => expect(runNow).toBeEnabled());
     await user.click(runNow);
-    expect(await screen.findByRole('status', { name: 'Run progress' })).toHaveTextContent(
-      /Run 3 (is running…|succeeded\.)/,
+    const progress = await screen.findByRole('status', { name: 'Run progress' });
+    await waitFor(() =>
+      expect(progress).toHaveTextContent(
+        /Run 3 (is running: reading the source · [\d.]+ (ms|s) so far|succeeded\.)/,
+      ),
     );
     await waitFor(() => expect(screen.getByText('Run 3 succeeded.')).toBeInTheDocument(), {
       timeout: 5_000,

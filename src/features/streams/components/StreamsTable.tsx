@@ -4,7 +4,14 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { Connector, Stream } from '../../../api/contract';
 import { DataTable, DateTime, type DataColumn } from '../../../components';
-import { connectorKey, connectorLabel, runName, scheduleInWords } from '../model/describe-stream';
+import { Tooltip } from '../../../components/Tooltip';
+import {
+  connectorKey,
+  connectorLabel,
+  runName,
+  scheduleInWords,
+  streamName,
+} from '../model/describe-stream';
 import { datasetPath, streamPath } from '../paths';
 import { RunStatusChip } from './RunStatusChip';
 
@@ -32,11 +39,12 @@ const columns = (connectors: Connector[] | undefined): DataColumn<Stream>[] => [
   {
     key: 'stream',
     header: 'Stream',
-    nowrap: true,
     cell: (s) => (
-      <Link component={RouterLink} to={streamPath(s.id)}>
-        Stream {s.id}
-      </Link>
+      <Tooltip title={`Stream id ${s.id}`} describeChild>
+        <Link component={RouterLink} to={streamPath(s.id)}>
+          {streamName(s, connectors)}
+        </Link>
+      </Tooltip>
     ),
   },
   {

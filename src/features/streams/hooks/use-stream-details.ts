@@ -3,7 +3,7 @@ import { useConnectors } from '../../../api/streams/get-connectors';
 import { useStream } from '../../../api/streams/get-stream';
 import { useDataFile } from '../../../api/files/get-data-file';
 import type { Stream } from '../../../api/contract';
-import { connectorKey, connectorLabel } from '../model/describe-stream';
+import { connectorKey, connectorLabel, streamName } from '../model/describe-stream';
 
 export interface ConfigurationLine {
   name: string;
@@ -45,6 +45,7 @@ export function useStreamDetails(streamId: string) {
 
   return {
     stream,
+    name: s ? streamName(s, connectors.data) : '',
     connectorName: s ? connectorLabel(connectorKey(s), connectors.data) : '',
     accountName: s ? (account?.name ?? `Account ${s.account.id}`) : '',
     configuration,

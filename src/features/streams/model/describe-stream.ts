@@ -11,6 +11,13 @@ export const connectorLabel = (key: string, connectors: Connector[] | undefined)
 export const connectorKey = (stream: Stream) =>
   stream.transport.description || stream.dataProvider.key;
 
+/**
+ * What the user calls a stream: where it loads into and from what ("Sales by region from Data
+ * file"); a stream has no name of its own, and its number is an id (shown in a tooltip).
+ */
+export const streamName = (stream: Stream, connectors: Connector[] | undefined) =>
+  `${stream.dataSource.name} from ${connectorLabel(connectorKey(stream), connectors)}`;
+
 export const runName = (execution: StreamExecution) => `Run ${execution.runNumber ?? execution.id}`;
 
 export const runStateTone: Record<StreamExecution['state'], StatusTone> = {

@@ -18,12 +18,15 @@ import {
 import { RunHistoryTable } from '../components/RunHistoryTable';
 import { useStreamDetails } from '../hooks/use-stream-details';
 import { useStreamHistory } from '../hooks/use-stream-history';
+import { runProgressInWords } from '../../../api/streams/in-words';
+import { useNow } from '../../../hooks/use-now';
 import { runName, scheduleInWords, updateMethodInWords } from '../model/describe-stream';
 import { datasetPath, newStreamPath, streamsPath } from '../paths';
 
 function RunHistory({ streamId, datasetId }: { streamId: string; datasetId: string }) {
   const run = useStreamHistory(streamId);
   const { executions, followed } = run;
+  const now = useNow(followed?.state === 'ACTIVE');
   return (
     <Paper variant="outlined" sx={{ p: 2 }}>
       <Stack spacing={2}>
@@ -45,10 +48,12 @@ function RunHistory({ streamId, datasetId }: { streamId: string; datasetId: stri
         </Stack>
         <Typography role="status" aria-label="Run progress" aria-live="polite" variant="body2">
           {followed?.state === 'ACTIVE'
-            ? `${runName(followed)} is running…`
-            : followed
-              ? `${runName(followed)} ${followed.state === 'SUCCESS' ? 'succeeded' : 'failed'}.`
-              : ''}
+            ? `${runName(followed)} is running: ${runProgressInWords(followed, now)}`
+            : run.isStarting
+              ? 'Starting a run…'
+              : followed
+                ? `${runName(followed)} ${followed.state === 'SUCCESS' ? 'succeeded' : 'failed'}.`
+                : ''}
         </Typography>
         {run.startError ? (
           <ErrorState error={run.startError} title="The run did not start" />
@@ -80,7 +85,7 @@ export function StreamPage() {
   const details = useStreamDetails(streamId);
   const { stream } = details;
   const s = stream.data;
-  const title = s ? `Stream ${s.id}: ${s.dataSource.name}` : undefined;
+  const title = s ? details.name : undefined;
 
   return (
     <>
@@ -129,6 +134,7 @@ export function StreamPage() {
                   value: <DateTime value={s.nextRunAt} fallback="Not scheduled" />,
                 },
                 { label: 'Created', value: <DateTime value={s.createdAt} /> },
+                { label: 'Stream id', value: String(s.id) },
               ]}
             />
           </Paper>

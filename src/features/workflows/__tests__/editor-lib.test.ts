@@ -20,7 +20,15 @@ describe('step fields', () => {
     expect(transform.select?.kind).toBe('list');
     expect(transform.from?.kind).toBe('id');
     expect(stepFields.generate.find((f) => f.key === 'promptTemplate')?.kind).toBe('multiline');
-    expect(stepFields['stream.run'].find((f) => f.key === 'streamId')?.kind).toBe('text');
+    // What names a dataset, collection or stream is picked by name (issue 25).
+    expect(stepFields['stream.run'].find((f) => f.key === 'streamId')).toMatchObject({
+      kind: 'stream',
+      acceptsNumber: true,
+    });
+    expect(stepFields.export.find((f) => f.key === 'datasetId')?.kind).toBe('dataset');
+    expect(stepFields['documents.query'].find((f) => f.key === 'collectionId')?.kind).toBe(
+      'collection',
+    );
   });
 });
 

@@ -44,13 +44,25 @@ export function InputsEditor({
             aria-label={`Input ${index + 1}`}
             sx={{
               display: 'grid',
-              gridTemplateColumns: { xs: '1fr', md: '1.2fr 0.9fr 2fr auto auto' },
+              // Beside the definition's JSON the column is narrow: the description takes a row
+              // of its own there, so the name and the type keep their words.
+              gridTemplateColumns: {
+                xs: '1fr',
+                sm: 'minmax(0, 1fr) 8.5rem auto auto',
+                xl: 'minmax(0, 1.2fr) 8.5rem minmax(0, 2fr) auto auto',
+              },
+              gridTemplateAreas: {
+                xs: '"name" "type" "desc" "required" "remove"',
+                sm: '"name type required remove" "desc desc desc desc"',
+                xl: '"name type desc required remove"',
+              },
               gap: 1.5,
               alignItems: 'start',
             }}
           >
             <TextField
               label="Input name"
+              sx={{ gridArea: 'name' }}
               size="small"
               required
               value={text(input.name)}
@@ -61,6 +73,7 @@ export function InputsEditor({
             <TextField
               select
               label="Type"
+              sx={{ gridArea: 'type' }}
               size="small"
               value={text(input.type) || 'string'}
               onChange={(event) => set('type', event.target.value)}
@@ -75,6 +88,7 @@ export function InputsEditor({
             </TextField>
             <TextField
               label="Description"
+              sx={{ gridArea: 'desc' }}
               size="small"
               value={text(input.description)}
               onChange={(event) => set('description', event.target.value || undefined)}
@@ -82,6 +96,7 @@ export function InputsEditor({
               helperText={errors.description}
             />
             <FormControlLabel
+              sx={{ gridArea: 'required', mr: 0 }}
               control={
                 <Checkbox
                   checked={input.required === true}
@@ -91,6 +106,7 @@ export function InputsEditor({
               label="Required"
             />
             <IconButton
+              sx={{ gridArea: 'remove', justifySelf: 'start' }}
               aria-label={`Remove ${label}`}
               onClick={() => dispatch({ type: 'removeInput', index })}
             >

@@ -40,7 +40,7 @@ function Line({ entry, stepWidth }: { entry: RunLogEntry; stepWidth: string }) {
       </Box>
       <Box sx={{ color: levelColor[entry.level], fontWeight: 600 }}>{entry.level}</Box>
       <Box
-        title={entry.step}
+        title={entry.step || undefined}
         sx={{
           color: 'text.secondary',
           overflow: 'hidden',
@@ -48,7 +48,7 @@ function Line({ entry, stepWidth }: { entry: RunLogEntry; stepWidth: string }) {
           whiteSpace: 'nowrap',
         }}
       >
-        [{entry.step}]
+        {entry.step ? `[${entry.step}]` : ''}
       </Box>
       <Box sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{entry.message}</Box>
     </Box>
@@ -59,9 +59,10 @@ function Line({ entry, stepWidth }: { entry: RunLogEntry; stepWidth: string }) {
 export function RunLog({ view, active }: { view: RunLogView; active: boolean }) {
   const box = useRef<HTMLDivElement>(null);
   const { log, shown, entries, follow } = view;
-  // One width for the step column of every line, so the messages line up.
+  // One width for the step column of every line, so the messages line up; the brackets and a
+  // spare character keep the longest step id whole (only one past 32 characters is cut).
   const longestStep = entries.reduce((n, e) => Math.max(n, e.step.length), 4);
-  const stepWidth = `${Math.min(longestStep, 24) + 2}ch`;
+  const stepWidth = `${Math.min(longestStep, 32) + 3}ch`;
 
   useEffect(() => {
     const el = box.current;

@@ -11,8 +11,10 @@ import TableSortLabel from '@mui/material/TableSortLabel';
 import type { WorkflowRun } from '../../../api/contract';
 import { isRunActive } from '../../../api/workflows';
 import { DateTime, UserName } from '../../../components';
+import { Tooltip } from '../../../components/Tooltip';
 import { formatCount, formatDuration } from '../../../lib/format';
 import { RUNS_PAGE_SIZE, type RunsList } from '../hooks/use-runs-list';
+import { runName } from '../lib/describe-run';
 import { runDurationMs, type RunSort } from '../lib/runs';
 import { runPath } from '../paths';
 import { RunStatusChip } from './RunStatusChip';
@@ -58,13 +60,11 @@ export function RunsTable({ list }: { list: RunsList }) {
             {list.shown.map((run) => (
               <TableRow key={run.id} hover>
                 <TableCell component="th" scope="row">
-                  <Link
-                    component={RouterLink}
-                    to={runPath(run.id)}
-                    sx={{ fontFamily: 'monospace' }}
-                  >
-                    {run.id.slice(0, 8)}
-                  </Link>
+                  <Tooltip title={`Run id ${run.id}`} describeChild>
+                    <Link component={RouterLink} to={runPath(run.id)} sx={{ whiteSpace: 'nowrap' }}>
+                      {runName(run)}
+                    </Link>
+                  </Tooltip>
                 </TableCell>
                 <TableCell>
                   <RunStatusChip status={run.status} />

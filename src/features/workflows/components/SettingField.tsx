@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
-import type { StepField } from '../lib/step-fields';
+import { isResourceKind, type StepField } from '../lib/step-fields';
+import { ResourceField } from './ResourceField';
 
 export interface SettingFieldProps {
   field: StepField;
@@ -116,6 +117,7 @@ export function SettingField(props: SettingFieldProps) {
   const { field, value, onChange, error, idPrefix } = props;
   if (field.kind === 'list') return <ListField {...props} />;
   if (field.kind === 'json') return <JsonField {...props} />;
+  if (isResourceKind(field.kind)) return <ResourceField {...props} kind={field.kind} />;
   const common = {
     id: `${idPrefix}-${field.key}`,
     label: field.label,

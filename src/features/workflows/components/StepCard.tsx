@@ -14,6 +14,7 @@ import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import type { DraftAction, StepDraft } from '../lib/draft';
 import { isStepType, stepFields, stepTypeHelp, stepTypeLabels } from '../lib/step-fields';
 import { SettingField } from './SettingField';
+import { visuallyHidden } from '../lib/visually-hidden';
 
 export type FocusTarget = 'up' | 'down' | 'name';
 
@@ -104,16 +105,7 @@ export function StepCard({
           sx={{ flex: 1, minWidth: 0 }}
           noWrap
         >
-          <Box
-            component="span"
-            sx={{
-              position: 'absolute',
-              width: 1,
-              height: 1,
-              overflow: 'hidden',
-              clip: 'rect(0 0 0 0)',
-            }}
-          >
+          <Box component="span" sx={visuallyHidden}>
             Step {position}:{' '}
           </Box>
           {title}

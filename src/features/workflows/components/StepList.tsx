@@ -12,6 +12,7 @@ import type { Draft, DraftAction } from '../lib/draft';
 import type { Problems } from '../lib/problems';
 import { stepTypeHelp, stepTypeLabels, stepTypes } from '../lib/step-fields';
 import { StepCard, type FocusTarget } from './StepCard';
+import { visuallyHidden } from '../lib/visually-hidden';
 
 const NEW = '__new__';
 
@@ -104,12 +105,3 @@ export function StepList({
     </Stack>
   );
 }
-
-const visuallyHidden = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;

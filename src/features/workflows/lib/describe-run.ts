@@ -34,3 +34,7 @@ export const stepStatusTone: Record<string, StatusTone> = {
   CANCELED: 'warning',
   SKIPPED: 'neutral',
 };
+
+/** What the user calls a run: its number among its workflow's runs ("Run #12"). */
+export const runName = (run: { id: string; number?: number }) =>
+  run.number ? `Run #${run.number}` : `Run ${run.id.slice(0, 8)}`;

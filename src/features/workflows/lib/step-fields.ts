@@ -2,7 +2,17 @@ import type { z } from 'zod';
 import { workflowStep, type WorkflowStepType } from '../../../api/contract';
 
 /** How a setting of a step is edited. */
-export type FieldKind = 'text' | 'multiline' | 'number' | 'select' | 'list' | 'json' | 'id';
+export type FieldKind =
+  'text' | 'multiline' | 'number' | 'select' | 'list' | 'json' | 'id' | ResourceKind;
+/** A setting that names something of the platform: picked by its name. */
+export type ResourceKind = 'dataset' | 'collection' | 'stream';
+const resourceKeys: Record<string, ResourceKind> = {
+  datasetId: 'dataset',
+  collectionId: 'collection',
+  streamId: 'stream',
+};
+export const isResourceKind = (kind: FieldKind): kind is ResourceKind =>
+  kind === 'dataset' || kind === 'collection' || kind === 'stream';
 
 export interface StepField {
   key: string;
@@ -43,9 +53,9 @@ export const stepTypeHelp: Record<WorkflowStepType, string> = {
 
 const labels: Record<string, string> = {
   promptTemplate: 'Prompt template',
-  collectionId: 'Collection id',
-  datasetId: 'Dataset id',
-  streamId: 'Stream id',
+  collectionId: 'Collection',
+  datasetId: 'Dataset',
+  streamId: 'Stream',
   maxTokens: 'Max tokens',
   timeoutSeconds: 'Timeout (seconds)',
   orderby: 'Order by',
@@ -62,6 +72,9 @@ const help: Record<string, string> = {
   filter: 'JSON filter, e.g. {"content.status": {"$ne": "open"}}.',
   when: 'JSON condition, e.g. {"value": "${input.amount}", "op": "gt", "to": 100}.',
   orderby: 'content.field ascending|descending, separated by commas.',
+  datasetId: 'Pick one by name, or type a reference such as ${input.datasetId}.',
+  collectionId: 'Pick one by name, or type a reference such as ${input.collectionId}.',
+  streamId: 'Pick one by name, or type a reference such as ${input.streamId}.',
   url: 'Only hosts the platform allows can be called.',
 };
 
@@ -93,6 +106,8 @@ function kindOf(
 ): Pick<StepField, 'kind' | 'options' | 'acceptsNumber'> {
   const def = defOf(schema);
   if (key === 'from') return { kind: 'id' };
+  if (Object.hasOwn(resourceKeys, key))
+    return { kind: resourceKeys[key]!, acceptsNumber: key === 'streamId' };
   switch (def.type) {
     case 'number':
       return { kind: 'number' };

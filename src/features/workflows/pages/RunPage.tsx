@@ -1,4 +1,6 @@
+import { useEffect } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
@@ -9,9 +11,10 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import ReplayIcon from '@mui/icons-material/Replay';
 import StopCircleOutlinedIcon from '@mui/icons-material/StopCircleOutlined';
-import { isRunActive, useRun } from '../../../api/workflows';
+import { isRunActive, useRun, workflowKeys } from '../../../api/workflows';
 import {
   ConfirmDialog,
+  CopyButton,
   DateTime,
   DefinitionList,
   JsonView,
@@ -28,15 +31,26 @@ import { WorkflowError } from '../components/WorkflowError';
 import { useRunActions } from '../hooks/use-run-actions';
 import { useRunEnded } from '../hooks/use-run-ended';
 import { useRunLogView } from '../hooks/use-run-log';
+import { runName } from '../lib/describe-run';
+import { withLog } from '../lib/live-run';
 import { workflowPath, workflowsPath } from '../paths';
+import { visuallyHidden } from '../lib/visually-hidden';
 
 /** One run: its state and steps (polled while it runs), its input, its live log; cancel, re-run. */
 export function RunPage() {
   const runId = useParams().runId ?? '';
   const run = useRun(runId);
-  const r = run.data;
+  const polled = isRunActive(run.data);
+  const logView = useRunLogView(runId, polled);
+  // The log may be a moment ahead of the run's state: show what the log already says, and read
+  // the state again at once when a line arrives.
+  const r = run.data && withLog(run.data, logView.entries);
   const active = isRunActive(r);
-  const logView = useRunLogView(runId, active);
+  const queryClient = useQueryClient();
+  const lines = logView.entries.length;
+  useEffect(() => {
+    if (polled && lines) void queryClient.invalidateQueries({ queryKey: workflowKeys.run(runId) });
+  }, [polled, lines, queryClient, runId]);
   const actions = useRunActions(r);
   useRunEnded(r);
   const workflowName = r?.workflowName ?? 'Workflow';
@@ -44,7 +58,7 @@ export function RunPage() {
   return (
     <>
       <PageHeader
-        title={run.isError ? 'Run' : r ? `Run ${r.id.slice(0, 8)}` : undefined}
+        title={run.isError ? 'Run' : r ? runName(r) : undefined}
         breadcrumbs={[
           { label: 'Workflows', to: workflowsPath() },
           ...(r ? [{ label: workflowName, to: workflowPath(r.workflowId) }] : []),
@@ -82,17 +96,7 @@ export function RunPage() {
         <WorkflowError error={run.error} what="this run" onRetry={() => void run.refetch()} />
       ) : r ? (
         <Stack spacing={3}>
-          <Box
-            role="status"
-            aria-live="polite"
-            sx={{
-              position: 'absolute',
-              width: 1,
-              height: 1,
-              overflow: 'hidden',
-              clip: 'rect(0 0 0 0)',
-            }}
-          >
+          <Box role="status" aria-live="polite" sx={visuallyHidden}>
             Run status: {r.status}
           </Box>
           {r.status === 'FAILED' && r.error && (
@@ -142,6 +146,24 @@ export function RunPage() {
                       </Link>
                     ),
                   },
+                  {
+                    label: 'Run id',
+                    value: (
+                      <Stack
+                        direction="row"
+                        spacing={0.5}
+                        sx={{ alignItems: 'center', minWidth: 0 }}
+                      >
+                        <Box
+                          component="span"
+                          sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere' }}
+                        >
+                          {r.id}
+                        </Box>
+                        <CopyButton value={r.id} label="Copy the run id" />
+                      </Stack>
+                    ),
+                  },
                   { label: 'Version', value: formatCount(r.version) },
                   { label: 'Started', value: <DateTime value={r.startedAt} /> },
                   {
@@ -165,7 +187,7 @@ export function RunPage() {
               <Typography id="run-steps" variant="h6" component="h2" sx={{ mb: 1 }}>
                 Steps
               </Typography>
-              <RunSteps steps={r.steps ?? []} />
+              <RunSteps steps={r.steps ?? []} log={logView.entries} />
             </Paper>
           </Box>
           <Paper variant="outlined" component="section" aria-labelledby="run-log" sx={{ p: 2 }}>
