@@ -123,7 +123,8 @@ export async function createExport(
   deps: PlatformDeps,
   datasetId: string,
   body: CreateExportBody,
-  startedBy?: number,
+  /** The acting user: the export's page names who started it. */
+  startedBy: number,
 ) {
   const target = deps.exports.target;
   validTarget(body, datasetId);
@@ -180,7 +181,7 @@ export async function createExport(
         compression,
         dataset.data_version,
         fingerprint,
-        startedBy ?? null,
+        startedBy,
         JSON.stringify(query),
       ],
     );

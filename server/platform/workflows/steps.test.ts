@@ -181,6 +181,30 @@ describe('steps act as the run user', () => {
   });
 });
 
+describe('an export step', () => {
+  it("records the run's user as who started the export", async () => {
+    await platform.db.query(
+      `INSERT INTO dataset_permissions (dataset_id, principal_type, principal_id, access_level)
+       VALUES ($1, 'USER', '4', 'CAN_SHARE') ON CONFLICT DO NOTHING`,
+      [TARGETS_DATASET_ID],
+    );
+    const run = await runAs(
+      {
+        steps: [
+          { id: 'e', type: 'export', name: 'E', datasetId: TARGETS_DATASET_ID, bucket: 'by-dev' },
+        ],
+      },
+      tokens.dev,
+    );
+    expect(run.status).toBe('COMPLETED');
+    const [exported] = await platform.db.query<{ started_by: number | null }>(
+      `SELECT started_by FROM exports WHERE dataset_id = $1 AND bucket = 'by-dev'`,
+      [TARGETS_DATASET_ID],
+    );
+    expect(exported?.started_by).toBe(4);
+  });
+});
+
 describe('bounds', () => {
   it('transform: a set that repeats a reference fails at the expansion limit, at once', async () => {
     const t0 = Date.now();
