@@ -49,6 +49,9 @@ const dataFileOps: Record<
     { method: 'PUT', body: 'replaced\n1\n', contentType: 'text/csv' },
   ],
   'access answer': (id) => [`/api/access/v1/data-files/${id}`, {}],
+  permissions: (id) => [`${dataFile(id)}/permissions`, {}],
+  // Revision 1 is the seed's first file's; another user's file has none by that id: 404 either way.
+  'delete a revision': (id) => [`${dataFile(id)}/revisions/1`, { method: 'DELETE' }],
 };
 
 // user × data file × operation → status (404: the file is not revealed)
@@ -68,9 +71,50 @@ const dataFileTable: Array<[SampleUser, string, string, number]> = [
   ['ben', 'ada', 'download a revision', 404],
   ['chloe', 'ada', 'new revision', 404],
   ['chloe', 'ada', 'access answer', 404],
+  ['chloe', 'chloe', 'permissions', 200],
+  ['dev', 'chloe', 'permissions', 404],
+  ['dev', 'chloe', 'delete a revision', 404],
+  ['chloe', 'ada', 'delete a revision', 404],
 ];
 
 describe('data files (issue 23)', () => {
+  it("deleting a revision: the responsible user's own; the newest left is current; the last deletes the file", async () => {
+    const created = await as('eve', '/api/data/v1/data-files?name=eve-notes.txt', {
+      method: 'POST',
+      body: 'first\n',
+      contentType: 'text/plain',
+    });
+    const id = ((await created.json()) as { dataFileId: number }).dataFileId;
+    const second = await as('eve', dataFile(id), {
+      method: 'PUT',
+      body: 'second\n',
+      contentType: 'text/plain',
+    });
+    const { revisionId } = (await second.json()) as { revisionId: number };
+    expect(
+      (await as('dev', `${dataFile(id)}/revisions/${revisionId}`, { method: 'DELETE' })).status,
+    ).toBe(404);
+    const dropped = await as('eve', `${dataFile(id)}/revisions/${revisionId}`, {
+      method: 'DELETE',
+    });
+    expect(await dropped.json()).toEqual({ fileDeleted: false });
+    expect(await (await as('eve', dataFile(id))).text()).toBe('first\n');
+    const permissions = await (await as('eve', `${dataFile(id)}/permissions`)).json();
+    expect(permissions).toEqual({
+      publicAccess: false,
+      entries: [{ id: '5', type: 'USER', permissions: ['READ', 'WRITE', 'DELETE'] }],
+    });
+    const details = (await (
+      await as('eve', `${dataFile(id)}/details?expand=revisions`)
+    ).json()) as {
+      revisions: Array<{ dataFileRevisionId: number }>;
+    };
+    const last = details.revisions[0]!.dataFileRevisionId;
+    const gone = await as('eve', `${dataFile(id)}/revisions/${last}`, { method: 'DELETE' });
+    expect(await gone.json()).toEqual({ fileDeleted: true });
+    expect((await as('eve', `${dataFile(id)}/details`)).status).toBe(404);
+  });
+
   it.each(dataFileTable)("%s on %s's data file: %s → %i", async (who, owner, op, status) => {
     const [path, init] = dataFileOps[op]!(dataFiles[owner]!);
     const res = await as(who, path, init);

@@ -72,6 +72,17 @@ const routes: AppRoute[] = [
     to: () => Promise.resolve(`${files}/details`),
   },
   {
+    method: 'DELETE',
+    pattern: /^\/data-files\/v1\/(\d+)\/revisions\/(\d+)$/,
+    to: (_call: Call, [, id, revision]: string[]) =>
+      Promise.resolve(`${files}/${id}/revisions/${revision}`),
+  },
+  {
+    method: 'GET',
+    pattern: /^\/data-files\/v1\/(\d+)\/permissions$/,
+    to: (_call: Call, [, id]: string[]) => Promise.resolve(`${files}/${id}/permissions`),
+  },
+  {
     method: 'GET',
     pattern: /^\/data-files\/v1\/(\d+)(\/revisions\/\d+)?$/,
     to: (_call: Call, [, id, revision]: string[]) =>

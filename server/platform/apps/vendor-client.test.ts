@@ -70,6 +70,9 @@ interface Toolkit {
       ids?: number[],
       expand?: string[],
     ): Promise<Answer<Array<{ dataFileId: number; name: string; revisions?: unknown[] }>>>;
+    getPermissions(fileId: number): Promise<Answer<{ publicAccess: boolean; entries: unknown[] }>>;
+    updatePermissions(fileId: number, data: string): Promise<Answer<unknown>>;
+    delete(fileId: number, revisionId: number): Promise<Answer<{ fileDeleted: boolean }>>;
   };
   WorkflowClient: {
     getAllModels(): Promise<Array<{ id: string; name: string }>>;
@@ -343,5 +346,19 @@ describe("the vendor's client against the embedded platform", () => {
     ).toEqual([[id, 'sales.csv', 2]]);
     const latest = await nodeFetchOf(`${origin}/domo/data-files/v1/${id}`);
     expect(await latest.text()).toBe('region,sales\nNorth,12\nSouth,7\n');
+
+    const permissions = await files.getPermissions(id);
+    expect(permissions.data).toEqual({
+      publicAccess: false,
+      entries: [{ id: '1', type: 'USER', permissions: ['READ', 'WRITE', 'DELETE'] }],
+    });
+    // The platform has no sharing of data files: changing them is refused loudly.
+    await expect(files.updatePermissions(id, '{"publicAccess":true}')).rejects.toThrow(
+      /Status: 501 .*PUT \/domo\/data-files\/v1\/\d+\/permissions/,
+    );
+    const deleted = await files.delete(id, revised.data.revisionId);
+    expect(deleted.data).toEqual({ fileDeleted: false });
+    const current = await nodeFetchOf(`${origin}/domo/data-files/v1/${id}`);
+    expect(await current.text()).toBe('region,sales\nNorth,10\n');
   });
 });

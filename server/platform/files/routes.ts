@@ -19,6 +19,7 @@ import {
   revisionsOf,
   type RevisionUpload,
 } from './repository';
+import { deleteRevision, filePermissions } from './manage';
 import { previewRevision } from './preview';
 import { scanPending } from './scan';
 import { keep, streamUpload } from './upload-stream';
@@ -215,6 +216,14 @@ export function dataFileRoutes(deps: PlatformDeps) {
       ),
     );
   });
+  // gaps.md: deleting a revision (the last one deletes the file), and the read-only permissions.
+  r.delete(`${base}/:id/revisions/:revisionId`, async (c) => {
+    const id = c.req.param('id');
+    return c.json(await deleteRevision(db, c.get('userId'), id, c.req.param('revisionId')));
+  });
+  r.get(`${base}/:id/permissions`, async (c) =>
+    c.json(await filePermissions(db, c.get('userId'), c.req.param('id'))),
+  );
   r.get(`${base}/:id`, (c) => download(c, c.req.param('id')));
   r.get(`${base}/:id/revisions/:revisionId`, (c) =>
     download(c, c.req.param('id'), c.req.param('revisionId')),
