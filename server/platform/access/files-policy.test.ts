@@ -99,7 +99,7 @@ describe('data files (issue 23)', () => {
     });
     expect(await dropped.json()).toEqual({ fileDeleted: false });
     expect(await (await as('eve', dataFile(id))).text()).toBe('first\n');
-    const permissions = await (await as('eve', `${dataFile(id)}/permissions`)).json();
+    const permissions: unknown = await (await as('eve', `${dataFile(id)}/permissions`)).json();
     expect(permissions).toEqual({
       publicAccess: false,
       entries: [{ id: '5', type: 'USER', permissions: ['READ', 'WRITE', 'DELETE'] }],
