@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { PlatformDeps, PlatformEnv } from '../core/context';
+import { cardParams, cardsFor } from './cards';
 import { changeField } from './service';
 import { badRequest } from '../core/errors';
 import { body, query } from '../core/validate';
@@ -89,6 +90,11 @@ export function calculatedFieldRoutes({ db }: PlatformDeps) {
       throw badRequest('body: expected {"locked": true|false} or {"expression": "..."}');
     return c.json(await changeField(db, c.get('userId'), id, parsed.data));
   });
+
+  // A CARD link's title (gaps.md).
+  r.get('/api/content/v1/cards', async (c) =>
+    c.json(await cardsFor(db, c.get('userId'), query(c, cardParams).urns)),
+  );
 
   // What the caller may do with fields (ours, gaps.md): the console disables the rest.
   r.get('/api/access/v1/calculated-fields/:id', async (c) => {

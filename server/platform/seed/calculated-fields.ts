@@ -128,6 +128,17 @@ export const sampleCalculatedFields = (() => {
 })();
 
 export async function seedCalculatedFields(tx: Queryable) {
+  const cards = Object.values(LINKED_CARDS);
+  await tx.query(
+    // The cards the fields link to; those of Sales and Web traffic are the datasets seed's.
+    `INSERT INTO cards (id, title, dataset_id)
+     SELECT * FROM unnest($1::text[], $2::text[], $3::text[]) ON CONFLICT (id) DO NOTHING`,
+    [
+      cards.map((card) => card.id),
+      cards.map((card) => card.title),
+      cards.map((card) => LINKED_DATASETS[card.dataset]?.id ?? null),
+    ],
+  );
   const rows = sampleCalculatedFields;
   const col = <K extends keyof (typeof rows)[number]>(key: K) => rows.map((r) => r[key]);
   const json = <K extends keyof (typeof rows)[number]>(key: K) =>

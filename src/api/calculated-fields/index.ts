@@ -5,3 +5,4 @@ export * from './get-calculated-field';
 export * from './set-calculated-field-locked';
 export * from './set-calculated-fields-locked';
 export * from './edit-calculated-field-expression';
+export * from './get-cards';

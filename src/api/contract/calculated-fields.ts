@@ -55,3 +55,13 @@ export const calculatedFieldStatistics = z.object({
   invalid: z.number().int(),
   archived: z.number().int(),
 });
+
+/** `GET /api/content/v1/cards?urns=` (gaps.md): a card's title, for a CARD link. */
+export const cardSummary = z.object({
+  urn: z.string(),
+  title: z.string(),
+  datasetId: z.string().nullable(),
+});
+export type CardSummary = z.infer<typeof cardSummary>;
+export const cardSummaryList = z.array(cardSummary);
+export const MAX_CARD_URNS = 100;

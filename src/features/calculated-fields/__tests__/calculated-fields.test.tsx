@@ -118,7 +118,12 @@ describe('/calculated-fields', { timeout: 40_000 }, () => {
     expect(within(drawer).getByRole('table', { name: 'Links' })).toHaveTextContent(
       'Sales by region',
     );
-    expect(within(drawer).getByRole('table', { name: 'Links' })).toHaveTextContent('Card 1001');
+    // A card by its title (the id is in its tooltip), once the platform names it.
+    expect(
+      await within(within(drawer).getByRole('table', { name: 'Links' })).findByText(
+        'Revenue by region',
+      ),
+    ).toBeInTheDocument();
     expect(within(drawer).getByRole('list', { name: 'Functions' })).toHaveTextContent('SUM');
     expect(within(drawer).getByRole('table', { name: 'Column positions' })).toHaveTextContent(
       'revenue4',

@@ -83,6 +83,15 @@ export function givenFields(initial: CalculatedField[], { refuseLock = [] as num
         hasMore: body.offset + results.length < matches.length,
       });
     }),
+    // Card titles (gaps.md): the platform names card 1001; any other stays unnamed.
+    http.get('/api/content/v1/cards', ({ request }) => {
+      const urns = new URL(request.url).searchParams.get('urns')?.split(',') ?? [];
+      return HttpResponse.json(
+        urns.includes('1001')
+          ? [{ urn: '1001', title: 'Revenue by region', datasetId: sales.id }]
+          : [],
+      );
+    }),
     http.get('/api/query/v1/functions/statistics', () => {
       const all = [...fields.values()];
       return HttpResponse.json({

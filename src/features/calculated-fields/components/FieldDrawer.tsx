@@ -14,7 +14,9 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import CloseIcon from '@mui/icons-material/Close';
+import { useCardTitles } from '../../../api/calculated-fields';
 import type { CalculatedField } from '../../../api/contract';
+import { Tooltip } from '../../../components/Tooltip';
 import {
   DateTime,
   DefinitionList,
@@ -62,6 +64,12 @@ function LinkName({ link, datasetHref }: { link: NamedLink; datasetHref: (id: st
         </Box>
       </Box>
     );
+  if (link.kind === 'card' && link.name)
+    return (
+      <Tooltip title={`Card id ${link.id}`} describeChild>
+        <span>{link.name}</span>
+      </Tooltip>
+    );
   return <span>{link.kind === 'card' ? `Card ${link.id}` : link.id}</span>;
 }
 
@@ -70,7 +78,10 @@ function Links({
   datasetNames,
   datasetHref,
 }: Pick<FieldDrawerProps, 'datasetNames' | 'datasetHref'> & { field: CalculatedField }) {
-  const links = nameLinks(field.links, datasetNames);
+  const cardTitles = useCardTitles(
+    field.links.filter((l) => l.resource.type === 'CARD').map((l) => l.resource.id),
+  );
+  const links = nameLinks(field.links, datasetNames, cardTitles.data);
   if (links.length === 0) return <Typography color="text.secondary">No links.</Typography>;
   return (
     <Table size="small" aria-label="Links">
@@ -263,9 +274,11 @@ export function FieldDrawer(props: FieldDrawerProps) {
                   }
                   tone={field.status === 'INVALID' ? 'error' : 'success'}
                 />
-                <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-                  {field.dataType} · id {field.id}
-                </Typography>
+                <Tooltip title={`Field id ${field.id}`} describeChild>
+                  <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+                    {field.dataType}
+                  </Typography>
+                </Tooltip>
               </Stack>
             )}
           </Box>
