@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
+import { auditContext } from './audit/context';
+import { auditRoutes } from './audit/routes';
 import { calculatedFieldRoutes } from './calculated-fields/routes';
 import { fileAccessRoutes } from './access/file-routes';
 import { authenticate } from './access/authenticate';
@@ -34,6 +36,7 @@ const areas: Array<(deps: PlatformDeps) => Hono<PlatformEnv>> = [
   accessRoutes,
   fileAccessRoutes,
   workflowRoutes,
+  auditRoutes,
 ];
 
 /**
@@ -66,6 +69,7 @@ export function createPlatformApp(deps: PlatformDeps) {
   });
   app.get('/', (c) => c.json({ name: 'embedded platform', brand: deps.brand }));
   app.use(authenticate(deps));
+  app.use(auditContext(deps));
   for (const area of areas) app.route('/', area(deps));
   app.notFound((c) =>
     sendError(c, new PlatformError(404, `No such endpoint: ${c.req.method} ${c.req.path}`)),

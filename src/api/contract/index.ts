@@ -15,3 +15,4 @@ export * from './workflows';
 export * from './gateway';
 export * from './column-values';
 export * from './prompt-template';
+export * from './audit';

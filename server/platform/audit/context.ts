@@ -1,0 +1,50 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { getConnInfo } from '@hono/node-server/conninfo';
+import type { MiddlewareHandler } from 'hono';
+import { developerTokenHeader } from '../../config';
+import type { PlatformDeps, PlatformEnv } from '../core/context';
+
+/** What an event takes from the request that caused it. */
+export interface AuditRequest {
+  traceId: string | null;
+  clientAddress: string | null;
+  tokenKind: string;
+}
+
+const storage = new AsyncLocalStorage<AuditRequest>();
+
+/** Work no request asked for (a scheduled stream run, a sweep) acts as `system`. */
+const SYSTEM: AuditRequest = { traceId: null, clientAddress: null, tokenKind: 'system' };
+
+export const auditRequest = () => storage.getStore() ?? SYSTEM;
+
+/** Runs `fn` outside the request it was started from (background work it hands on). */
+export const asSystem = <T>(fn: () => T) => storage.run(SYSTEM, fn);
+
+function tokenKindOf(c: Parameters<MiddlewareHandler<PlatformEnv>>[0], deps: PlatformDeps) {
+  if (c.req.path.startsWith('/v1')) return 'access';
+  const developer = c.req.header(developerTokenHeader(deps.brand));
+  if (developer) return developer === deps.tokens.developer ? 'developer (configured)' : 'developer';
+  return 'session';
+}
+
+/**
+ * Mounted after authentication: the trace id, the kind of token that acted, and the client's
+ * address as the gateway saw it (its `x-forwarded-for`; the connection's when called directly).
+ */
+export function auditContext(deps: PlatformDeps): MiddlewareHandler<PlatformEnv> {
+  return (c, next) => {
+    let clientAddress: string | null = null;
+    const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
+    if (forwarded) clientAddress = forwarded.slice(0, 64);
+    else {
+      try {
+        clientAddress = getConnInfo(c).remote.address ?? null;
+      } catch {
+        clientAddress = null;
+      }
+    }
+    const request = { traceId: c.get('traceId') ?? null, clientAddress, tokenKind: tokenKindOf(c, deps) };
+    return storage.run(request, () => next());
+  };
+}

@@ -1,0 +1,62 @@
+import type { AuditObjectType } from '../../../src/api/contract/audit';
+import type { Queryable } from '../store';
+import { auditRequest } from './context';
+import { redactText, redactValue } from './redact';
+
+/** Who acted: a user id (the request says which token), or null for the platform itself. */
+export type AuditActor = number | null;
+export interface AuditObject {
+  type: AuditObjectType;
+  id: string | number;
+  /** Its name at the time, so the event still reads after a rename or a delete. */
+  name?: string | null;
+}
+/** Fields that changed, each `[before, after]`; `undefined` for a side that did not exist. */
+export type AuditChangeList = Record<string, readonly [unknown, unknown]>;
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/** Only the fields that changed, redacted, as `{ field: { before, after } }`. */
+export function changesOf(changes: AuditChangeList = {}) {
+  const out: Record<string, { before?: unknown; after?: unknown }> = {};
+  for (const [field, [before, after]] of Object.entries(changes)) {
+    if (same(before, after)) continue;
+    out[field] = {
+      ...(before === undefined ? {} : { before: redactValue(before) }),
+      ...(after === undefined ? {} : { after: redactValue(after) }),
+    };
+  }
+  return out;
+}
+
+/**
+ * Issue 27: records one event in the caller's transaction, so a change that rolls back leaves
+ * none and one that commits always has one. The trace id, token kind and client address come
+ * from the request being served; secrets are removed before anything is written.
+ */
+export async function recordEvent(
+  tx: Queryable,
+  actor: AuditActor,
+  action: string,
+  object: AuditObject,
+  changes?: AuditChangeList,
+) {
+  const request = auditRequest();
+  await tx.query(
+    `INSERT INTO audit_events (actor_id, actor_name, token_kind, action, object_type, object_id,
+       object_name, changes, trace_id, client_address)
+     VALUES ($1, coalesce((SELECT display_name FROM users WHERE id = $1), ''), $2, $3, $4, $5, $6,
+       $7::jsonb, $8, $9)`,
+    [
+      actor,
+      actor === null ? 'system' : request.tokenKind,
+      action,
+      object.type,
+      redactText(String(object.id)),
+      redactText(object.name ?? ''),
+      JSON.stringify(changesOf(changes)),
+      request.traceId,
+      request.clientAddress,
+    ],
+  );
+}
