@@ -24,8 +24,19 @@ export const asSystem = <T>(fn: () => T) => storage.run(SYSTEM, fn);
 function tokenKindOf(c: Parameters<MiddlewareHandler<PlatformEnv>>[0], deps: PlatformDeps) {
   if (c.req.path.startsWith('/v1')) return 'access';
   const developer = c.req.header(developerTokenHeader(deps.brand));
-  if (developer) return developer === deps.tokens.developer ? 'developer (configured)' : 'developer';
+  if (developer)
+    return developer === deps.tokens.developer ? 'developer (configured)' : 'developer';
   return 'session';
+}
+
+function clientAddressOf(c: Parameters<MiddlewareHandler<PlatformEnv>>[0]) {
+  const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
+  if (forwarded) return forwarded.slice(0, 64);
+  try {
+    return getConnInfo(c).remote.address ?? null;
+  } catch {
+    return null;
+  }
 }
 
 /**
@@ -34,17 +45,11 @@ function tokenKindOf(c: Parameters<MiddlewareHandler<PlatformEnv>>[0], deps: Pla
  */
 export function auditContext(deps: PlatformDeps): MiddlewareHandler<PlatformEnv> {
   return (c, next) => {
-    let clientAddress: string | null = null;
-    const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
-    if (forwarded) clientAddress = forwarded.slice(0, 64);
-    else {
-      try {
-        clientAddress = getConnInfo(c).remote.address ?? null;
-      } catch {
-        clientAddress = null;
-      }
-    }
-    const request = { traceId: c.get('traceId') ?? null, clientAddress, tokenKind: tokenKindOf(c, deps) };
+    const request = {
+      traceId: c.get('traceId') ?? null,
+      clientAddress: clientAddressOf(c),
+      tokenKind: tokenKindOf(c, deps),
+    };
     return storage.run(request, () => next());
   };
 }

@@ -60,3 +60,30 @@ export async function recordEvent(
     ],
   );
 }
+
+/** A share's changes: each principal's level before (undefined when new) and after. */
+export const shareChanges = (
+  current: ReadonlyMap<string, string>,
+  permissions: ReadonlyArray<{ type: string; id: string; accessLevel: string }>,
+): AuditChangeList =>
+  Object.fromEntries(
+    permissions.map((p) => {
+      const key = `${p.type}:${Number(p.id)}`;
+      return [key, [current.get(key), p.accessLevel] as const];
+    }),
+  );
+
+/** The fields of something new: each before is absent. */
+export const created = (fields: Record<string, unknown>): AuditChangeList =>
+  Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, [undefined, v] as const]));
+
+/** The fields of something removed: each after is absent. */
+export const removed = (fields: Record<string, unknown>): AuditChangeList =>
+  Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, [v, undefined] as const]));
+
+/** The fields of `after` that differ from `before` (only those `after` names). */
+export const changed = (
+  before: Record<string, unknown>,
+  after: Record<string, unknown>,
+): AuditChangeList =>
+  Object.fromEntries(Object.entries(after).map(([k, v]) => [k, [before[k], v] as const]));

@@ -18,7 +18,12 @@ export function exportRoutes(deps: PlatformDeps) {
   // An export reads every row: the caller must be able to read the dataset (access/policy.ts).
   r.post('/api/query/v1/export/:datasetId', async (c) => {
     const dataset = await datasetFor(c, deps.db, c.req.param('datasetId'), 'read');
-    const row = await createExport(deps, dataset.id, await body(c, createExportBody));
+    const row = await createExport(
+      deps,
+      dataset.id,
+      await body(c, createExportBody),
+      c.get('userId'),
+    );
     return c.json(toExportRecord(row));
   });
   r.get('/api/query/v1/export/:datasetId', async (c) => {

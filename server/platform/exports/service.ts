@@ -1,3 +1,4 @@
+import { created, recordEvent } from '../audit/record';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -109,7 +110,12 @@ function validate(body: CreateExportBody, dataset: DatasetRow, target: 'local' |
  * target is returned instead of a new export; otherwise a new export and its job are written.
  * The partial unique index `exports_one_running` backs the first rule in the database.
  */
-export async function createExport(deps: PlatformDeps, datasetId: string, body: CreateExportBody) {
+export async function createExport(
+  deps: PlatformDeps,
+  datasetId: string,
+  body: CreateExportBody,
+  actorId: number,
+) {
   const target = deps.exports.target;
   validTarget(body, datasetId);
   const result = await deps.db.transaction(async (tx) => {
@@ -163,6 +169,13 @@ export async function createExport(deps: PlatformDeps, datasetId: string, body: 
     );
     const payload: ExportPayload = { exportId, datasetId, columns, includeBOM, target };
     await deps.queue.enqueue(tx, EXPORT_JOB, { ...payload }, exportId);
+    await recordEvent(
+      tx,
+      actorId,
+      'export.started',
+      { type: 'export', id: exportId, name: `${dataset.name}: ${objectPath}` },
+      created({ dataset: dataset.id, bucket: body.bucket, path: objectPath, target, compression }),
+    );
     return { row: row!, started: true };
   });
   if (result.started) {

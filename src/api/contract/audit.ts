@@ -9,6 +9,7 @@ export const READ_ACTIVITY_GRANT = 'Read activity log';
 /** What an event is about; the console links each to its page. */
 export const auditObjectTypes = [
   'dataset',
+  'card',
   'partition',
   'export',
   'stream',

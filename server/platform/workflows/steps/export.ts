@@ -13,11 +13,16 @@ export const exportDataset: StepKind<'export'> = {
     const { deps } = ctx;
     const datasetId = String(ctx.resolve(step.datasetId));
     const dataset = await datasetForRun(deps.db, ctx.userId, datasetId, 'read');
-    const row = await createExport(deps, dataset.id, {
-      bucket: step.bucket ?? 'workflows',
-      path: step.path === undefined ? undefined : String(ctx.resolve(step.path)),
-      compression: step.compression,
-    });
+    const row = await createExport(
+      deps,
+      dataset.id,
+      {
+        bucket: step.bucket ?? 'workflows',
+        path: step.path === undefined ? undefined : String(ctx.resolve(step.path)),
+        compression: step.compression,
+      },
+      ctx.userId,
+    );
     await ctx.log('INFO', `Export ${row.export_id} of dataset ${dataset.name} started`);
     const done = await ctx.poll(step.timeoutSeconds ?? 300, async () => {
       const [e] = await deps.db.query<{
