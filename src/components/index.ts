@@ -27,3 +27,6 @@ export {
   type GuardedCollectionActionProps,
 } from './GuardedAction';
 export { SearchField, type SearchFieldProps } from './SearchField';
+export { ChangeDiff } from './audit/ChangeDiff';
+export { EventActor } from './audit/EventActor';
+export { ObjectHistory, objectActivityPath, type ObjectHistoryProps } from './audit/ObjectHistory';

@@ -10,6 +10,8 @@ export interface AuditObject {
   id: string | number;
   /** Its name at the time, so the event still reads after a rename or a delete. */
   name?: string | null;
+  /** What it lives in, for a link: a collection's datastore, a partition's or export's dataset. */
+  parent?: string | null;
 }
 /** Fields that changed, each `[before, after]`; `undefined` for a side that did not exist. */
 export type AuditChangeList = Record<string, readonly [unknown, unknown]>;
@@ -44,9 +46,9 @@ export async function recordEvent(
   const request = auditRequest();
   await tx.query(
     `INSERT INTO audit_events (actor_id, actor_name, token_kind, action, object_type, object_id,
-       object_name, changes, trace_id, client_address)
+       object_name, changes, trace_id, client_address, object_parent)
      VALUES ($1, coalesce((SELECT display_name FROM users WHERE id = $1), ''), $2, $3, $4, $5, $6,
-       $7::jsonb, $8, $9)`,
+       $7::jsonb, $8, $9, $10)`,
     [
       actor,
       actor === null ? 'system' : request.tokenKind,
@@ -57,6 +59,7 @@ export async function recordEvent(
       JSON.stringify(changesOf(changes)),
       request.traceId,
       request.clientAddress,
+      object.parent ?? null,
     ],
   );
 }

@@ -25,6 +25,7 @@ interface EventRow {
   object_type: AuditObjectType;
   object_id: string;
   object_name: string;
+  object_parent: string | null;
   changes: AuditEvent['changes'];
   trace_id: string | null;
   client_address: string | null;
@@ -39,7 +40,7 @@ export async function listEvents(db: Queryable, f: AuditFilter) {
   const rows = await db.query<EventRow>(
     `SELECT id::text, to_char(occurred_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS at,
        (extract(epoch FROM occurred_at) * 1000000)::bigint::text AS micros,
-       actor_id, actor_name, token_kind, action, object_type, object_id, object_name, changes,
+       actor_id, actor_name, token_kind, action, object_type, object_id, object_name, object_parent, changes,
        trace_id, client_address
      FROM audit_events
      WHERE ($1::int IS NULL OR actor_id = $1)
@@ -79,7 +80,7 @@ const toEvent = (r: EventRow): AuditEvent => ({
   at: r.at,
   actor: { id: r.actor_id, name: r.actor_name, tokenKind: r.token_kind },
   action: r.action,
-  object: { type: r.object_type, id: r.object_id, name: r.object_name },
+  object: { type: r.object_type, id: r.object_id, name: r.object_name, parent: r.object_parent },
   changes: r.changes,
   traceId: r.trace_id,
   clientAddress: r.client_address,

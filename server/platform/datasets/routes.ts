@@ -55,6 +55,7 @@ export function datasetRoutes(deps: PlatformDeps) {
       if (gone)
         await recordEvent(tx, c.get('userId'), 'partition.deleted', {
           type: 'partition',
+          parent: dataset.id,
           id: `${dataset.id}/${partitionId}`,
           name: `${dataset.name} / ${partitionId}`,
         });

@@ -65,7 +65,7 @@ export async function updateCollectionSettings(
       tx,
       actorId,
       'collection.changed',
-      { type: 'collection', id, name: row.name },
+      { type: 'collection', id, name: row.name, parent: row.datastore_id },
       changed(toCollection(before), changes),
     );
     return row;

@@ -152,7 +152,12 @@ export class DocumentService {
           tx,
           userId,
           'documents.deleted',
-          { type: 'collection', id: collection.id, name: collection.name },
+          {
+            type: 'collection',
+            id: collection.id,
+            name: collection.name,
+            parent: collection.datastore_id,
+          },
           { count: [undefined, deleted], ids: [ids.slice(0, 20), undefined] },
         );
       this.upkeep.afterWrite(deleted);

@@ -119,7 +119,7 @@ export function datastoreRoutes(deps: PlatformDeps) {
         tx,
         c.get('userId'),
         'collection.deleted',
-        { type: 'collection', id: gone.id, name: gone.name },
+        { type: 'collection', id: gone.id, name: gone.name, parent: gone.datastore_id },
         removed({ datastore: gone.datastore_id, owner: gone.owner }),
       );
       return gone;
@@ -162,7 +162,7 @@ export function datastoreRoutes(deps: PlatformDeps) {
         tx,
         c.get('userId'),
         'collection.created',
-        { type: 'collection', id: made.id, name: made.name },
+        { type: 'collection', id: made.id, name: made.name, parent: made.datastore_id },
         created({
           datastore: datastore.id,
           syncEnabled: made.sync_enabled,
@@ -219,7 +219,12 @@ export function datastoreRoutes(deps: PlatformDeps) {
         tx,
         c.get('userId'),
         after.length ? 'collection.permission-granted' : 'collection.permission-revoked',
-        { type: 'collection', id: collection.id, name: collection.name },
+        {
+          type: 'collection',
+          id: collection.id,
+          name: collection.name,
+          parent: collection.datastore_id,
+        },
         {
           [`${principal.type}:${principal.id}`]: [
             before?.permissions,
@@ -257,7 +262,12 @@ export function datastoreRoutes(deps: PlatformDeps) {
         tx,
         c.get('userId'),
         'collection.permission-revoked',
-        { type: 'collection', id: collection.id, name: collection.name },
+        {
+          type: 'collection',
+          id: collection.id,
+          name: collection.name,
+          parent: collection.datastore_id,
+        },
         { [`${principal.type}:${principal.id}`]: [gone[0]!.permissions, undefined] },
       );
     });

@@ -95,7 +95,12 @@ export async function stagedCreate(
         tx,
         userId,
         'documents.created',
-        { type: 'collection', id: collection.id, name: collection.name },
+        {
+          type: 'collection',
+          id: collection.id,
+          name: collection.name,
+          parent: collection.datastore_id,
+        },
         { count: [undefined, docs.length] },
       );
     });

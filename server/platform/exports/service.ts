@@ -173,7 +173,7 @@ export async function createExport(
       tx,
       actorId,
       'export.started',
-      { type: 'export', id: exportId, name: `${dataset.name}: ${objectPath}` },
+      { type: 'export', id: exportId, name: `${dataset.name}: ${objectPath}`, parent: dataset.id },
       created({ dataset: dataset.id, bucket: body.bucket, path: objectPath, target, compression }),
     );
     return { row: row!, started: true };

@@ -27,7 +27,10 @@ export const auditObjectType = z.enum(auditObjectTypes);
 export type AuditObjectType = z.infer<typeof auditObjectType>;
 
 /** One changed field: what it was and what it became (either side absent when created/removed). */
-export const auditChange = z.object({ before: z.unknown().optional(), after: z.unknown().optional() });
+export const auditChange = z.object({
+  before: z.unknown().optional(),
+  after: z.unknown().optional(),
+});
 export const auditChanges = z.record(z.string(), auditChange);
 export type AuditChanges = z.infer<typeof auditChanges>;
 
@@ -41,7 +44,13 @@ export const auditEvent = z.object({
     tokenKind: z.string(),
   }),
   action: z.string(),
-  object: z.object({ type: auditObjectType, id: z.string(), name: z.string() }),
+  object: z.object({
+    type: auditObjectType,
+    id: z.string(),
+    name: z.string(),
+    /** What it lives in, for a link: a collection's datastore, a partition's or export's dataset. */
+    parent: z.nullable(z.string()),
+  }),
   changes: auditChanges,
   traceId: z.nullable(z.string()),
   clientAddress: z.nullable(z.string()),
@@ -52,22 +61,21 @@ export const AUDIT_MAX_PAGE_SIZE = 200;
 /** The CSV export stops at this many events: narrow the filters for more. */
 export const AUDIT_MAX_EXPORT_ROWS = 50_000;
 
-export const auditEventListParams = z
-  .object({
-    actor: queryInt(1, 2_147_483_647).optional(),
-    action: z.string().trim().min(1).max(100).optional(),
-    objectType: auditObjectType.optional(),
-    objectId: z.string().trim().min(1).max(200).optional(),
-    from: z.iso.datetime({ offset: true }).optional(),
-    to: z.iso.datetime({ offset: true }).optional(),
-    q: z.string().trim().min(1).max(200).optional(),
-    limit: queryInt(1, AUDIT_MAX_PAGE_SIZE).default(50),
-    /** The `next` of the page before: events older than its last. */
-    cursor: z
-      .string()
-      .regex(/^\d{1,17}\.\d{1,19}$/, 'cursor is not one this API gave')
-      .optional(),
-  });
+export const auditEventListParams = z.object({
+  actor: queryInt(1, 2_147_483_647).optional(),
+  action: z.string().trim().min(1).max(100).optional(),
+  objectType: auditObjectType.optional(),
+  objectId: z.string().trim().min(1).max(200).optional(),
+  from: z.iso.datetime({ offset: true }).optional(),
+  to: z.iso.datetime({ offset: true }).optional(),
+  q: z.string().trim().min(1).max(200).optional(),
+  limit: queryInt(1, AUDIT_MAX_PAGE_SIZE).default(50),
+  /** The `next` of the page before: events older than its last. */
+  cursor: z
+    .string()
+    .regex(/^\d{1,17}\.\d{1,19}$/, 'cursor is not one this API gave')
+    .optional(),
+});
 export type AuditEventListParams = z.input<typeof auditEventListParams>;
 
 export const auditEventPage = z.object({

@@ -12,6 +12,8 @@ CREATE TABLE audit_events (
   object_type text NOT NULL,
   object_id text NOT NULL,
   object_name text NOT NULL DEFAULT '',
+  -- What the object lives in, for a link to it: a collection's datastore, a partition's dataset.
+  object_parent text,
   changes jsonb NOT NULL DEFAULT '{}',
   trace_id text,
   client_address text,
