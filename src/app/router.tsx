@@ -1,4 +1,5 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { activityRoutes } from '../features/activity/routes';
 import { calculatedFieldRoutes } from '../features/calculated-fields/routes';
 import { datastoreRoutes } from '../features/datastores/routes';
 import { datasetRoutes } from '../features/datasets/routes';
@@ -41,6 +42,7 @@ export const appRoutes = (): RouteObject[] => [
           ...playgroundRoutes(),
           ...workflowRoutes(),
           ...securityRoutes(),
+          ...activityRoutes(),
           { path: '*', Component: NotFoundPage },
         ],
       },

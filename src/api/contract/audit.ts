@@ -26,6 +26,39 @@ export const auditObjectTypes = [
 export const auditObjectType = z.enum(auditObjectTypes);
 export type AuditObjectType = z.infer<typeof auditObjectType>;
 
+/** The actions the platform records (issue 27), as events name them. */
+export const auditActions = [
+  'dataset.shared',
+  'dataset.access-changed',
+  'dataset.access-removed',
+  'certified',
+  'uncertified',
+  'partition.deleted',
+  'export.started',
+  'stream.created',
+  'stream.run',
+  'collection.created',
+  'collection.changed',
+  'collection.deleted',
+  'collection.permission-granted',
+  'collection.permission-revoked',
+  'documents.created',
+  'documents.deleted',
+  'field.locked',
+  'field.unlocked',
+  'field.edited',
+  'data-file.uploaded',
+  'data-file.revised',
+  'fileset.file-uploaded',
+  'token.minted',
+  'token.revoked',
+  'workflow.created',
+  'workflow.changed',
+  'workflow.run',
+  'workflow.canceled',
+  'generation.run',
+] as const;
+
 /** One changed field: what it was and what it became (either side absent when created/removed). */
 export const auditChange = z.object({
   before: z.unknown().optional(),
