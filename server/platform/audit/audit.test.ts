@@ -407,6 +407,7 @@ describe('the activity log (issue 27)', () => {
     expect(event!.actor.tokenKind).toMatch(/developer|access/);
     expect(event!.traceId).toMatch(/^[0-9A-F]{24}$/);
     expect(event!.clientAddress).toBeTruthy();
+    expect(event!.object.name).not.toBe('');
     c.check?.(event!);
   });
 

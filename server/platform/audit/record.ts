@@ -8,7 +8,10 @@ export type AuditActor = number | null;
 export interface AuditObject {
   type: AuditObjectType;
   id: string | number;
-  /** Its name at the time, so the event still reads after a rename or a delete. */
+  /**
+   * Its name at the time, so the event still reads after a rename or a delete; a dataset's,
+   * stream's or fileset's is looked up when not given.
+   */
   name?: string | null;
   /** What it lives in, for a link: a collection's datastore, a partition's or export's dataset. */
   parent?: string | null;
@@ -47,7 +50,12 @@ export async function recordEvent(
   await tx.query(
     `INSERT INTO audit_events (actor_id, actor_name, token_kind, action, object_type, object_id,
        object_name, changes, trace_id, client_address, object_parent)
-     VALUES ($1, coalesce((SELECT display_name FROM users WHERE id = $1), ''), $2, $3, $4, $5, $6,
+     VALUES ($1, coalesce((SELECT display_name FROM users WHERE id = $1), ''), $2, $3, $4, $5,
+       coalesce(nullif($6, ''), CASE $4::text
+         WHEN 'dataset' THEN (SELECT name FROM datasets WHERE id = $5)
+         WHEN 'stream' THEN (SELECT d.name FROM streams s JOIN datasets d ON d.id = s.dataset_id
+                             WHERE s.id::text = $5)
+         WHEN 'fileset' THEN (SELECT name FROM filesets WHERE id = $5) END, ''),
        $7::jsonb, $8, $9, $10)`,
     [
       actor,
