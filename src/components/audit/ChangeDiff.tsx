@@ -1,10 +1,12 @@
 import Box from '@mui/material/Box';
+import { alpha } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import type { AuditChanges } from '../../api/contract/audit';
 
 const MAX_SHOWN = 120;
 
 const shown = (value: unknown) => {
+  if (value === null) return 'none';
   const text = typeof value === 'string' ? value : JSON.stringify(value);
   return text.length > MAX_SHOWN ? `${text.slice(0, MAX_SHOWN)}…` : text;
 };
@@ -37,7 +39,11 @@ export function ChangeDiff({ changes }: { changes: AuditChanges }) {
               <Box
                 component="del"
                 aria-label={`before: ${shown(before)}`}
-                sx={{ color: 'error.main', bgcolor: 'action.hover', px: 0.5 }}
+                sx={{
+                  color: 'text.primary',
+                  bgcolor: (t) => alpha(t.palette.error.main, 0.16),
+                  px: 0.5,
+                }}
               >
                 {shown(before)}
               </Box>
@@ -48,9 +54,9 @@ export function ChangeDiff({ changes }: { changes: AuditChanges }) {
                 component="ins"
                 aria-label={`after: ${shown(after)}`}
                 sx={{
-                  color: 'success.main',
+                  color: 'text.primary',
                   textDecoration: 'none',
-                  bgcolor: 'action.hover',
+                  bgcolor: (t) => alpha(t.palette.success.main, 0.16),
                   px: 0.5,
                 }}
               >

@@ -24,7 +24,7 @@ export function ActivityFilters({ params }: { params: ActivityParams }) {
         placeholder="Object, person or action"
         value={state.q}
         onSearch={params.setSearch}
-        width={260}
+        width={240}
       />
       <TextField
         select
@@ -32,7 +32,7 @@ export function ActivityFilters({ params }: { params: ActivityParams }) {
         label="Object type"
         value={state.objectType ?? ALL}
         onChange={(e) => params.setObjectType((e.target.value || null) as AuditObjectType | null)}
-        sx={{ minWidth: 170 }}
+        sx={{ minWidth: 150 }}
       >
         <MenuItem value={ALL}>Any</MenuItem>
         {auditObjectTypes.map((type) => (
@@ -47,7 +47,7 @@ export function ActivityFilters({ params }: { params: ActivityParams }) {
         label="Action"
         value={(auditActions as readonly string[]).includes(state.action) ? state.action : ALL}
         onChange={(e) => params.setAction(e.target.value)}
-        sx={{ minWidth: 200 }}
+        sx={{ minWidth: 190 }}
       >
         <MenuItem value={ALL}>Any</MenuItem>
         {auditActions.map((action) => (

@@ -80,10 +80,10 @@ export function EventsTable({
         <TableHead>
           <TableRow>
             <TableCell>When</TableCell>
-            <TableCell>Who</TableCell>
+            <TableCell sx={{ minWidth: 190 }}>Who</TableCell>
             <TableCell>Action</TableCell>
-            <TableCell>Object</TableCell>
-            <TableCell sx={{ width: '40%' }}>Before → after</TableCell>
+            <TableCell sx={{ minWidth: 160 }}>Object</TableCell>
+            <TableCell sx={{ width: '34%' }}>Before → after</TableCell>
           </TableRow>
         </TableHead>
         <TableBody>
