@@ -10,8 +10,10 @@ import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import { visuallyHidden } from '../lib/visually-hidden';
 import BlockIcon from '@mui/icons-material/Block';
+import HistoryIcon from '@mui/icons-material/History';
+import { Link as RouterLink } from 'react-router';
 import type { AccessToken } from '../../../api/contract';
-import { DateTime, StatusChip, UserName } from '../../../components';
+import { DateTime, objectActivityPath, StatusChip, UserName } from '../../../components';
 import { tokenKindLabel, tokenStatus, tokenStatusLabel } from '../lib/token-status';
 
 export const TOKENS_PAGE_SIZE = 25;
@@ -72,7 +74,17 @@ export function TokensTable({ tokens, ownerNames, page, onPage, onRevoke }: Toke
                   <TableCell>
                     <StatusChip {...tokenStatusLabel[status]} />
                   </TableCell>
-                  <TableCell align="right" sx={{ py: 0.5 }}>
+                  <TableCell align="right" sx={{ py: 0.5, whiteSpace: 'nowrap' }}>
+                    <Tooltip title="History">
+                      <IconButton
+                        size="small"
+                        component={RouterLink}
+                        to={objectActivityPath('token', token.id)}
+                        aria-label={`History of token ${token.name}`}
+                      >
+                        <HistoryIcon fontSize="small" />
+                      </IconButton>
+                    </Tooltip>
                     {status !== 'revoked' && (
                       <Tooltip title="Revoke">
                         <IconButton
