@@ -40,8 +40,9 @@ test('a certification is found in Activity by its dataset and opens the dataset 
   await page.getByRole('combobox', { name: 'Object type' }).click();
   await page.getByRole('option', { name: 'Dataset' }).click();
   await page.getByRole('searchbox', { name: 'Search' }).fill('Sales by region');
-  await expect(page).toHaveURL(/objectType=dataset/);
-  await expect(page).toHaveURL(/q=Sales/);
+  await expect(page).toHaveURL(/objectType=dataset/, { timeout: 15_000 });
+  // The search is written to the URL once typing pauses (a loaded machine may take seconds).
+  await expect(page).toHaveURL(/q=Sales/, { timeout: 15_000 });
   const row = activity(page).getByRole('row').filter({ hasText: 'certified' }).first();
   await expect(row).toContainText('Ada Admin');
   await expect(row).toContainText('ACTIVE');
@@ -65,7 +66,7 @@ test('a certification is found in Activity by its dataset and opens the dataset 
   await shot(page, 'dataset-history');
   await expectAccessibleInBothThemes(page, 'Dataset history');
   await page.getByRole('link', { name: 'Open in Activity' }).click();
-  await expect(page).toHaveURL(/\/activity\?.*objectType=dataset/);
+  await expect(page).toHaveURL(/\/activity\?.*objectType=dataset/, { timeout: 15_000 });
   await expect(activity(page)).toBeVisible();
 
   // Leave the sample data as it was.
