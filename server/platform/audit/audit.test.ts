@@ -3,6 +3,7 @@ import { auditEventPage } from '../../../src/api/contract/audit';
 import { sampleUsers, type SampleUser } from '../access/test-users';
 import { startTestPlatform, type TestPlatform } from '../testing';
 import { recordEvent } from './record';
+import { sweepExpiredEvents } from './service';
 import { auditCases } from './test-cases';
 import { SALES, SECRETS } from './test-support';
 
@@ -144,5 +145,21 @@ describe('the activity log (issue 27)', () => {
       'from=yesterday',
     ])
       expect((await platform.api(`/api/audit/v1/events?${bad}`)).status, bad).toBe(400);
+  });
+
+  it('removes events older than the retention, a few rows a statement, and keeps the rest', async () => {
+    const kept = (
+      await platform.db.query<{ n: number }>('SELECT count(*)::int AS n FROM audit_events')
+    )[0]!.n;
+    await platform.db.query(
+      `INSERT INTO audit_events (occurred_at, token_kind, action, object_type, object_id)
+       SELECT now() - interval '400 days', 'system', 'old', 'dataset', 'gone-' || n
+       FROM generate_series(1, 5) AS n`,
+    );
+    expect(await sweepExpiredEvents(platform.db, 365, 2)).toBe(5);
+    const left = await platform.db.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM audit_events',
+    );
+    expect(left[0]!.n).toBe(kept);
   });
 });
