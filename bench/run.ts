@@ -15,6 +15,7 @@ const modules: Array<[string, () => Promise<{ default: Bench }>]> = [
   ['uploads', () => import('./uploads')],
   ['responsiveness', () => import('./responsiveness')],
   ['bulk-writes', () => import('./bulk-writes')],
+  ['audit', () => import('./audit')],
 ];
 
 /** A module that has not finished after this long is a failed row (BENCH_MODULE_TIMEOUT_S). */

@@ -29,6 +29,8 @@ export interface ServerConfig {
   maxUploadBytes: number;
   /** Embedded platform on PGlite: its shared buffers, in MiB (PGLITE_SHARED_BUFFERS_MB, default 16). */
   pgliteSharedBuffersMb: number;
+  /** Embedded platform: activity-log events older than this are removed (AUDIT_RETENTION_DAYS, default 365). */
+  auditRetentionDays: number;
 }
 
 /** Where the embedded platform's text generation goes; the key stays in the platform process. */
@@ -135,6 +137,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     exportBatchRows: bounded('EXPORT_BATCH_ROWS', env.EXPORT_BATCH_ROWS, 5000, 1, 100_000),
     exportTarget: exportTarget(env.EXPORT_TARGET),
     exportS3Endpoint: nonEmpty(env.EXPORT_S3_ENDPOINT),
+    auditRetentionDays: bounded('AUDIT_RETENTION_DAYS', env.AUDIT_RETENTION_DAYS, 365, 1, 36_500),
     maxUploadBytes: bounded('MAX_UPLOAD_MB', env.MAX_UPLOAD_MB, 512, 1, 65_536) * 1024 * 1024,
     pgliteSharedBuffersMb: bounded(
       'PGLITE_SHARED_BUFFERS_MB',

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
 import { appRoutes } from './apps/routes';
+import { auditContext } from './audit/context';
+import { auditRoutes } from './audit/routes';
 import { calculatedFieldRoutes } from './calculated-fields/routes';
 import { fileAccessRoutes } from './access/file-routes';
 import { authenticate } from './access/authenticate';
@@ -35,6 +37,7 @@ const areas: Array<(deps: PlatformDeps) => Hono<PlatformEnv>> = [
   accessRoutes,
   fileAccessRoutes,
   workflowRoutes,
+  auditRoutes,
 ];
 
 /**
@@ -67,9 +70,13 @@ export function createPlatformApp(deps: PlatformDeps) {
   });
   app.get('/', (c) => c.json({ name: 'embedded platform', brand: deps.brand }));
   app.use(authenticate(deps));
+  app.use(auditContext(deps));
   for (const area of areas) app.route('/', area(deps));
   // Custom apps' paths go through the routes above, as the same user (issue 28).
-  app.route('/', appRoutes(deps, (request, actingUser) => app.fetch(request, { actingUser })));
+  app.route(
+    '/',
+    appRoutes(deps, (request, actingUser) => app.fetch(request, { actingUser })),
+  );
   app.notFound((c) =>
     sendError(c, new PlatformError(404, `No such endpoint: ${c.req.method} ${c.req.path}`)),
   );

@@ -61,6 +61,7 @@ export async function startEmbeddedPlatform(
     queue,
     workflowsHttpAllowedHosts: new Set(config.workflowsHttpAllowedHosts),
     maxUploadBytes: config.maxUploadBytes,
+    audit: { retentionDays: config.auditRetentionDays },
     exports: {
       batchRows: config.exportBatchRows,
       target: config.exportTarget,

@@ -1,5 +1,6 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { appRoutes as customAppRoutes } from '../features/apps/routes';
+import { activityRoutes } from '../features/activity/routes';
 import { calculatedFieldRoutes } from '../features/calculated-fields/routes';
 import { datastoreRoutes } from '../features/datastores/routes';
 import { datasetRoutes } from '../features/datasets/routes';
@@ -43,6 +44,7 @@ export const appRoutes = (): RouteObject[] => [
           ...workflowRoutes(),
           ...securityRoutes(),
           ...customAppRoutes(),
+          ...activityRoutes(),
           { path: '*', Component: NotFoundPage },
         ],
       },

@@ -8,6 +8,7 @@ import FunctionsIcon from '@mui/icons-material/Functions';
 import InsertDriveFileOutlinedIcon from '@mui/icons-material/InsertDriveFileOutlined';
 import FolderCopyOutlinedIcon from '@mui/icons-material/FolderCopyOutlined';
 import AccountTreeOutlinedIcon from '@mui/icons-material/AccountTreeOutlined';
+import HistoryIcon from '@mui/icons-material/History';
 import AdminPanelSettingsOutlinedIcon from '@mui/icons-material/AdminPanelSettingsOutlined';
 import AppsOutlinedIcon from '@mui/icons-material/AppsOutlined';
 
@@ -30,6 +31,7 @@ export const screens: Screen[] = [
   { path: '/playground', label: 'Prompt playground', icon: ChatOutlinedIcon },
   { path: '/security', label: 'Security', icon: AdminPanelSettingsOutlinedIcon },
   { path: '/apps', label: 'Apps', icon: AppsOutlinedIcon },
+  { path: '/activity', label: 'Activity', icon: HistoryIcon },
 ];
 
 export const HOME_PATH = screens[0]?.path ?? '/';

@@ -34,3 +34,6 @@ export {
   type DataTablePager,
   type DataTableSort,
 } from './DataTable';
+export { ChangeDiff } from './audit/ChangeDiff';
+export { EventActor } from './audit/EventActor';
+export { ObjectHistory, objectActivityPath, type ObjectHistoryProps } from './audit/ObjectHistory';

@@ -1,3 +1,4 @@
+import { created, recordEvent } from '../audit/record';
 import { Hono, type Context } from 'hono';
 import {
   accessTokenList,
@@ -156,13 +157,27 @@ export function accessRoutes({ db }: PlatformDeps) {
     }
     const [owner] = await db.query('SELECT 1 FROM users WHERE id = $1', [ownerId]);
     if (!owner) throw notFound(`No user ${ownerId}`);
-    const { row, value } = await mintToken(db, {
-      userId: ownerId,
-      name: input.name,
-      kind: input.kind,
-      expiresAt: input.expiresInDays
-        ? new Date(Date.now() + input.expiresInDays * 86_400_000)
-        : undefined,
+    const { row, value } = await db.transaction(async (tx) => {
+      const minted = await mintToken(tx, {
+        userId: ownerId,
+        name: input.name,
+        kind: input.kind,
+        expiresAt: input.expiresInDays
+          ? new Date(Date.now() + input.expiresInDays * 86_400_000)
+          : undefined,
+      });
+      await recordEvent(
+        tx,
+        caller.id,
+        'token.minted',
+        { type: 'token', id: minted.row.id, name: minted.row.name },
+        created({
+          owner: ownerId,
+          kind: minted.row.kind,
+          expires: minted.row.expires_at?.toISOString() ?? null,
+        }),
+      );
+      return minted;
     });
     return c.json(createdAccessToken.parse({ ...toToken(row), token: value }), 201);
   });
@@ -173,7 +188,16 @@ export function accessRoutes({ db }: PlatformDeps) {
     // A token the caller may not manage is not revealed: the same 404 as an unknown one.
     if (!token || (!caller.admin && (token.user_id !== caller.id || token.kind !== 'access')))
       throw notFound(`No token ${id}`);
-    await revokeToken(db, id);
+    await db.transaction(async (tx) => {
+      await revokeToken(tx, id);
+      await recordEvent(
+        tx,
+        caller.id,
+        'token.revoked',
+        { type: 'token', id, name: token.name },
+        { state: [token.revoked_at ? 'revoked' : 'active', 'revoked'] },
+      );
+    });
     return c.body(null, 204);
   });
 

@@ -1,9 +1,13 @@
 import type { CalculatedField } from '../../../src/api/contract';
 import { assertMayChangeField } from '../access/calculated-fields';
+import { changed, recordEvent } from '../audit/record';
 import type { Db } from '../store';
 import { editExpression, getField, setLocked } from './repository';
 
 export type FieldChange = { locked: boolean } | { expression: string };
+
+const fieldAction = (change: FieldChange) =>
+  'expression' in change ? 'field.edited' : change.locked ? 'field.locked' : 'field.unlocked';
 
 /**
  * Every change of a calculated field (lock, unlock, edit; one field or many, one PUT each) goes
@@ -17,9 +21,19 @@ export function changeField(
   change: FieldChange,
 ): Promise<CalculatedField> {
   return db.transaction(async (tx) => {
-    await assertMayChangeField(tx, actorId, await getField(tx, id, true));
-    return 'locked' in change
-      ? setLocked(tx, id, change.locked)
-      : editExpression(tx, id, change.expression);
+    const before = await getField(tx, id, true);
+    await assertMayChangeField(tx, actorId, before);
+    const after =
+      'locked' in change
+        ? await setLocked(tx, id, change.locked)
+        : await editExpression(tx, id, change.expression);
+    await recordEvent(
+      tx,
+      actorId,
+      fieldAction(change),
+      { type: 'calculated-field', id: after.id, name: after.name },
+      changed({ locked: before.locked, expression: before.expression }, change),
+    );
+    return after;
   });
 }

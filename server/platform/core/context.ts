@@ -26,6 +26,8 @@ export interface PlatformDeps {
   exports: { batchRows: number; target: 'local' | 's3'; s3Endpoint?: string; drainMs: number };
   /** The largest data-file upload in bytes (MAX_UPLOAD_MB): larger is 413 before the body is read. */
   maxUploadBytes: number;
+  /** Issue 27: AUDIT_RETENTION_DAYS. */
+  audit: { retentionDays: number };
 }
 
 export type PlatformEnv = { Variables: { traceId: string; userId: number } };

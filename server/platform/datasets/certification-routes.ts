@@ -29,7 +29,7 @@ export function certificationRoutes({ db }: PlatformDeps) {
   });
   r.delete(certified, async (c) => {
     const { entityId } = c.req.param();
-    await uncertify(db, await checked(c, 'manage'), entityId);
+    await uncertify(db, await checked(c, 'manage'), entityId, c.get('userId'));
     return c.body(null, 204);
   });
 

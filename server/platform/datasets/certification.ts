@@ -1,6 +1,10 @@
 import { certifiableEntityType, type CertificationState } from '../../../src/api/contract';
 import { badRequest, notFound } from '../core/errors';
-import type { Queryable } from '../store';
+import { recordEvent } from '../audit/record';
+import type { Db, Queryable } from '../store';
+
+const certified = (type: EntityType, id: string) =>
+  ({ type: type === 'CARD' ? 'card' : 'dataset', id }) as const;
 
 type EntityType = 'CARD' | 'DATA_SOURCE';
 
@@ -19,19 +23,23 @@ export async function certifiable(
   return type.data;
 }
 
-export async function certify(
-  db: Queryable,
-  entityType: EntityType,
-  entityId: string,
-  userId: number,
-) {
-  await db.query(
-    `INSERT INTO certifications (entity_type, entity_id, state, metadata, updated)
+export async function certify(db: Db, entityType: EntityType, entityId: string, userId: number) {
+  await db.transaction(async (tx) => {
+    const [before] = await tx.query<{ state: string }>(
+      'SELECT state FROM certifications WHERE entity_type = $1 AND entity_id = $2',
+      [entityType, entityId],
+    );
+    await recordEvent(tx, userId, 'certified', certified(entityType, entityId), {
+      state: [before?.state ?? null, 'ACTIVE'],
+    });
+    await tx.query(
+      `INSERT INTO certifications (entity_type, entity_id, state, metadata, updated)
      VALUES ($1, $2, 'ACTIVE', $3, now())
      ON CONFLICT (entity_type, entity_id) DO UPDATE
        SET state = 'ACTIVE', metadata = EXCLUDED.metadata, updated = EXCLUDED.updated`,
-    [entityType, entityId, JSON.stringify({ certifiedBy: userId })],
-  );
+      [entityType, entityId, JSON.stringify({ certifiedBy: userId })],
+    );
+  });
 }
 
 export async function certificationState(
@@ -55,8 +63,14 @@ export async function certificationState(
   };
 }
 
-export const uncertify = (db: Queryable, entityType: EntityType, entityId: string) =>
-  db.query('DELETE FROM certifications WHERE entity_type = $1 AND entity_id = $2', [
-    entityType,
-    entityId,
-  ]);
+export const uncertify = (db: Db, entityType: EntityType, entityId: string, userId: number) =>
+  db.transaction(async (tx) => {
+    const gone = await tx.query<{ state: string }>(
+      'DELETE FROM certifications WHERE entity_type = $1 AND entity_id = $2 RETURNING state',
+      [entityType, entityId],
+    );
+    if (gone[0])
+      await recordEvent(tx, userId, 'uncertified', certified(entityType, entityId), {
+        state: [gone[0].state, null],
+      });
+  });

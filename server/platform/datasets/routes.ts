@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { datasetListParams, executeQueryBody, queryBool } from '../../../src/api/contract';
 import { datasetFor } from '../access/policy';
+import { recordEvent } from '../audit/record';
 import type { PlatformDeps, PlatformEnv } from '../core/context';
 import { notFound } from '../core/errors';
 import { body, query } from '../core/validate';
@@ -49,7 +50,17 @@ export function datasetRoutes(deps: PlatformDeps) {
   r.delete('/api/query/v1/datasources/:id/partition/:partitionId', async (c) => {
     const dataset = await datasetFor(c, db, c.req.param('id'), 'edit');
     const partitionId = c.req.param('partitionId');
-    const deleted = await db.transaction((tx) => deletePartition(tx, dataset.id, partitionId));
+    const deleted = await db.transaction(async (tx) => {
+      const gone = await deletePartition(tx, dataset.id, partitionId);
+      if (gone)
+        await recordEvent(tx, c.get('userId'), 'partition.deleted', {
+          type: 'partition',
+          parent: dataset.id,
+          id: `${dataset.id}/${partitionId}`,
+          name: `${dataset.name} / ${partitionId}`,
+        });
+      return gone;
+    });
     if (!deleted) throw notFound(`No partition ${partitionId} in dataset ${dataset.id}`);
     return c.json({ partitionId, deleted: true as const });
   });

@@ -3,6 +3,7 @@ import type { PermissionList, ShareBody } from '../../../src/api/contract';
 import { datasetForUser } from '../access/policy';
 import { refuseGrant, refuseRemove, type ShareLevel } from '../access/sharing';
 import { badRequest, forbidden, notFound } from '../core/errors';
+import { recordEvent, shareChanges } from '../audit/record';
 import { getUser, groupMembers, groupsByIds, usersByIds, type UserRow } from '../people/repository';
 import type { Db, Queryable } from '../store';
 
@@ -121,6 +122,14 @@ export async function shareDataset(db: Db, actorId: number, datasetId: string, s
          ON CONFLICT (dataset_id, principal_type, principal_id) DO UPDATE SET access_level = EXCLUDED.access_level`,
         [dataset.id, p.type, String(Number(p.id)), p.accessLevel],
       );
+    const changes = shareChanges(current, share.permissions);
+    await recordEvent(
+      tx,
+      actorId,
+      current.size ? 'dataset.access-changed' : 'dataset.shared',
+      { type: 'dataset', id: dataset.id, name: dataset.name },
+      changes,
+    );
     const who = sharer?.display_name ?? `User ${actorId}`;
     for (const { user, permission, via } of notify)
       await tx.query(
@@ -166,7 +175,7 @@ export async function listPermissions(db: Queryable, datasetId: string): Promise
 
 /** Remove one principal's access, as `actorId`: owners, co-owners and Admins, never one's own. */
 export async function removePermission(
-  db: Queryable,
+  db: Db,
   actorId: number,
   datasetId: string,
   type: string,
@@ -177,10 +186,19 @@ export async function removePermission(
     throw badRequest(`type: expected USER or GROUP, not "${type}"`);
   const refusal = refuseRemove(principal, level, { type, id: principalId });
   if (refusal) throw forbidden(`${refusal} (dataset ${dataset.name})`);
-  const gone = await db.query(
-    'DELETE FROM dataset_permissions WHERE dataset_id = $1 AND principal_type = $2 AND principal_id = $3 RETURNING 1',
-    [dataset.id, type, principalId],
-  );
-  if (gone.length === 0)
-    throw notFound(`${type} ${principalId} has no access to dataset ${dataset.id}`);
+  await db.transaction(async (tx) => {
+    const gone = await tx.query<{ access_level: string }>(
+      'DELETE FROM dataset_permissions WHERE dataset_id = $1 AND principal_type = $2 AND principal_id = $3 RETURNING access_level',
+      [dataset.id, type, principalId],
+    );
+    if (gone.length === 0)
+      throw notFound(`${type} ${principalId} has no access to dataset ${dataset.id}`);
+    await recordEvent(
+      tx,
+      actorId,
+      'dataset.access-removed',
+      { type: 'dataset', id: dataset.id, name: dataset.name },
+      { [`${type}:${principalId}`]: [gone[0]!.access_level, undefined] },
+    );
+  });
 }

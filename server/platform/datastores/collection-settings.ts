@@ -1,3 +1,4 @@
+import { changed, recordEvent } from '../audit/record';
 import {
   permissionNames,
   type CollectionFilter,
@@ -6,8 +7,8 @@ import {
 } from '../../../src/api/contract';
 import { collectionForUser, operationsToUpdate } from '../access/collections';
 import { PlatformError, badRequest } from '../core/errors';
-import type { Queryable } from '../store';
-import type { CollectionRow } from './mappers';
+import type { Db } from '../store';
+import { toCollection, type CollectionRow } from './mappers';
 import { translateFilter } from './query/filter';
 import { updateCollection, userExists } from './repository';
 
@@ -47,16 +48,26 @@ export function checkPermissions(text: string) {
  * before anything is judged or written.
  */
 export async function updateCollectionSettings(
-  db: Queryable,
+  db: Db,
   actorId: number,
   id: string,
   changes: UpdateCollectionBody,
 ): Promise<CollectionRow> {
-  await collectionForUser(db, actorId, id, ...operationsToUpdate(changes));
+  const before = await collectionForUser(db, actorId, id, ...operationsToUpdate(changes));
   if (changes.schema) checkSchema(changes.schema);
   if (changes.filters) checkFilters(changes.filters);
   if (changes.defaultPermissions) checkPermissions(changes.defaultPermissions);
   if (changes.owner !== undefined && !(await userExists(db, changes.owner)))
     throw badRequest(`owner: no user has the id ${changes.owner}`);
-  return updateCollection(db, id, changes, actorId);
+  return db.transaction(async (tx) => {
+    const row = await updateCollection(tx, id, changes, actorId);
+    await recordEvent(
+      tx,
+      actorId,
+      'collection.changed',
+      { type: 'collection', id, name: row.name, parent: row.datastore_id },
+      changed(toCollection(before), changes),
+    );
+    return row;
+  });
 }

@@ -1,3 +1,4 @@
+import { recordEvent } from '../audit/record';
 import type { JsonObject } from '../../../src/api/contract';
 import { collectionForUser, type CollectionOperation } from '../access/collections';
 import { badRequest } from '../core/errors';
@@ -146,6 +147,19 @@ export class DocumentService {
         ids,
         await this.access(tx, collection, userId, 'DELETE'),
       );
+      if (deleted)
+        await recordEvent(
+          tx,
+          userId,
+          'documents.deleted',
+          {
+            type: 'collection',
+            id: collection.id,
+            name: collection.name,
+            parent: collection.datastore_id,
+          },
+          { count: [undefined, deleted], ids: [ids.slice(0, 20), undefined] },
+        );
       this.upkeep.afterWrite(deleted);
       return deleted;
     });

@@ -1,3 +1,4 @@
+import { created, recordEvent, removed } from '../audit/record';
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import {
@@ -112,7 +113,18 @@ export function datastoreRoutes(deps: PlatformDeps) {
   r.delete(`${v1}/collections/:id`, async (c) => {
     const collection = await collectionFor(c, db, c.req.param('id'), 'delete');
     await upkeep.dropSortIndexes(collection.id);
-    return c.json(toCollection(await deleteCollection(db, collection.id)));
+    const row = await db.transaction(async (tx) => {
+      const gone = await deleteCollection(tx, collection.id);
+      await recordEvent(
+        tx,
+        c.get('userId'),
+        'collection.deleted',
+        { type: 'collection', id: gone.id, name: gone.name, parent: gone.datastore_id },
+        removed({ datastore: gone.datastore_id, owner: gone.owner }),
+      );
+      return gone;
+    });
+    return c.json(toCollection(row));
   });
 
   r.get(`${v1}/collections/:id/sync`, async (c) => {
@@ -134,16 +146,30 @@ export function datastoreRoutes(deps: PlatformDeps) {
     checkSchema(schema);
     if (input.filters) checkFilters(input.filters);
     if (input.defaultPermissions) checkPermissions(input.defaultPermissions);
-    const row = await createCollection(db, {
-      datastoreId: datastore.id,
-      name: input.name,
-      schema,
-      syncEnabled: input.syncEnabled ?? false,
-      owner: c.get('userId'),
-      defaultPermissions: input.defaultPermissions,
-      requiredAuthorities: input.requiredAuthorities,
-      filters: input.filters,
-      exportable: input.exportable,
+    const row = await db.transaction(async (tx) => {
+      const made = await createCollection(tx, {
+        datastoreId: datastore.id,
+        name: input.name,
+        schema,
+        syncEnabled: input.syncEnabled ?? false,
+        owner: c.get('userId'),
+        defaultPermissions: input.defaultPermissions,
+        requiredAuthorities: input.requiredAuthorities,
+        filters: input.filters,
+        exportable: input.exportable,
+      });
+      await recordEvent(
+        tx,
+        c.get('userId'),
+        'collection.created',
+        { type: 'collection', id: made.id, name: made.name, parent: made.datastore_id },
+        created({
+          datastore: datastore.id,
+          syncEnabled: made.sync_enabled,
+          exportable: made.exportable,
+        }),
+      );
+      return made;
     });
     return c.json(toCollection(row));
   });
@@ -183,30 +209,68 @@ export function datastoreRoutes(deps: PlatformDeps) {
       throw badRequest(
         `permissions: unknown permission ${unknown.join(', ')} (use ${permissionNames.join(', ')})`,
       );
-    if (permissions.length === 0)
-      await db.query(
-        `DELETE FROM collection_permissions WHERE collection_id = $1 AND principal_type = $2 AND principal_id = $3`,
+    await db.transaction(async (tx) => {
+      const [before] = await tx.query<{ permissions: string[] }>(
+        'SELECT permissions FROM collection_permissions WHERE collection_id = $1 AND principal_type = $2 AND principal_id = $3',
         [collection.id, principal.type, principal.id],
       );
-    else
-      await db.query(
-        `INSERT INTO collection_permissions (collection_id, principal_type, principal_id, permissions)
+      const after = [...new Set(permissions)];
+      await recordEvent(
+        tx,
+        c.get('userId'),
+        after.length ? 'collection.permission-granted' : 'collection.permission-revoked',
+        {
+          type: 'collection',
+          id: collection.id,
+          name: collection.name,
+          parent: collection.datastore_id,
+        },
+        {
+          [`${principal.type}:${principal.id}`]: [
+            before?.permissions,
+            after.length ? after : undefined,
+          ],
+        },
+      );
+      if (permissions.length === 0)
+        await tx.query(
+          `DELETE FROM collection_permissions WHERE collection_id = $1 AND principal_type = $2 AND principal_id = $3`,
+          [collection.id, principal.type, principal.id],
+        );
+      else
+        await tx.query(
+          `INSERT INTO collection_permissions (collection_id, principal_type, principal_id, permissions)
          VALUES ($1, $2, $3, $4)
          ON CONFLICT (collection_id, principal_type, principal_id) DO UPDATE SET permissions = $4`,
-        [collection.id, principal.type, principal.id, [...new Set(permissions)]],
-      );
+          [collection.id, principal.type, principal.id, after],
+        );
+    });
     return c.json({});
   });
   r.delete(`${v1}/collections/:id/permission/:type/:principalId`, async (c) => {
     const collection = await collectionFor(c, db, c.req.param('id'), 'share');
     const principal = await principalParams(c);
-    const removed = await db.query(
-      `DELETE FROM collection_permissions WHERE collection_id = $1 AND principal_type = $2
-         AND principal_id = $3 RETURNING 1`,
-      [collection.id, principal.type, principal.id],
-    );
-    if (removed.length === 0)
-      throw notFound(`${principal.type} ${principal.id} has no permission on ${collection.name}`);
+    await db.transaction(async (tx) => {
+      const gone = await tx.query<{ permissions: string[] }>(
+        `DELETE FROM collection_permissions WHERE collection_id = $1 AND principal_type = $2
+           AND principal_id = $3 RETURNING permissions`,
+        [collection.id, principal.type, principal.id],
+      );
+      if (gone.length === 0)
+        throw notFound(`${principal.type} ${principal.id} has no permission on ${collection.name}`);
+      await recordEvent(
+        tx,
+        c.get('userId'),
+        'collection.permission-revoked',
+        {
+          type: 'collection',
+          id: collection.id,
+          name: collection.name,
+          parent: collection.datastore_id,
+        },
+        { [`${principal.type}:${principal.id}`]: [gone[0]!.permissions, undefined] },
+      );
+    });
     return c.body(null, 204);
   });
   const principalParams = async (c: Context<PlatformEnv>) => {

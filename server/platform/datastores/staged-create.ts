@@ -1,3 +1,4 @@
+import { recordEvent } from '../audit/record';
 import { randomUUID } from 'node:crypto';
 import { PlatformError } from '../core/errors';
 import type { Db, Queryable } from '../store';
@@ -90,6 +91,18 @@ export async function stagedCreate(
         [batchId],
       );
       if (published.length === 0) throw abandoned();
+      await recordEvent(
+        tx,
+        userId,
+        'documents.created',
+        {
+          type: 'collection',
+          id: collection.id,
+          name: collection.name,
+          parent: collection.datastore_id,
+        },
+        { count: [undefined, docs.length] },
+      );
     });
     return docs.length;
   } catch (error) {

@@ -1,3 +1,4 @@
+import { created, recordEvent } from '../audit/record';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -187,6 +188,13 @@ export async function createExport(
     );
     const payload: ExportPayload = { exportId, datasetId, columns, includeBOM, target };
     await deps.queue.enqueue(tx, EXPORT_JOB, { ...payload }, exportId);
+    await recordEvent(
+      tx,
+      startedBy,
+      'export.started',
+      { type: 'export', id: exportId, name: `${dataset.name}: ${objectPath}`, parent: dataset.id },
+      created({ dataset: dataset.id, bucket: body.bucket, path: objectPath, target, compression }),
+    );
     return { row: row!, started: true };
   });
   if (result.started) {

@@ -1,3 +1,4 @@
+import { created, recordEvent } from '../audit/record';
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { visibleDataFileSql } from '../access/data-file-visibility';
@@ -80,7 +81,15 @@ export async function createDataFile(
      VALUES ($1, $2, $3, $4) RETURNING id`,
     [file.name, file.description, upload.userId, Date.now()],
   );
-  return { dataFileId: row!.id, revisionId: await addRevision(tx, row!.id, upload) };
+  const revisionId = await addRevision(tx, row!.id, upload);
+  await recordEvent(
+    tx,
+    upload.userId,
+    'data-file.uploaded',
+    { type: 'data-file', id: row!.id, name: file.name },
+    created({ revision: revisionId, contentType: upload.contentType }),
+  );
+  return { dataFileId: row!.id, revisionId };
 }
 
 /** `id` as it came in the path: text that is not an integer names no data file. */

@@ -1,3 +1,4 @@
+import { created, recordEvent } from '../audit/record';
 import { createReadStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { Readable } from 'node:stream';
@@ -178,7 +179,19 @@ export function dataFileRoutes(deps: PlatformDeps) {
     // Decided before the body is read: a refused upload is never stored.
     const file = await dataFileFor(db, c.get('userId'), c.req.param('id'), 'revise');
     const content = await upload(c, deps);
-    const revisionId = await orForget(content, () => addRevision(db, file.id, content));
+    const revisionId = await orForget(content, () =>
+      db.transaction(async (tx) => {
+        const id = await addRevision(tx, file.id, content);
+        await recordEvent(
+          tx,
+          c.get('userId'),
+          'data-file.revised',
+          { type: 'data-file', id: file.id, name: file.name },
+          created({ revision: id, contentType: content.contentType }),
+        );
+        return id;
+      }),
+    );
     scan();
     return c.json({ revisionId });
   });

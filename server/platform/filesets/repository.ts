@@ -1,3 +1,4 @@
+import { created, recordEvent } from '../audit/record';
 import type { FilesetSearchBody } from '../../../src/api/contract';
 import type { Db, Queryable } from '../store';
 
@@ -143,6 +144,14 @@ export async function insertFile(tx: Queryable, file: NewFile) {
     ],
   );
   if (row) await touchFileset(tx, file.filesetId);
+  if (row)
+    await recordEvent(
+      tx,
+      file.userId,
+      'fileset.file-uploaded',
+      { type: 'fileset', id: file.filesetId },
+      created({ file: file.id, path: file.path, size: file.bytes.byteLength }),
+    );
   return row;
 }
 

@@ -1,3 +1,4 @@
+import { created, recordEvent } from '../audit/record';
 import type {
   GenerationRun,
   GenerationSession,
@@ -6,7 +7,7 @@ import type {
   TextGenerationResponse,
 } from '../../../src/api/contract';
 import { notFound } from '../core/errors';
-import type { Queryable } from '../store';
+import type { Db, Queryable } from '../store';
 
 interface RunRow {
   session_id: string;
@@ -20,7 +21,7 @@ interface RunRow {
 
 /** Appends a request to its session; concurrent requests of one session take the next seq each. */
 export async function recordRun(
-  db: Queryable,
+  db: Db,
   run: {
     sessionId: string;
     userId: number;
@@ -32,19 +33,28 @@ export async function recordRun(
 ): Promise<void> {
   for (let attempt = 0; ; attempt++) {
     try {
-      await db.query(
-        `INSERT INTO generation_runs (session_id, seq, user_id, model_id, duration_ms, request, response)
+      await db.transaction(async (tx) => {
+        await tx.query(
+          `INSERT INTO generation_runs (session_id, seq, user_id, model_id, duration_ms, request, response)
          SELECT $1, COALESCE(max(seq), 0) + 1, $2, $3, $4, $5::jsonb, $6::jsonb
          FROM generation_runs WHERE session_id = $1`,
-        [
-          run.sessionId,
+          [
+            run.sessionId,
+            run.userId,
+            run.modelId,
+            Math.round(run.durationMs),
+            JSON.stringify(run.request),
+            JSON.stringify(run.response),
+          ],
+        );
+        await recordEvent(
+          tx,
           run.userId,
-          run.modelId,
-          Math.round(run.durationMs),
-          JSON.stringify(run.request),
-          JSON.stringify(run.response),
-        ],
-      );
+          'generation.run',
+          { type: 'generation', id: run.sessionId, name: run.modelId },
+          created({ model: run.modelId, ...run.response.usage }),
+        );
+      });
       return;
     } catch (error) {
       if ((error as { code?: unknown }).code !== '23505' || attempt >= 5) throw error;

@@ -1,3 +1,4 @@
+import { created, recordEvent } from '../audit/record';
 import type { PlatformDeps } from '../core/context';
 import type { JobHandler } from '../jobs/queue';
 import type { Queryable } from '../store';
@@ -33,6 +34,13 @@ export async function enqueueExecution(
     const execution = await insertExecution(tx, streamId, runType);
     const payload: StreamRunPayload = { streamId, executionId: execution.id, userId };
     await deps.queue.enqueue(tx, STREAM_RUN_JOB, { ...payload }, streamRunJobId(execution.id));
+    await recordEvent(
+      tx,
+      userId,
+      'stream.run',
+      { type: 'stream', id: streamId },
+      created({ execution: execution.id, runType }),
+    );
     return execution;
   });
 }
@@ -62,7 +70,14 @@ export function streamRunHandler(deps: PlatformDeps): JobHandler {
         [executionId],
       );
       if (execution)
-        await runExecution(deps, streamId, execution, lease, job.id, userId ?? execution.created_by);
+        await runExecution(
+          deps,
+          streamId,
+          execution,
+          lease,
+          job.id,
+          userId ?? execution.created_by,
+        );
     },
     async onFailed(tx: Queryable, job, reason) {
       const { executionId } = job.payload as unknown as StreamRunPayload;

@@ -1,3 +1,4 @@
+import { created, recordEvent } from '../audit/record';
 import type { CreateStreamBody } from '../../../src/api/contract';
 import { principalOf } from '../access/policy';
 import type { PlatformDeps } from '../core/context';
@@ -56,12 +57,25 @@ export async function createStream(
       owner: userId,
       columns: [],
     });
-    return insertStream(tx, {
+    const streamId = await insertStream(tx, {
       ...input,
       datasetId,
       nextRunAt: nextRunAt(schedule, new Date(), true),
       createdBy: userId,
     });
+    await recordEvent(
+      tx,
+      userId,
+      'stream.created',
+      { type: 'stream', id: streamId, name: input.dataSource.name.trim() },
+      created({
+        dataset: datasetId,
+        transport: input.transport.description,
+        updateMethod: input.updateMethod,
+        configuration: input.configuration,
+      }),
+    );
+    return streamId;
   });
   return getStream(db, id);
 }

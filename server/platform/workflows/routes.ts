@@ -1,3 +1,4 @@
+import { changed, created, recordEvent } from '../audit/record';
 import { randomUUID } from 'node:crypto';
 import { Hono, type Context } from 'hono';
 import {
@@ -89,11 +90,20 @@ export function workflowRoutes(deps: PlatformDeps) {
   r.post('/v1/workflows', async (c) => {
     const input = parseCreate(await readJson(c));
     const id = randomUUID();
-    await db.query(
-      `INSERT INTO workflows (id, name, description, version, definition, owner, created_on, updated_on)
+    await db.transaction(async (tx) => {
+      await tx.query(
+        `INSERT INTO workflows (id, name, description, version, definition, owner, created_on, updated_on)
        VALUES ($1, $2, $3, 1, $4, $5, now(), now())`,
-      [id, input.name, input.description ?? '', JSON.stringify(input.definition), user(c)],
-    );
+        [id, input.name, input.description ?? '', JSON.stringify(input.definition), user(c)],
+      );
+      await recordEvent(
+        tx,
+        user(c),
+        'workflow.created',
+        { type: 'workflow', id, name: input.name },
+        created({ description: input.description ?? '', definition: input.definition }),
+      );
+    });
     return c.json(toWorkflow(await withLastRun(db, id)), 201);
   });
 
@@ -126,6 +136,13 @@ export function workflowRoutes(deps: PlatformDeps) {
         [run.id],
       );
       if (!current || TERMINAL.has(current.status)) return;
+      await recordEvent(
+        tx,
+        user(c),
+        'workflow.canceled',
+        { type: 'workflow', id: run.workflow_id, name: run.workflow_name },
+        { run: [undefined, run.id], status: [current.status, 'CANCELED'] },
+      );
       if (current.status === 'QUEUED') {
         await tx.query(
           `UPDATE workflow_runs SET status = 'CANCELED', finished_at = clock_timestamp(),
@@ -186,6 +203,13 @@ export function workflowRoutes(deps: PlatformDeps) {
           JSON.stringify(changes.definition ?? row.definition),
         ],
       );
+      await recordEvent(
+        tx,
+        user(c),
+        'workflow.changed',
+        { type: 'workflow', id: row.id, name: changes.name ?? row.name },
+        changed({ ...row, version: row.version }, { ...changes, version: row.version + 1 }),
+      );
       return row.id;
     });
     return c.json(toWorkflow(await withLastRun(db, id)));
@@ -222,6 +246,13 @@ export function workflowRoutes(deps: PlatformDeps) {
         },
       ]);
       await deps.queue.enqueue(tx, WORKFLOW_RUN_JOB, { runId }, workflowJobId(runId));
+      await recordEvent(
+        tx,
+        user(c),
+        'workflow.run',
+        { type: 'workflow', id: workflow.id, name: workflow.name },
+        created({ run: runId, version: workflow.version }),
+      );
       return inserted!;
     });
     runner.start(runId);

@@ -16,3 +16,4 @@ export * from './gateway';
 export * from './column-values';
 export * from './prompt-template';
 export * from './apps';
+export * from './audit';

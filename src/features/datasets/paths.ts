@@ -3,7 +3,8 @@ export const datasetsPath = () => '/datasets';
 export const datasetPath = (datasetId: string) =>
   `${datasetsPath()}/${encodeURIComponent(datasetId)}`;
 
-export type DatasetTab = '' | 'rows' | 'sharing' | 'certification' | 'partitions' | 'exports';
+export type DatasetTab =
+  '' | 'rows' | 'sharing' | 'certification' | 'partitions' | 'exports' | 'history';
 
 export const datasetTabPath = (datasetId: string, tab: DatasetTab) =>
   tab ? `${datasetPath(datasetId)}/${tab}` : datasetPath(datasetId);

@@ -24,6 +24,7 @@ export const datasetRoutes = ({ tabs = [] }: { tabs?: RouteObject[] } = {}): Rou
           },
           { path: 'partitions', lazy: { Component: async () => (await pages()).PartitionsTab } },
           ...tabs,
+          { path: 'history', lazy: { Component: async () => (await pages()).HistoryTab } },
         ],
       },
     ],

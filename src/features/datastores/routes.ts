@@ -32,6 +32,10 @@ export const datastoreRoutes = (): RouteObject[] => [
             lazy: { Component: async () => (await import('./documents')).DocumentsTab },
           },
           {
+            path: 'history',
+            lazy: { Component: async () => (await pages()).CollectionHistoryTab },
+          },
+          {
             path: 'settings',
             lazy: { Component: async () => (await settings()).CollectionSettingsTab },
           },

@@ -10,6 +10,7 @@ export const datasetTabs: { path: DatasetTab; label: string }[] = [
   { path: 'certification', label: 'Certification' },
   { path: 'partitions', label: 'Partitions' },
   { path: 'exports', label: 'Exports' },
+  { path: 'history', label: 'History' },
 ];
 
 export const datasetTabId = (path: string) => `dataset-tab-${path || 'overview'}`;

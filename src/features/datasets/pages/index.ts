@@ -5,3 +5,4 @@ export { SharingTab } from './SharingTab';
 export { CertificationTab } from './CertificationTab';
 export { PartitionsTab } from './PartitionsTab';
 export { RowsTab } from './RowsTab';
+export { HistoryTab } from './HistoryTab';

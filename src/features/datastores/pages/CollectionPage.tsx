@@ -14,6 +14,7 @@ const collectionTabs = [
   { path: 'documents', label: 'Documents' },
   { path: 'details', label: 'Details' },
   { path: 'settings', label: 'Settings' },
+  { path: 'history', label: 'History' },
 ];
 
 const tabId = (path: string) => `collection-tab-${path}`;

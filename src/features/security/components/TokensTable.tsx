@@ -1,8 +1,17 @@
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
 import BlockIcon from '@mui/icons-material/Block';
+import HistoryIcon from '@mui/icons-material/History';
+import { Link as RouterLink } from 'react-router';
 import type { AccessToken } from '../../../api/contract';
-import { DataTable, DateTime, StatusChip, UserName, type DataColumn } from '../../../components';
+import {
+  DataTable,
+  DateTime,
+  objectActivityPath,
+  StatusChip,
+  UserName,
+  type DataColumn,
+} from '../../../components';
 import { tokenKindLabel, tokenStatus, tokenStatusLabel } from '../lib/token-status';
 
 export const TOKENS_PAGE_SIZE = 25;
@@ -48,19 +57,33 @@ export function TokensTable({ tokens, ownerNames, page, onPage, onRevoke }: Toke
       header: 'Actions',
       hideHeader: true,
       align: 'right',
+      nowrap: true,
       sx: { py: 0.5 },
-      cell: (t) =>
-        tokenStatus(t, now) !== 'revoked' && (
-          <Tooltip title="Revoke">
+      cell: (t) => (
+        <>
+          <Tooltip title="History">
             <IconButton
               size="small"
-              aria-label={`Revoke token ${t.name}`}
-              onClick={() => onRevoke(t)}
+              component={RouterLink}
+              to={objectActivityPath('token', t.id)}
+              aria-label={`History of token ${t.name}`}
             >
-              <BlockIcon fontSize="small" />
+              <HistoryIcon fontSize="small" />
             </IconButton>
           </Tooltip>
-        ),
+          {tokenStatus(t, now) !== 'revoked' && (
+            <Tooltip title="Revoke">
+              <IconButton
+                size="small"
+                aria-label={`Revoke token ${t.name}`}
+                onClick={() => onRevoke(t)}
+              >
+                <BlockIcon fontSize="small" />
+              </IconButton>
+            </Tooltip>
+          )}
+        </>
+      ),
     },
   ];
   return (

@@ -12,7 +12,9 @@ import {
   DefinitionList,
   EmptyState,
   LoadingState,
+  ObjectHistory,
   PageHeader,
+  Section,
   UserName,
 } from '../../../components';
 import { formatCount, plural } from '../../../lib/format';
@@ -138,6 +140,9 @@ export function WorkflowPage() {
             </Paper>
           </Box>
           <Runs workflowId={w.id} />
+          <Section title="History">
+            <ObjectHistory objectType="workflow" objectId={w.id} />
+          </Section>
         </Stack>
       ) : null}
     </>

@@ -1,0 +1,9 @@
+import type { RouteObject } from 'react-router';
+
+/** The Activity screen (issue 27); one lazy chunk. */
+export const activityRoutes = (): RouteObject[] => [
+  {
+    path: 'activity',
+    lazy: { Component: async () => (await import('./pages')).ActivityPage },
+  },
+];
