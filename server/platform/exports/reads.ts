@@ -13,7 +13,8 @@ import type { PlatformDeps } from '../core/context';
 import { PlatformError, badRequest } from '../core/errors';
 import type { Queryable } from '../store';
 import { toExportRecord } from './mappers';
-import { localFile, objectKey, type ExportRow } from './service';
+import { localFile } from './run-export';
+import { objectKey, type ExportRow } from './service';
 
 /** Bounds of the reads below (issue 25). */
 export const MAX_ACROSS_LIMIT = 1000;

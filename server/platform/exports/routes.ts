@@ -13,7 +13,8 @@ import {
   exportFilePreview,
   listExportsAcross,
 } from './reads';
-import { EXPORT_JOB, createExport, exportHandler, listExports } from './service';
+import { exportHandler } from './run-export';
+import { EXPORT_JOB, createExport, listExports } from './service';
 
 const listParams = z.object({ limit: queryInt(1, 500).optional() });
 const acrossParams = z.object({
