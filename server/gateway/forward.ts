@@ -40,6 +40,7 @@ const isUpload = (method: string, pathname: string) =>
 /** Node's request as the Node adapter hands it over: its request line, and its body's bytes. */
 export interface NodeRequest extends AsyncIterable<Uint8Array> {
   url?: string;
+  socket?: { remoteAddress?: string };
 }
 
 /**
@@ -144,6 +145,10 @@ export function createForward(options: ResolvedGatewayOptions): Forward {
       request.headers,
       tokenHeadersFor(request.method, url.pathname, options),
     );
+    // The browser's own x-forwarded-for was dropped above; the gateway says whom it serves
+    // (the activity log records it as the client's address).
+    const client = incoming?.socket?.remoteAddress;
+    if (client) headers.set('x-forwarded-for', client);
     let response: Response;
     try {
       const target = upstreamUrl(base, url.pathname, url.search);

@@ -1,3 +1,4 @@
+import { recordEvent } from '../audit/record';
 import type { Db, Queryable } from '../store';
 import { PlatformError, badRequest, forbidden, notFound } from '../core/errors';
 import { listRoles } from './grants';
@@ -17,8 +18,8 @@ export async function setUserRole(db: Db, actingUserId: number, userIdText: stri
   await requireAdmin(db, actingUserId, "a user's role");
   const userId = /^\d{1,9}$/.test(userIdText) ? Number(userIdText) : -1;
   return db.transaction(async (tx) => {
-    const [user] = await tx.query<{ id: number; role: string }>(
-      'SELECT id, role FROM users WHERE id = $1 FOR UPDATE',
+    const [user] = await tx.query<{ id: number; role: string; display_name: string }>(
+      'SELECT id, role, display_name FROM users WHERE id = $1 FOR UPDATE',
       [userId],
     );
     if (!user) throw notFound(`No user ${userIdText}`);
@@ -34,6 +35,14 @@ export async function setUserRole(db: Db, actingUserId: number, userIdText: stri
         );
     }
     await tx.query('UPDATE users SET role = $2 WHERE id = $1', [userId, role]);
+    if (user.role !== role)
+      await recordEvent(
+        tx,
+        actingUserId,
+        'user.role-changed',
+        { type: 'user', id: String(userId), name: user.display_name },
+        { role: [user.role, role] },
+      );
     return userId;
   });
 }
@@ -50,6 +59,21 @@ export async function setRoleGrants(
     if (!known) throw notFound(`No role "${roleName}"`);
     if (roleName === 'Admin')
       throw new PlatformError(409, 'The Admin role holds every grant; its grants cannot change');
+    const before = (
+      await tx.query<{ grant_name: string }>(
+        'SELECT grant_name FROM role_grants WHERE role = $1 ORDER BY grant_name',
+        [roleName],
+      )
+    ).map((row) => row.grant_name);
+    const after = [...new Set(grants)].sort();
+    if (before.join('\n') !== after.join('\n'))
+      await recordEvent(
+        tx,
+        actingUserId,
+        'role.grants-changed',
+        { type: 'role', id: roleName, name: roleName },
+        { grants: [before, after] },
+      );
     await tx.query('DELETE FROM role_grants WHERE role = $1', [roleName]);
     for (const grant of new Set(grants))
       await tx.query('INSERT INTO role_grants (role, grant_name) VALUES ($1, $2)', [

@@ -93,6 +93,48 @@ export function moreAuditCases({ platform, call, state }: CaseContext): Case[] {
       },
     },
     {
+      action: 'data-file.revision-deleted',
+      objectType: 'data-file',
+      act: async () => {
+        const details = await call(
+          `/api/data/v1/data-files/${state.dataFile}/details?expand=revisions`,
+        );
+        const [newest] = details!.revisions as Array<{ dataFileRevisionId: number }>;
+        await call(
+          `/api/data/v1/data-files/${state.dataFile}/revisions/${newest!.dataFileRevisionId}`,
+          {
+            method: 'DELETE',
+          },
+        );
+        return state.dataFile!;
+      },
+      check: (event) => expect(Object.keys(event.changes)).toEqual(['revision']),
+    },
+    {
+      action: 'user.role-changed',
+      objectType: 'user',
+      act: async () => {
+        // Dev, a Participant, becomes an Editor (Participant then has no user: see below).
+        await call('/api/access/v1/users/4/role', { method: 'PUT', json: { role: 'Editor' } });
+        return '4';
+      },
+      check: (event) =>
+        expect(event.changes.role).toEqual({ before: 'Participant', after: 'Editor' }),
+    },
+    {
+      action: 'role.grants-changed',
+      objectType: 'role',
+      act: async () => {
+        await call('/api/access/v1/roles/Participant/grants', {
+          method: 'PUT',
+          json: { grants: ['Workflow API'] },
+        });
+        return 'Participant';
+      },
+      check: (event) =>
+        expect(event.changes.grants).toEqual({ before: [], after: ['Workflow API'] }),
+    },
+    {
       action: 'workflow.created',
       objectType: 'workflow',
       act: async () => {

@@ -1,5 +1,6 @@
 import { rm } from 'node:fs/promises';
 import { dataFileFor } from '../access/data-files';
+import { recordEvent } from '../audit/record';
 import { notFound } from '../core/errors';
 import type { Db } from '../store';
 import { dataFileId } from './repository';
@@ -28,6 +29,15 @@ export async function deleteRevision(
     );
     const last = (left?.n ?? 0) === 0;
     if (last) await tx.query('DELETE FROM data_files WHERE id = $1', [file.id]);
+    await recordEvent(
+      tx,
+      userId,
+      'data-file.revision-deleted',
+      { type: 'data-file', id: String(file.id), name: file.name },
+      last
+        ? { revision: [revisionId, undefined], file: [file.name, undefined] }
+        : { revision: [revisionId, undefined] },
+    );
     return { storedPath: gone.stored_path, fileDeleted: last };
   });
   if (storedPath) await rm(storedPath, { force: true });

@@ -18,6 +18,7 @@ export const objectTypeInWords: Record<AuditObjectType, string> = {
   'data-file': 'Data file',
   fileset: 'Fileset',
   token: 'Access token',
+  user: 'User',
   role: 'Role',
   workflow: 'Workflow',
   generation: 'Text generation',

@@ -29,6 +29,8 @@ export function objectPath({ type, id, parent }: AuditEvent['object']): string |
       return '/filesets';
     case 'token':
       return '/security/tokens';
+    case 'user':
+      return '/security/users';
     case 'role':
       return '/security/roles';
     case 'workflow':
