@@ -2,11 +2,13 @@ import Box from '@mui/material/Box';
 import { alpha } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import type { AuditChanges } from '../../api/contract/audit';
+import { visuallyHidden } from '../../lib/visually-hidden';
 
 const MAX_SHOWN = 120;
 
 const shown = (value: unknown) => {
   if (value === null) return 'none';
+  if (value === '') return '(empty)';
   const text = typeof value === 'string' ? value : JSON.stringify(value);
   return text.length > MAX_SHOWN ? `${text.slice(0, MAX_SHOWN)}…` : text;
 };
@@ -38,13 +40,16 @@ export function ChangeDiff({ changes }: { changes: AuditChanges }) {
             {before !== undefined && (
               <Box
                 component="del"
-                aria-label={`before: ${shown(before)}`}
                 sx={{
                   color: 'text.primary',
                   bgcolor: (t) => alpha(t.palette.error.main, 0.16),
                   px: 0.5,
                 }}
               >
+                {/* Read out, as the colour is not: `ins` and `del` may not be named (aria). */}
+                <Box component="span" sx={visuallyHidden}>
+                  before:{' '}
+                </Box>
                 {shown(before)}
               </Box>
             )}
@@ -52,7 +57,6 @@ export function ChangeDiff({ changes }: { changes: AuditChanges }) {
             {after !== undefined && (
               <Box
                 component="ins"
-                aria-label={`after: ${shown(after)}`}
                 sx={{
                   color: 'text.primary',
                   textDecoration: 'none',
@@ -60,6 +64,9 @@ export function ChangeDiff({ changes }: { changes: AuditChanges }) {
                   px: 0.5,
                 }}
               >
+                <Box component="span" sx={visuallyHidden}>
+                  after:{' '}
+                </Box>
                 {shown(after)}
               </Box>
             )}
