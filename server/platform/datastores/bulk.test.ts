@@ -87,21 +87,21 @@ describe('a bulk create', () => {
     const id = await newCollection();
     let settled = false;
     const bulk = documents.createMany(id, 1, docs(4_000)).finally(() => (settled = true));
-    let stagedWhilePending = 0;
+    const stagedWhilePending: number[] = [];
     const seenWhilePending: number[] = [];
     while (!settled) {
       const stored = await storedCount(id);
       const seen = await visibleCount(id);
       if (!settled && stored > 0) {
-        stagedWhilePending = Math.max(stagedWhilePending, stored);
+        stagedWhilePending.push(stored);
         seenWhilePending.push(seen);
       }
       await new Promise((resolve) => setImmediate(resolve));
     }
     expect(await bulk).toBe(4_000);
-    // Some pieces were written while the bulk went on, and readers were answered meanwhile...
-    expect(stagedWhilePending).toBeGreaterThan(0);
-    expect(stagedWhilePending).toBeLessThan(4_000);
+    // Some pieces were written while the bulk went on (a reader found part of it staged), and
+    // readers were answered meanwhile. All 4,000 may also be seen staged just before publishing.
+    expect(stagedWhilePending.some((stored) => stored > 0 && stored < 4_000)).toBe(true);
     // ...without seeing any of them; then all at once.
     expect(seenWhilePending.every((count) => count === 0 || count === 4_000)).toBe(true);
     expect(seenWhilePending.filter((count) => count === 0).length).toBeGreaterThan(0);
