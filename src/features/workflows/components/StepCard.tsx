@@ -14,7 +14,7 @@ import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import type { DraftAction, StepDraft } from '../lib/draft';
 import { isStepType, stepFields, stepTypeHelp, stepTypeLabels } from '../lib/step-fields';
 import { SettingField } from './SettingField';
-import { visuallyHidden } from '../lib/visually-hidden';
+import { visuallyHidden } from '../../../lib/visually-hidden';
 
 export type FocusTarget = 'up' | 'down' | 'name';
 

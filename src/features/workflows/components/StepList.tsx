@@ -12,7 +12,7 @@ import type { Draft, DraftAction } from '../lib/draft';
 import type { Problems } from '../lib/problems';
 import { stepTypeHelp, stepTypeLabels, stepTypes } from '../lib/step-fields';
 import { StepCard, type FocusTarget } from './StepCard';
-import { visuallyHidden } from '../lib/visually-hidden';
+import { visuallyHidden } from '../../../lib/visually-hidden';
 
 const NEW = '__new__';
 

@@ -34,7 +34,7 @@ import { useRunLogView } from '../hooks/use-run-log';
 import { runName } from '../lib/describe-run';
 import { withLog } from '../lib/live-run';
 import { workflowPath, workflowsPath } from '../paths';
-import { visuallyHidden } from '../lib/visually-hidden';
+import { visuallyHidden } from '../../../lib/visually-hidden';
 
 /** One run: its state and steps (polled while it runs), its input, its live log; cancel, re-run. */
 export function RunPage() {
