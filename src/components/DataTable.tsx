@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
@@ -7,12 +7,20 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
 import type { SystemStyleObject } from '@mui/system';
 import type { Theme } from '@mui/material/styles';
 import { visuallyHidden } from '../lib/visually-hidden';
+import type { DataTablePager } from './DataTablePager';
+
+export type { DataTablePager } from './DataTablePager';
+
+/**
+ * The pager is loaded with the first table that pages: its page-size select brings MUI's Select
+ * and inputs (about 40 kB gz), which the first page (/datastores, no pager) must not carry.
+ */
+const Pager = lazy(() => import('./DataTablePager'));
 
 /**
  * One column of a {@link DataTable}: its header, how a row shows in it, and whether it sorts.
@@ -41,22 +49,6 @@ export interface DataTableSort<S extends string> {
   field: S;
   order: SortOrder;
   onSort: (field: S) => void;
-}
-
-/** The pager: `total` when the count is known, else `hasNextPage` (the count shows as "more than"). */
-export interface DataTablePager {
-  page: number;
-  pageSize: number;
-  total?: number;
-  hasNextPage?: boolean;
-  /** Offered page sizes; none (the default) offers no choice. */
-  pageSizes?: readonly number[];
-  onPageChange: (page: number) => void;
-  onPageSizeChange?: (pageSize: number) => void;
-  /** "Datasets per page". */
-  pageSizeLabel?: string;
-  /** Hide the pager when everything fits on one page. */
-  hideWhenOnePage?: boolean;
 }
 
 export interface DataTableProps<T, S extends string = string> {
@@ -125,31 +117,6 @@ function HeaderCell<T, S extends string>({
   );
 }
 
-function Pager({ pager, shown }: { pager: DataTablePager; shown: number }) {
-  const count = pager.total ?? (pager.hasNextPage ? -1 : pager.page * pager.pageSize + shown);
-  if (pager.hideWhenOnePage && pager.page === 0 && count >= 0 && count <= pager.pageSize)
-    return null;
-  const sizes = pager.pageSizes ?? [];
-  return (
-    <TablePagination
-      component="div"
-      count={count}
-      page={pager.page}
-      rowsPerPage={pager.pageSize}
-      rowsPerPageOptions={sizes}
-      onPageChange={(_event, next) => pager.onPageChange(next)}
-      onRowsPerPageChange={(event) => pager.onPageSizeChange?.(Number(event.target.value))}
-      labelRowsPerPage={pager.pageSizeLabel ?? 'Rows per page'}
-      sx={{
-        // On a phone the page size gives way to the page controls.
-        '& .MuiTablePagination-selectLabel, & .MuiTablePagination-input': {
-          display: { xs: 'none', sm: 'inline-flex' },
-        },
-      }}
-    />
-  );
-}
-
 /**
  * The one table shell of every list (issue 24): headers that sort and say their sort to screen
  * readers (`aria-sort` on the header cell), a bar and `aria-busy` while the next page loads, an empty row, and the pager. The
@@ -202,7 +169,11 @@ export function DataTable<T, S extends string = string>(props: DataTableProps<T,
           </TableBody>
         </Table>
       </TableContainer>
-      {pager && <Pager pager={pager} shown={rows.length} />}
+      {pager && (
+        <Suspense fallback={<Box sx={{ minHeight: 52 }} />}>
+          <Pager pager={pager} shown={rows.length} />
+        </Suspense>
+      )}
     </>
   );
   return props.frame === 'none' ? table : <Paper variant="outlined">{table}</Paper>;
