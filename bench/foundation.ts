@@ -1,177 +1,14 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
-import { build, type Manifest, type Plugin } from 'vite';
 import { readConfig } from '../server/config';
 import { createGateway } from '../server/gateway';
 import { ORDERS_COLLECTION_ID } from '../server/platform/seed/datastores';
 import { startEmbeddedPlatform } from '../server/platform/server';
+import { bundleRows } from '../scripts/bundle-size';
 import { latencies, median, ms, percentile, type Bench, type BenchRow } from './lib';
-
-const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB gz`;
-
-/**
- * Issue 8 §3: what the first page loads, in gzipped JS: the entry and the first screen's chunk
- * (render-blocking), and the chunks its first requests import as they start (their schemas, and
- * zod with them: see `schema` in src/api/http.ts), which are downloaded alongside those requests.
- */
-export const FIRST_PAGE_BUDGET_KB = 200;
-/** The chunk of the first screen (HOME_PATH in src/app/screens.ts: the datastore list). */
-const FIRST_SCREEN = 'src/features/datastores/pages/DatastoresPage.tsx';
-
-/** The modules that the features' routes.ts files load lazily: one chunk per screen. */
-function screenModules(manifest: Manifest): Set<string> {
-  const features = path.resolve(import.meta.dirname, '../src/features');
-  const keys = new Set<string>();
-  for (const feature of fs.readdirSync(features)) {
-    const routes = path.join(features, feature, 'routes.ts');
-    if (!fs.existsSync(routes)) continue;
-    for (const [, spec] of fs.readFileSync(routes, 'utf8').matchAll(/import\('(\.[^']+)'\)/g)) {
-      const base = path.posix.join('src/features', feature, spec!);
-      const key = ['.ts', '.tsx', '/index.ts', '/index.tsx']
-        .map((ext) => base + ext)
-        .find((k) => manifest[k]);
-      if (key) keys.add(key);
-    }
-  }
-  return keys;
-}
-
-const SRC = path.resolve(import.meta.dirname, '../src');
-/** `schema: () => import('…')` in a request: the chunk it loads starts with the request. */
-const SCHEMA_IMPORT = /schema:\s*\(\)\s*=>\s*import\('(\.[^']+)'\)/g;
-/** http.ts itself: whatever it imports dynamically, it imports for every request. */
-const HTTP = path.join(SRC, 'api/http.ts');
-const ANY_IMPORT = /import\('(\.[^']+)'\)/g;
-
-function resolveSource(from: string, spec: string): string | undefined {
-  const base = path.resolve(path.dirname(from), spec);
-  return ['', '.ts', '.tsx', '/index.ts', '/index.tsx']
-    .map((ext) => base + ext)
-    .find((f) => fs.existsSync(f) && fs.statSync(f).isFile());
-}
-
-/**
- * The source modules that the given modules' requests import when they start: the schema imports
- * of request functions, and any dynamic import of http.ts (when http.ts is among them).
- */
-function requestImports(modules: Iterable<string>): Set<string> {
-  const found = new Set<string>();
-  for (const id of modules) {
-    if (!id.startsWith(SRC + path.sep) || !/\.tsx?$/.test(id) || !fs.existsSync(id)) continue;
-    const source = fs.readFileSync(id, 'utf8');
-    for (const [, spec] of source.matchAll(id === HTTP ? ANY_IMPORT : SCHEMA_IMPORT)) {
-      const target = resolveSource(id, spec!);
-      if (!target) throw new Error(`${id}: cannot resolve import('${spec}')`);
-      found.add(target);
-    }
-  }
-  return found;
-}
-
-/** Gzipped JS of the production build: what the first page loads, and each screen's own chunk. */
-async function bundle(): Promise<BenchRow[]> {
-  const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-dist-'));
-  try {
-    // Which source modules each output chunk holds (the manifest names chunks, not their modules).
-    const chunkModules = new Map<string, string[]>();
-    const recordModules: Plugin = {
-      name: 'bench-chunk-modules',
-      generateBundle(_, output) {
-        for (const chunk of Object.values(output)) {
-          if (chunk.type === 'chunk') chunkModules.set(chunk.fileName, [...chunk.moduleIds]);
-        }
-      },
-    };
-    await build({
-      logLevel: 'silent',
-      plugins: [recordModules],
-      build: { outDir, manifest: true, emptyOutDir: true },
-    });
-    const manifest = JSON.parse(
-      fs.readFileSync(path.join(outDir, '.vite', 'manifest.json'), 'utf8'),
-    ) as Manifest;
-    const gz = (file: string) => gzipSync(fs.readFileSync(path.join(outDir, file))).length;
-    const closure = (key: string, seen = new Set<string>()) => {
-      if (seen.has(key)) return seen;
-      seen.add(key);
-      for (const dep of manifest[key]?.imports ?? []) closure(dep, seen);
-      return seen;
-    };
-    const entry = closure('index.html');
-    const size = (keys: Iterable<string>) =>
-      [...keys].reduce((n, k) => n + gz(manifest[k]!.file), 0);
-    const own = (key: string) => [...closure(key)].filter((k) => !entry.has(k));
-    if (!manifest[FIRST_SCREEN]?.isDynamicEntry) {
-      throw new Error(
-        `${FIRST_SCREEN} is no longer a lazy chunk: update FIRST_SCREEN in bench/foundation.ts`,
-      );
-    }
-    const blocking = closure(FIRST_SCREEN, new Set(entry));
-    // The chunks the first page's requests import at once, with what they import statically.
-    const keyOfModule = new Map<string, string>();
-    for (const [key, chunk] of Object.entries(manifest)) {
-      for (const id of chunkModules.get(chunk.file) ?? []) keyOfModule.set(id, key);
-    }
-    const dynamicOfBlocking = new Set(
-      [...blocking].flatMap((k) => manifest[k]!.dynamicImports ?? []),
-    );
-    const requested = [
-      ...requestImports([...blocking].flatMap((k) => chunkModules.get(manifest[k]!.file) ?? [])),
-    ]
-      .map((id) => keyOfModule.get(id) ?? id)
-      .filter((key) => !blocking.has(key));
-    for (const key of requested) {
-      if (!manifest[key] || !dynamicOfBlocking.has(key)) {
-        throw new Error(
-          `${key}: a first-page request imports it, but it is not a chunk the first page imports dynamically`,
-        );
-      }
-    }
-    if (!requested.length)
-      throw new Error(
-        "the first page's requests import no schema chunk: check bench/foundation.ts",
-      );
-    const all = new Set(blocking);
-    for (const key of requested) closure(key, all);
-    const alongside = [...all].filter((k) => !blocking.has(k));
-    const firstPage = size(all);
-    const label = (key: string) =>
-      (manifest[key]!.src ?? manifest[key]!.name ?? key).replace(/^src\//, '');
-    const screens = screenModules(manifest);
-    const lazy = Object.keys(manifest)
-      .filter((key) => manifest[key]!.isDynamicEntry)
-      .sort();
-    const rows: BenchRow[] = [
-      {
-        group: 'console bundle',
-        metric: 'first page (/datastores) JS',
-        value: kb(firstPage),
-        note:
-          `budget ${FIRST_PAGE_BUDGET_KB} kB gz; render-blocking ${kb(size(blocking))} ` +
-          `(entry ${kb(size(entry))} + ${FIRST_SCREEN.replace(/^src\//, '')}), ` +
-          `alongside the first requests ${kb(size(alongside))} ` +
-          `(${[...new Set(requested)].map(label).join(', ')} and their imports)`,
-        ...(firstPage > FIRST_PAGE_BUDGET_KB * 1024 && {
-          failure: `${kb(firstPage)} is above the ${FIRST_PAGE_BUDGET_KB} kB gz budget`,
-        }),
-      },
-    ];
-    for (const key of lazy) {
-      rows.push({
-        group: 'console bundle',
-        metric: `${screens.has(key) ? 'screen chunk' : 'on demand'} ${key.replace(/^src\//, '')}`,
-        value: kb(size(own(key))),
-      });
-    }
-    return rows;
-  } finally {
-    fs.rmSync(outDir, { recursive: true, force: true });
-  }
-}
 
 /** Get Collection (4.1) on the embedded platform, directly and through the gateway. */
 async function latency(): Promise<BenchRow[]> {
@@ -237,5 +74,5 @@ async function latency(): Promise<BenchRow[]> {
   }
 }
 
-const foundation: Bench = async () => [...(await bundle()), ...(await latency())];
+const foundation: Bench = async () => [...(await bundleRows()), ...(await latency())];
 export default foundation;
