@@ -29,20 +29,20 @@ export interface Child {
 }
 
 /**
- * `node --import tsx server/platform/main.ts` on a DATA_DIR of its own, resolved once it prints
- * its URL; `env` adds to (or overrides) the environment.
+ * `node --import tsx server/platform/main.ts` on a DATA_DIR of its own (unless `env` names one),
+ * resolved once it prints its URL; `env` adds to (or overrides) the environment.
  */
 export async function startChild(url: string, env: Record<string, string> = {}): Promise<Child> {
   const port = await freePort();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'two-processes-'));
+  const dataDir = env.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'two-processes-'));
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/platform/main.ts'], {
     env: {
       ...process.env,
       PORT: String(port),
-      DATA_DIR: dataDir,
       DATABASE_URL: url,
       PLATFORM_DEVELOPER_TOKEN: PROCESS_TOKEN,
       ...env,
+      DATA_DIR: dataDir,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -1,5 +1,8 @@
+import fs from 'node:fs';
 import http from 'node:http';
 import type net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { streamExecution, type StreamExecution } from '../../../src/api/contract';
 import { newCollection, bulkCreate } from '../datastores/test-support';
@@ -18,11 +21,17 @@ import { freshDatabase, startChild, stopChild, sleep, until, type Child } from '
 const databaseUrl = process.env.DATABASE_URL;
 const LEASE_SECONDS = 5;
 
-/** Both processes: a short lease, and the local HTTP server a stream reads. */
+/**
+ * Both processes: a short lease, the local HTTP server a stream reads, and one DATA_DIR, as a
+ * folder shared by every machine would be: the default file store keeps data files there, and a
+ * stream run may be taken by either process (store/files/processes.test.ts shares an S3 bucket).
+ */
+const sharedDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'two-processes-shared-'));
 const start = (url: string) =>
   startChild(url, {
     JOB_LEASE_SECONDS: String(LEASE_SECONDS),
     STREAMS_ALLOWED_PRIVATE_HOSTS: 'localhost',
+    DATA_DIR: sharedDataDir,
   });
 
 async function executions(p: Child['platform'], streamId: number): Promise<StreamExecution[]> {

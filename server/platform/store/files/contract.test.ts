@@ -4,7 +4,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FileMissingError, FileStoreError, type FileStore } from '.';
+import { FileMissingError, FileStoreError, type FileStore } from './store';
 import { LocalFileStore } from './local';
 import { S3FileStore } from './s3';
 
@@ -48,7 +48,7 @@ const read = async (stream: Readable) => {
 /** A body that sends `parts` chunks of `size` bytes, then fails with `error` if given. */
 function body(parts: number, size: number, error?: Error) {
   return Readable.from(
-    (async function* () {
+    (function* () {
       for (let i = 0; i < parts; i++) yield Buffer.alloc(size, i % 251);
       if (error) throw error;
     })(),
@@ -133,7 +133,7 @@ describe.each(['local', 's3'] as const)('the %s file store', (kind) => {
 });
 
 describe('where each store keeps its bytes', () => {
-  it('local: DATA_DIR/<key>, the layout before the store; a failed write leaves no .partial', async () => {
+  it('local: DATA_DIR/<key>, the layout before the store; a failed write leaves no .partial', () => {
     const file = path.join(root, 'data', 'data-files', 'one');
     expect(fs.readFileSync(file, 'utf8')).toContain('Grace');
     expect(

@@ -2,7 +2,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { checkKey, FileMissingError, FileStoreError, type ByteRange, type FileStore } from '.';
+import {
+  checkKey,
+  FileMissingError,
+  FileStoreError,
+  type ByteRange,
+  type FileStore,
+} from './store';
 
 const reasons: Record<string, string> = {
   ENOTDIR: 'a file stands where one of its folders should be',

@@ -193,7 +193,7 @@ describe.runIf(databaseUrl)('file bytes shared by several platform processes (S3
       return record?.exportStatus === 'running' ? undefined : record;
     });
     expect(done).toMatchObject({ exportStatus: 'success' });
-    expect(Object.keys(done!.urlRowCountMap)).toEqual([
+    expect(Object.keys(done.urlRowCountMap)).toEqual([
       `local://team-exports/nightly/${exportId}/export/data.csv`,
     ]);
     expect([...onDisk(a), ...onDisk(b)]).toEqual([]);

@@ -11,7 +11,13 @@ import {
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import type { S3FileStoreConfig } from '../../../config';
-import { checkKey, FileMissingError, FileStoreError, type ByteRange, type FileStore } from '.';
+import {
+  checkKey,
+  FileMissingError,
+  FileStoreError,
+  type ByteRange,
+  type FileStore,
+} from './store';
 
 /** An S3 failure by its code, never its message (which may name the bucket or the endpoint). */
 function s3Error(error: unknown): unknown {
