@@ -25,6 +25,33 @@ describe('readConfig', () => {
     expect(() => readConfig({ PGLITE_SHARED_BUFFERS_MB: '4' })).toThrow(/from 8 to 4096/);
   });
 
+  it('keeps file bytes on the local disk unless FILE_STORE=s3 names a bucket', () => {
+    expect(readConfig({}).fileStore).toEqual({ kind: 'local' });
+    expect(
+      readConfig({
+        FILE_STORE: 's3',
+        FILE_STORE_S3_BUCKET: 'team-files',
+        FILE_STORE_S3_ENDPOINT: 'http://127.0.0.1:9000/',
+        FILE_STORE_S3_PREFIX: '/console/prod/',
+      }).fileStore,
+    ).toEqual({
+      kind: 's3',
+      bucket: 'team-files',
+      endpoint: 'http://127.0.0.1:9000',
+      region: 'us-east-1',
+      prefix: 'console/prod/',
+    });
+    expect(() => readConfig({ FILE_STORE: 'nfs' })).toThrow(/FILE_STORE must be local or s3/);
+    expect(() => readConfig({ FILE_STORE: 's3' })).toThrow(/FILE_STORE_S3_BUCKET/);
+    const s3 = { FILE_STORE: 's3', FILE_STORE_S3_BUCKET: 'team-files' };
+    expect(() => readConfig({ ...s3, FILE_STORE_S3_PREFIX: 'a/../b' })).toThrow(
+      /FILE_STORE_S3_PREFIX/,
+    );
+    expect(() => readConfig({ ...s3, FILE_STORE_S3_ENDPOINT: 'ftp://x' })).toThrow(
+      /FILE_STORE_S3_ENDPOINT/,
+    );
+  });
+
   it('puts the brand into the token header names (spec 5)', () => {
     expect(developerTokenHeader('ACME')).toBe('X-ACME-Developer-Token');
     expect(sessionTokenHeader('ACME')).toBe('x-acme-authentication');

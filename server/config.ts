@@ -31,7 +31,21 @@ export interface ServerConfig {
   pgliteSharedBuffersMb: number;
   /** Embedded platform: activity-log events older than this are removed (AUDIT_RETENTION_DAYS, default 365). */
   auditRetentionDays: number;
+  /** Embedded platform: where file bytes are kept (FILE_STORE, default local: DATA_DIR). */
+  fileStore: FileStoreConfig;
 }
+
+/** FILE_STORE_S3_*: the bucket every platform process reaches; keys come from the SDK's chain. */
+export interface S3FileStoreConfig {
+  kind: 's3';
+  bucket: string;
+  /** An S3-compatible store's URL (path-style); unset = AWS. */
+  endpoint: string | undefined;
+  region: string;
+  /** Put before every key: '' or ending in '/'. */
+  prefix: string;
+}
+export type FileStoreConfig = { kind: 'local' } | S3FileStoreConfig;
 
 /** Where the embedded platform's text generation goes; the key stays in the platform process. */
 export interface GenerationConfig {
@@ -110,6 +124,27 @@ function exportTarget(value: string | undefined): 'local' | 's3' {
   return v;
 }
 
+function fileStoreConfig(env: NodeJS.ProcessEnv): FileStoreConfig {
+  const kind = nonEmpty(env.FILE_STORE) ?? 'local';
+  if (kind === 'local') return { kind };
+  if (kind !== 's3') throw new Error(`FILE_STORE must be local or s3, not "${env.FILE_STORE}"`);
+  const bucket = nonEmpty(env.FILE_STORE_S3_BUCKET);
+  if (!bucket || !/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket))
+    throw new Error('FILE_STORE_S3_BUCKET must name a bucket (3 to 63 of a-z, 0-9, ".", "-")');
+  const prefix = (nonEmpty(env.FILE_STORE_S3_PREFIX) ?? '').replace(/^\/+|\/+$/g, '');
+  const segments = prefix ? prefix.split('/') : [];
+  // eslint-disable-next-line no-control-regex -- control characters are what it refuses
+  if (segments.some((s) => s === '' || s === '.' || s === '..') || /[\\\u0000-\u001f]/.test(prefix))
+    throw new Error('FILE_STORE_S3_PREFIX must be a key prefix without "." or ".." segments');
+  return {
+    kind,
+    bucket,
+    endpoint: httpUrl(env.FILE_STORE_S3_ENDPOINT, 'FILE_STORE_S3_ENDPOINT'),
+    region: nonEmpty(env.FILE_STORE_S3_REGION) ?? nonEmpty(env.AWS_REGION) ?? 'us-east-1',
+    prefix: prefix ? `${prefix}/` : '',
+  };
+}
+
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const port = nonEmpty(env.PORT);
   return {
@@ -137,6 +172,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     exportBatchRows: bounded('EXPORT_BATCH_ROWS', env.EXPORT_BATCH_ROWS, 5000, 1, 100_000),
     exportTarget: exportTarget(env.EXPORT_TARGET),
     exportS3Endpoint: nonEmpty(env.EXPORT_S3_ENDPOINT),
+    fileStore: fileStoreConfig(env),
     auditRetentionDays: bounded('AUDIT_RETENTION_DAYS', env.AUDIT_RETENTION_DAYS, 365, 1, 36_500),
     maxUploadBytes: bounded('MAX_UPLOAD_MB', env.MAX_UPLOAD_MB, 512, 1, 65_536) * 1024 * 1024,
     pgliteSharedBuffersMb: bounded(

@@ -8,6 +8,7 @@ import { Jobs } from './core/jobs';
 import { JobQueue } from './jobs/queue';
 import { seedIfEmpty } from './seed';
 import { openStore, type Db } from './store';
+import { openFileStore } from './store/files';
 import { resolveTokens } from './tokens';
 import type { EmbeddedPlatform } from './types';
 
@@ -46,6 +47,7 @@ export async function startEmbeddedPlatform(
     await db.close();
     throw error;
   }
+  const files = openFileStore(config.fileStore, config.dataDir);
   const jobs = new Jobs(log);
   const queue = new JobQueue(db, jobs, config.jobLeaseSeconds, log);
   const deps: PlatformDeps = {
@@ -54,6 +56,7 @@ export async function startEmbeddedPlatform(
     brand: config.brand,
     jobs,
     dataDir: config.dataDir,
+    files,
     log,
     intervals: { syncMs: config.syncIntervalMs, streamSchedulerMs: 30_000, ...options.intervals },
     allowedPrivateHosts: new Set(config.streamsAllowedPrivateHosts),
@@ -72,6 +75,7 @@ export async function startEmbeddedPlatform(
   try {
     if (options.seed !== false) await seedIfEmpty(db);
   } catch (error) {
+    files.close();
     await db.close();
     throw error;
   }
@@ -104,6 +108,7 @@ export async function startEmbeddedPlatform(
         clearTimeout(cut);
         queue.abortAll();
         await jobs.stop();
+        files.close();
         await db.close();
       })()),
   };

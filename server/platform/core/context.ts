@@ -1,5 +1,6 @@
 import type { GenerationConfig } from '../../config';
 import type { Db } from '../store';
+import type { FileStore } from '../store/files';
 import type { PlatformTokens } from '../types';
 import type { JobQueue } from '../jobs/queue';
 import type { Jobs } from './jobs';
@@ -10,8 +11,10 @@ export interface PlatformDeps {
   tokens: PlatformTokens;
   brand: string;
   jobs: Jobs;
-  /** DATA_DIR: where exports and other files of the embedded platform are written. */
+  /** DATA_DIR: the PGlite files, tokens and apps of the embedded platform. */
   dataDir: string;
+  /** Where file bytes go (data-file revisions, fileset files, local exports): FILE_STORE. */
+  files: FileStore;
   log: (line: string) => void;
   /** Background-job intervals; tests shorten them. */
   intervals: { syncMs: number; streamSchedulerMs: number };

@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import { Readable } from 'node:stream';
 import { createGunzip } from 'node:zlib';
 import Papa from 'papaparse';
@@ -13,7 +12,9 @@ import type { PlatformDeps } from '../core/context';
 import { PlatformError, badRequest } from '../core/errors';
 import type { Queryable } from '../store';
 import { toExportRecord } from './mappers';
-import { localFile } from './run-export';
+import { FileMissingError } from '../store/files';
+import { storeFailure } from '../core/store-failure';
+import { localKey } from './run-export';
 import { objectKey, type ExportRow } from './service';
 
 /** Bounds of the reads below (issue 25). */
@@ -102,7 +103,7 @@ export async function exportDetails(
   };
 }
 
-/** A local file of the export: its bytes (opened, so a missing file is a 404 before any byte). */
+/** A local file of the export: its bytes from the file store (a missing one is a 404 before any byte). */
 async function openFile(deps: PlatformDeps, userId: number, exportId: string, n: number) {
   const row = await exportForUser(deps.db, userId, exportId);
   const file = filesOf(row)[n];
@@ -111,10 +112,12 @@ async function openFile(deps: PlatformDeps, userId: number, exportId: string, n:
     throw fileNotFound(
       `Export ${exportId} wrote ${file.url}, outside the platform's local target: read it from its bucket`,
     );
-  const handle = await fs.promises.open(localFile(deps.dataDir, row), 'r').catch(() => {
-    throw fileNotFound(`The file of export ${exportId} is no longer in its bucket`);
+  const bytes = await deps.files.get(localKey(row)).catch((error: unknown) => {
+    if (error instanceof FileMissingError)
+      throw fileNotFound(`The file of export ${exportId} is no longer in its bucket`);
+    throw storeFailure(error, `export ${exportId}`);
   });
-  return { row, file, handle };
+  return { row, file, bytes };
 }
 
 const downloadName = (row: DetailRow, file: ExportFile) => {
@@ -129,12 +132,11 @@ export async function exportFileDownload(
   exportId: string,
   n: number,
 ) {
-  const { row, file, handle } = await openFile(deps, userId, exportId, n);
-  const stream = handle.createReadStream();
+  const { row, file, bytes } = await openFile(deps, userId, exportId, n);
   return {
     name: downloadName(row, file),
     contentType: row.compression === 'gzip' ? 'application/gzip' : 'text/csv; charset=utf-8',
-    body: Readable.toWeb(stream) as ReadableStream<Uint8Array>,
+    body: Readable.toWeb(bytes) as ReadableStream<Uint8Array>,
   };
 }
 
@@ -145,8 +147,7 @@ export async function exportFilePreview(
   exportId: string,
   n: number,
 ): Promise<ExportPreview> {
-  const { row, handle } = await openFile(deps, userId, exportId, n);
-  const source: Readable = handle.createReadStream();
+  const { row, bytes: source } = await openFile(deps, userId, exportId, n);
   const stream = row.compression === 'gzip' ? source.pipe(createGunzip()) : source;
   const chunks: Buffer[] = [];
   let size = 0;

@@ -1,7 +1,4 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
+import { pipeline, Readable } from 'node:stream';
 import { createGzip } from 'node:zlib';
 import { S3Client } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
@@ -10,6 +7,7 @@ import type { DatasetRow } from '../datasets/repository';
 import type { Cell } from '../datasets/store';
 import type { JobRow, Lease } from '../jobs/queue';
 import type { Queryable } from '../store';
+import { FileStoreError } from '../store/files';
 import { csvLines } from './csv';
 import {
   objectKey,
@@ -98,46 +96,18 @@ async function* csvChunks(
   }
 }
 
-const fileSystemReasons: Record<string, string> = {
-  ENOTDIR: 'a file stands where one of its folders should be',
-  EEXIST: 'a file stands where one of its folders should be',
-  EACCES: 'permission denied',
-  EPERM: 'permission denied',
-  ENOSPC: 'the disk is full',
-  EROFS: 'the file system is read-only',
-  ENAMETOOLONG: 'a name is too long for the file system',
-};
-
 /**
- * A file-system failure of the local object store, said without the server's own paths (Node
- * puts them in the message of every such error): any error of a file-system call becomes this.
+ * A failure of the file store that holds the local target, said without the server's paths or
+ * the store's bucket (FileStoreError carries only a reason).
  */
 export function localTargetError(error: unknown, bucket: string): unknown {
-  const failure = error as NodeJS.ErrnoException | undefined;
-  const code = typeof failure?.code === 'string' ? failure.code : undefined;
-  if (!code || (failure?.syscall === undefined && failure?.path === undefined)) return error;
-  const reason = fileSystemReasons[code] ?? 'the file system refused it';
-  return new Error(`The local bucket "${bucket}" cannot be written: ${reason} (${code})`);
+  if (!(error instanceof FileStoreError)) return error;
+  return new Error(`The local bucket "${bucket}" cannot be written: ${error.reason}`);
 }
 
-/** Where the local target writes an export: its folder, and the file inside it. */
-export function localFile(
-  dataDir: string,
-  row: Pick<ExportRow, 'bucket' | 'path' | 'export_id' | 'compression'>,
-) {
-  return path.join(dataDir, 'buckets', row.bucket, ...objectKey(row).split('/'));
-}
-
-/**
- * An export that failed, or whose process died and whose job another process took over, leaves
- * no `.partial` file (nor the empty folders made for it) in the bucket.
- */
-async function removePartial(dataDir: string, row: Parameters<typeof localFile>[1]) {
-  const file = localFile(dataDir, row);
-  await fs.promises.rm(`${file}.partial`, { force: true }).catch(() => undefined);
-  // Only empty folders go: a finished file (or anything else) keeps its folder.
-  for (let dir = path.dirname(file), i = 0; i < 2; i++, dir = path.dirname(dir))
-    await fs.promises.rmdir(dir).catch(() => undefined);
+/** Where the local target keeps an export in the file store (on disk: DATA_DIR/buckets/...). */
+export function localKey(row: Pick<ExportRow, 'bucket' | 'path' | 'export_id' | 'compression'>) {
+  return `buckets/${row.bucket}/${objectKey(row)}`;
 }
 
 export function exportHandler(deps: PlatformDeps) {
@@ -186,17 +156,14 @@ export function exportHandler(deps: PlatformDeps) {
         }
         url = `s3://${row.bucket}/${key}`;
       } else {
-        const file = localFile(deps.dataDir, row);
-        const partial = `${file}.partial`;
-        try {
-          await fs.promises.mkdir(path.dirname(file), { recursive: true });
-          await pipeline([source, ...stages, fs.createWriteStream(partial)]);
-          await fs.promises.rename(partial, file);
-        } catch (error) {
-          // The folder may be what failed: a clean-up that cannot run must not hide the reason.
-          await removePartial(deps.dataDir, row);
+        // The file store shows it only once whole (a `.partial` file renamed; an S3 multipart
+        // upload completed), and leaves nothing of it when it fails.
+        const body = (
+          stages[0] ? pipeline(source, stages[0], () => undefined) : source
+        ) as Readable;
+        await deps.files.put(localKey(row), body).catch((error: unknown) => {
           throw localTargetError(error, row.bucket);
-        }
+        });
         url = `local://${row.bucket}/${key}`;
       }
       await deps.db.query(
@@ -213,7 +180,9 @@ export function exportHandler(deps: PlatformDeps) {
          WHERE export_id = $1 AND export_status = 'running' RETURNING *`,
         [payload.exportId, reason.slice(0, 1000)],
       );
-      if (row && payload.target === 'local') await removePartial(deps.dataDir, row);
+      // What a process that died mid-export wrote of it goes (issue 23).
+      if (row && payload.target === 'local')
+        await deps.files.discardPartial(localKey(row)).catch(() => undefined);
     },
   };
 }

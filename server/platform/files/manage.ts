@@ -1,25 +1,25 @@
-import { rm } from 'node:fs/promises';
 import { dataFileFor } from '../access/data-files';
 import { recordEvent } from '../audit/record';
 import { notFound } from '../core/errors';
+import type { PlatformDeps } from '../core/context';
 import type { Db } from '../store';
 import { dataFileId } from './repository';
 
 /**
  * Deletes one revision of a data file, as `userId` (its responsible user or an Admin, the
  * `delete` operation of access/data-files.ts). The newest remaining revision becomes current;
- * deleting the last one deletes the file (gaps.md). Bytes on disk go once the rows are gone.
+ * deleting the last one deletes the file (gaps.md). Bytes in the file store go once the rows are gone.
  */
 export async function deleteRevision(
-  db: Db,
+  { db, files }: Pick<PlatformDeps, 'db' | 'files'>,
   userId: number,
   fileId: string,
   revisionId: string,
 ): Promise<{ fileDeleted: boolean }> {
   const file = await dataFileFor(db, userId, fileId, 'delete');
-  const { storedPath, fileDeleted } = await db.transaction(async (tx) => {
-    const [gone] = await tx.query<{ stored_path: string | null }>(
-      'DELETE FROM data_file_revisions WHERE data_file_id = $1 AND id = $2 RETURNING stored_path',
+  const { storedKey, fileDeleted } = await db.transaction(async (tx) => {
+    const [gone] = await tx.query<{ stored_key: string | null }>(
+      'DELETE FROM data_file_revisions WHERE data_file_id = $1 AND id = $2 RETURNING stored_key',
       [file.id, dataFileId(revisionId)],
     );
     if (!gone) throw notFound(`No revision ${revisionId} of data file ${file.id}`);
@@ -38,9 +38,10 @@ export async function deleteRevision(
         ? { revision: [revisionId, undefined], file: [file.name, undefined] }
         : { revision: [revisionId, undefined] },
     );
-    return { storedPath: gone.stored_path, fileDeleted: last };
+    return { storedKey: gone.stored_key, fileDeleted: last };
   });
-  if (storedPath) await rm(storedPath, { force: true });
+  // A store that fails now leaves an object no row names: the answer is still the row's.
+  if (storedKey) await files.delete(storedKey).catch(() => undefined);
   return { fileDeleted };
 }
 

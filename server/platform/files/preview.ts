@@ -1,4 +1,3 @@
-import { open } from 'node:fs/promises';
 import Papa from 'papaparse';
 import {
   PREVIEW_MAX_BYTES,
@@ -6,8 +5,9 @@ import {
   type RevisionPreview,
 } from '../../../src/api/contract/files';
 import { dataFileFor } from '../access/data-files';
+import type { PlatformDeps } from '../core/context';
 import { PlatformError } from '../core/errors';
-import type { Queryable } from '../store';
+import { revisionBytes } from './bytes';
 import { dataFileId, type RevisionRow } from './repository';
 
 const CSV_TYPES = /^(text\/csv|application\/csv|text\/comma-separated-values)\b/i;
@@ -22,30 +22,27 @@ const notPreviewable = (contentType: string) =>
 
 /** At most `max` bytes from the start of a revision, never the whole of a large one. */
 async function readHead(
-  db: Queryable,
+  { db, files }: Pick<PlatformDeps, 'db' | 'files'>,
   fileId: number,
   revisionId: number,
   max: number,
 ): Promise<{ row: RevisionRow; head: Uint8Array }> {
   const [row] = await db.query<
-    RevisionRow & { head: Uint8Array | null; stored_path: string | null }
+    RevisionRow & { head: Uint8Array | null; stored_key: string | null }
   >(
     `SELECT id, data_file_id, content_type, upload_user_id, size_bytes, upload_time_millis,
-       md5_hash, sha256_hash, datetime_uploaded, scan_state, stored_path,
-       CASE WHEN stored_path IS NULL THEN substring(body from 1 for $3) END AS head
+       md5_hash, sha256_hash, datetime_uploaded, scan_state, stored_key,
+       CASE WHEN stored_key IS NULL THEN substring(body from 1 for $3) END AS head
      FROM data_file_revisions WHERE data_file_id = $1 AND id = $2`,
     [fileId, revisionId, max],
   );
   if (!row) throw new PlatformError(404, `No revision ${revisionId} of data file ${fileId}`);
-  if (!row.stored_path) return { row, head: new Uint8Array(row.head ?? []) };
-  const handle = await open(row.stored_path, 'r');
-  try {
-    const buffer = Buffer.alloc(Math.min(max, row.size_bytes));
-    const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
-    return { row, head: new Uint8Array(buffer.subarray(0, bytesRead)) };
-  } finally {
-    await handle.close();
-  }
+  if (!row.stored_key || row.size_bytes === 0) return { row, head: new Uint8Array(row.head ?? []) };
+  // A range of the stored bytes: a large revision is never read whole.
+  const chunks: Buffer[] = [];
+  const stream = await revisionBytes(files, { ...row, body: null }, { start: 0, end: max - 1 });
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  return { row, head: new Uint8Array(Buffer.concat(chunks).subarray(0, max)) };
 }
 
 /**
@@ -55,15 +52,20 @@ async function readHead(
  * not text, or bytes that are not, is 415.
  */
 export async function previewRevision(
-  db: Queryable,
+  deps: Pick<PlatformDeps, 'db' | 'files'>,
   userId: number,
   fileIdText: string,
   revisionIdText: string,
   lines = 20,
 ): Promise<RevisionPreview> {
-  const file = await dataFileFor(db, userId, fileIdText, 'read');
+  const file = await dataFileFor(deps.db, userId, fileIdText, 'read');
   const wanted = Math.max(1, Math.min(PREVIEW_MAX_LINES, lines));
-  const { row, head } = await readHead(db, file.id, dataFileId(revisionIdText), PREVIEW_MAX_BYTES);
+  const { row, head } = await readHead(
+    deps,
+    file.id,
+    dataFileId(revisionIdText),
+    PREVIEW_MAX_BYTES,
+  );
   const csv = CSV_TYPES.test(row.content_type) || /\.csv$/i.test(file.name);
   if (!csv && !TEXT_TYPES.test(row.content_type)) throw notPreviewable(row.content_type);
   if (head.includes(0)) throw notPreviewable(`${row.content_type} (its bytes are not text)`);

@@ -1,9 +1,10 @@
 import { created, recordEvent } from '../audit/record';
 import { createHash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
 import { visibleDataFileSql } from '../access/data-file-visibility';
 import { notFound } from '../core/errors';
 import type { Queryable } from '../store';
+import type { FileStore } from '../store/files';
+import { revisionInMemory } from './bytes';
 
 export interface DataFileRow {
   id: number;
@@ -26,9 +27,9 @@ export interface RevisionRow {
   scan_state: string;
 }
 export interface RevisionUpload {
-  /** The bytes in memory (sample data), or a file already on disk with its size and hashes. */
+  /** The bytes in memory (sample data), or bytes already in the file store with their size and hashes. */
   bytes?: Uint8Array;
-  stored?: { path: string; sizeBytes: number; md5: string; sha256: string };
+  stored?: { key: string; sizeBytes: number; md5: string; sha256: string };
   contentType: string;
   userId: number;
   /** How long the upload took to arrive (2.7 uploadTimeMillis). */
@@ -53,7 +54,7 @@ export async function addRevision(
     bytes ? createHash(algorithm).update(bytes).digest('hex') : '';
   const [row] = await tx.query<{ id: number }>(
     `INSERT INTO data_file_revisions (data_file_id, content_type, upload_user_id, size_bytes, upload_time_millis,
-       md5_hash, sha256_hash, datetime_uploaded, scan_state, body, stored_path)
+       md5_hash, sha256_hash, datetime_uploaded, scan_state, body, stored_key)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'PENDING', $9, $10) RETURNING id`,
     [
       fileId,
@@ -65,7 +66,7 @@ export async function addRevision(
       upload.stored?.sha256 ?? digest('sha256'),
       Date.now(),
       bytes ? Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) : null,
-      upload.stored?.path ?? null,
+      upload.stored?.key ?? null,
     ],
   );
   return row!.id;
@@ -137,9 +138,10 @@ export const revisionsOf = (db: Queryable, fileIds: number[]) =>
 /** A revision and where its bytes are; without `revisionId`, the current revision. */
 export async function findRevision(db: Queryable, fileId: number, revisionId?: string) {
   const [row] = await db.query<
-    RevisionRow & { body: Uint8Array | null; stored_path: string | null }
+    RevisionRow & { body: Uint8Array | null; stored_key: string | null }
   >(
-    `SELECT ${revisionColumns}, body, stored_path FROM data_file_revisions
+    `SELECT ${revisionColumns}, CASE WHEN stored_key IS NULL THEN body END AS body, stored_key
+     FROM data_file_revisions
      WHERE data_file_id = $1 AND ($2::int IS NULL OR id = $2) ORDER BY id DESC LIMIT 1`,
     [fileId, revisionId === undefined ? null : dataFileId(revisionId)],
   );
@@ -153,8 +155,12 @@ export async function findRevision(db: Queryable, fileId: number, revisionId?: s
 }
 
 /** A revision's bytes in memory (a stream reads a CSV whole); without `revisionId`, the current one. */
-export async function readRevision(db: Queryable, fileId: number, revisionId?: string) {
+export async function readRevision(
+  db: Queryable,
+  files: FileStore,
+  fileId: number,
+  revisionId?: string,
+) {
   const row = await findRevision(db, fileId, revisionId);
-  const body = row.stored_path ? await readFile(row.stored_path) : (row.body ?? new Uint8Array());
-  return { ...row, body: new Uint8Array(body) };
+  return { ...row, body: await revisionInMemory(files, row) };
 }

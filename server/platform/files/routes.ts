@@ -1,6 +1,4 @@
 import { created, recordEvent } from '../audit/record';
-import { createReadStream } from 'node:fs';
-import { rm } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
@@ -23,7 +21,8 @@ import {
 import { deleteRevision, filePermissions } from './manage';
 import { previewRevision } from './preview';
 import { scanPending } from './scan';
-import { keep, streamUpload } from './upload-stream';
+import { revisionBytes } from './bytes';
+import { streamUpload } from './upload-stream';
 
 const uploadParams = z.object({
   name: z.string().trim().min(1).max(255),
@@ -77,19 +76,19 @@ const listParams = detailsParams.extend({
 /**
  * The file's bytes, its content type and how long it took to arrive (2.7): a raw body as sent, or
  * the `file` part of a `multipart/form-data` body (gaps.md: both), never the envelope. The bytes
- * stream to disk under DATA_DIR, hashed on the way; over MAX_UPLOAD_MB is 413, before the body is
- * read when its length is declared.
+ * stream to the file store (FILE_STORE), hashed on the way; over MAX_UPLOAD_MB is 413, before the
+ * body is read when its length is declared.
  */
 async function upload(c: Context<PlatformEnv>, deps: PlatformDeps): Promise<RevisionUpload> {
   const started = Date.now();
-  const streamed = await streamUpload(c, deps.dataDir, deps.maxUploadBytes);
+  const streamed = await streamUpload(c, deps.files, deps.maxUploadBytes);
   if (streamed.sizeBytes === 0) {
-    await rm(streamed.file, { force: true });
+    await deps.files.delete(streamed.key).catch(() => undefined);
     throw badRequest('body: the data file is empty');
   }
-  const path = await keep(streamed, deps.dataDir);
+  const { key, sizeBytes, md5, sha256 } = streamed;
   return {
-    stored: { path, sizeBytes: streamed.sizeBytes, md5: streamed.md5, sha256: streamed.sha256 },
+    stored: { key, sizeBytes, md5, sha256 },
     contentType: streamed.contentType,
     userId: c.get('userId'),
     uploadTimeMillis: Date.now() - started,
@@ -97,11 +96,15 @@ async function upload(c: Context<PlatformEnv>, deps: PlatformDeps): Promise<Revi
 }
 
 /** An upload whose row could not be written leaves no file behind. */
-async function orForget<T>(content: RevisionUpload, write: () => Promise<T>): Promise<T> {
+async function orForget<T>(
+  deps: PlatformDeps,
+  content: RevisionUpload,
+  write: () => Promise<T>,
+): Promise<T> {
   try {
     return await write();
   } catch (error) {
-    if (content.stored) await rm(content.stored.path, { force: true });
+    if (content.stored) await deps.files.delete(content.stored.key).catch(() => undefined);
     throw error;
   }
 }
@@ -127,7 +130,7 @@ export function dataFileRoutes(deps: PlatformDeps) {
       try {
         do {
           again = false;
-          await scanPending(db);
+          await scanPending(db, deps.files);
         } while (again);
       } finally {
         scanning = false;
@@ -135,13 +138,13 @@ export function dataFileRoutes(deps: PlatformDeps) {
     });
   };
   scan();
-  jobs.every('scan data files', 60_000, () => scanPending(db));
+  jobs.every('scan data files', 60_000, () => scanPending(db, deps.files));
   const base = '/api/data/v1/data-files';
 
   r.post(base, async (c) => {
     const { name, description } = query(c, uploadParams);
     const content = await upload(c, deps);
-    const { dataFileId } = await orForget(content, () =>
+    const { dataFileId } = await orForget(deps, content, () =>
       db.transaction((tx) => createDataFile(tx, { name, description: description ?? '' }, content)),
     );
     scan();
@@ -179,7 +182,7 @@ export function dataFileRoutes(deps: PlatformDeps) {
     // Decided before the body is read: a refused upload is never stored.
     const file = await dataFileFor(db, c.get('userId'), c.req.param('id'), 'revise');
     const content = await upload(c, deps);
-    const revisionId = await orForget(content, () =>
+    const revisionId = await orForget(deps, content, () =>
       db.transaction(async (tx) => {
         const id = await addRevision(tx, file.id, content);
         await recordEvent(
@@ -211,17 +214,17 @@ export function dataFileRoutes(deps: PlatformDeps) {
       ...downloadHeaders(file.name, revision.content_type),
       'content-length': String(revision.size_bytes),
     };
-    if (!revision.stored_path) return c.body(new Uint8Array(revision.body ?? []), 200, headers);
-    // Streamed from disk: a large revision never sits whole in memory.
-    const stream = Readable.toWeb(createReadStream(revision.stored_path)) as ReadableStream;
-    return c.body(stream, 200, headers);
+    if (!revision.stored_key) return c.body(new Uint8Array(revision.body ?? []), 200, headers);
+    // Streamed from the file store: a large revision never sits whole in memory.
+    const bytes = await revisionBytes(deps.files, revision);
+    return c.body(Readable.toWeb(bytes) as ReadableStream, 200, headers);
   };
   // gaps.md: the first lines of a CSV or text revision, read through its access check.
   r.get(`${base}/:id/revisions/:revisionId/preview`, async (c) => {
     const { lines } = query(c, previewParams);
     return c.json(
       await previewRevision(
-        db,
+        deps,
         c.get('userId'),
         c.req.param('id'),
         c.req.param('revisionId'),
@@ -232,7 +235,7 @@ export function dataFileRoutes(deps: PlatformDeps) {
   // gaps.md: deleting a revision (the last one deletes the file), and the read-only permissions.
   r.delete(`${base}/:id/revisions/:revisionId`, async (c) => {
     const id = c.req.param('id');
-    return c.json(await deleteRevision(db, c.get('userId'), id, c.req.param('revisionId')));
+    return c.json(await deleteRevision(deps, c.get('userId'), id, c.req.param('revisionId')));
   });
   r.get(`${base}/:id/permissions`, async (c) =>
     c.json(await filePermissions(db, c.get('userId'), c.req.param('id'))),

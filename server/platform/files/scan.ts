@@ -1,5 +1,5 @@
-import { createReadStream } from 'node:fs';
 import type { Queryable } from '../store';
+import { FileMissingError, type FileStore } from '../store/files';
 
 /**
  * The EICAR anti-virus test string, written in two parts so that this source file is not itself
@@ -17,17 +17,24 @@ export const scanBytes = (bytes: Uint8Array): 'SAFE' | 'UNSAFE' =>
     ? 'UNSAFE'
     : 'SAFE';
 
-/** Scans a file on disk a chunk at a time, keeping the tail of each chunk for a match across two. */
-export async function scanFile(file: string): Promise<'SAFE' | 'UNSAFE'> {
+/**
+ * Scans bytes in the file store a chunk at a time, keeping the tail of each chunk for a match
+ * across two; undefined when the store cannot be read now (the next scan tries again).
+ */
+export async function scanStored(
+  files: FileStore,
+  key: string,
+): Promise<'SAFE' | 'UNSAFE' | undefined> {
   let carry = Buffer.alloc(0);
   try {
-    for await (const chunk of createReadStream(file, { highWaterMark: 1 << 20 })) {
+    for await (const chunk of await files.get(key)) {
       const window = Buffer.concat([carry, chunk as Buffer]);
       if (window.includes(signature)) return 'UNSAFE';
       carry = window.subarray(Math.max(0, window.length - signature.length + 1));
     }
-  } catch {
-    return 'UNSAFE'; // bytes that cannot be read are not vouched for
+  } catch (error) {
+    // Bytes that are gone are not vouched for; a store that fails now is asked again later.
+    return error instanceof FileMissingError ? 'UNSAFE' : undefined;
   }
   return 'SAFE';
 }
@@ -37,23 +44,26 @@ export async function scanFile(file: string): Promise<'SAFE' | 'UNSAFE'> {
  * scan, 2.7 `scanState`). Each outcome is written only while the row is still PENDING, so two
  * processes scanning at once agree.
  */
-export async function scanPending(db: Queryable, batch = 8): Promise<number> {
+export async function scanPending(db: Queryable, files: FileStore, batch = 8): Promise<number> {
   let scanned = 0;
+  let after = 0;
   for (;;) {
     const rows = await db.query<{
       id: number;
       body: Uint8Array | null;
-      stored_path: string | null;
+      stored_key: string | null;
     }>(
-      `SELECT id, CASE WHEN stored_path IS NULL THEN body END AS body, stored_path
-       FROM data_file_revisions WHERE scan_state = 'PENDING' ORDER BY id LIMIT $1`,
-      [batch],
+      `SELECT id, CASE WHEN stored_key IS NULL THEN body END AS body, stored_key
+       FROM data_file_revisions WHERE scan_state = 'PENDING' AND id > $2 ORDER BY id LIMIT $1`,
+      [batch, after],
     );
     if (rows.length === 0) return scanned;
     for (const row of rows) {
-      const state = row.stored_path
-        ? await scanFile(row.stored_path)
+      after = row.id;
+      const state = row.stored_key
+        ? await scanStored(files, row.stored_key)
         : scanBytes(row.body ?? new Uint8Array());
+      if (state === undefined) continue;
       await db.query(
         `UPDATE data_file_revisions SET scan_state = $2 WHERE id = $1 AND scan_state = 'PENDING'`,
         [row.id, state],

@@ -1,18 +1,17 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { createWriteStream, promises as fs } from 'node:fs';
-import path from 'node:path';
-import { Readable, Transform, type TransformCallback } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
+import { pipeline, Readable, Transform, type TransformCallback } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import busboy from 'busboy';
 import type { Context } from 'hono';
 import { PlatformError, badRequest } from '../core/errors';
 import { isMultipart } from '../core/multipart';
+import { storeFailure } from '../core/store-failure';
+import { FileStoreError, type FileStore } from '../store/files';
 
-/** An upload written to disk as it arrived, hashed on the way. */
+/** An upload written to the file store as it arrived, hashed on the way. */
 export interface StreamedUpload {
-  /** Absolute path of the bytes (a temporary name until `keep` moves them). */
-  file: string;
+  /** Its key in the file store. */
+  key: string;
   sizeBytes: number;
   md5: string;
   sha256: string;
@@ -53,23 +52,26 @@ class Measure extends Transform {
   }
 }
 
-/** Where uploads land: DATA_DIR/data-files (git-ignored with the rest of DATA_DIR). */
-export const uploadsDir = (dataDir: string) => path.join(dataDir, 'data-files');
-
-async function toDisk(source: Readable, dir: string, limit: number, contentType: string) {
-  await fs.mkdir(dir, { recursive: true });
-  const file = path.join(dir, `.incoming-${randomUUID()}`);
+/**
+ * Uploads land at `data-files/<uuid>` of the file store (on the local disk, DATA_DIR/data-files,
+ * git-ignored with the rest of DATA_DIR); the store shows them only once whole.
+ */
+async function toStore(source: Readable, files: FileStore, limit: number, contentType: string) {
+  const key = `data-files/${randomUUID()}`;
   const measure = new Measure(limit);
   try {
-    await pipeline(source, measure, createWriteStream(file, { flags: 'wx' }));
+    // The callback form answers the last stream; an error of either stream destroys both.
+    await files.put(
+      key,
+      pipeline(source, measure, () => undefined),
+    );
   } catch (error) {
-    await fs.rm(file, { force: true });
-    throw error instanceof PlatformError
-      ? error
-      : badRequest(`body: the upload was cut off (${(error as Error).message})`);
+    if (error instanceof PlatformError) throw error;
+    if (error instanceof FileStoreError) throw storeFailure(error, 'the data file');
+    throw badRequest(`body: the upload was cut off (${(error as Error).message})`);
   }
   return {
-    file,
+    key,
     sizeBytes: measure.size,
     md5: measure.md5.digest('hex'),
     sha256: measure.sha256.digest('hex'),
@@ -84,29 +86,28 @@ async function toDisk(source: Readable, dir: string, limit: number, contentType:
  */
 function bodySource(c: Context): Readable | undefined {
   const incoming: unknown = (c.env as { incoming?: unknown } | undefined)?.incoming;
-if (incoming instanceof Readable) return incoming;
+  if (incoming instanceof Readable) return incoming;
   const body = c.req.raw.body;
   return body ? Readable.fromWeb(body as WebReadableStream) : undefined;
 }
 
 /**
- * Streams a data-file upload to disk (2.7, issue 11): a raw body as sent, or the `file` part of a
+ * Streams a data-file upload to the file store (2.7, issue 11): a raw body as sent, or the `file` part of a
  * `multipart/form-data` body. A declared length over the limit is refused (413) before a byte is
  * read; an undeclared one as soon as it passes the limit. Memory holds one chunk at a time.
  */
 export async function streamUpload(
   c: Context,
-  dataDir: string,
+  files: FileStore,
   limit: number,
 ): Promise<StreamedUpload> {
   const declared = Number(c.req.header('content-length') ?? NaN);
   if (declared > limit) throw tooLarge(limit);
-  const dir = uploadsDir(dataDir);
   const contentType = c.req.header('content-type');
   const source = bodySource(c);
   if (!source) throw badRequest('body: the data file is empty');
   if (!isMultipart(contentType))
-    return toDisk(source, dir, limit, contentType || 'application/octet-stream');
+    return toStore(source, files, limit, contentType || 'application/octet-stream');
 
   return new Promise<StreamedUpload>((resolve, reject) => {
     let parser: busboy.Busboy;
@@ -125,7 +126,7 @@ export async function streamUpload(
         stream.resume();
         return;
       }
-      written = toDisk(stream, dir, limit, info.mimeType || 'application/octet-stream');
+      written = toStore(stream, files, limit, info.mimeType || 'application/octet-stream');
       // A failed write stops reading the rest of the body.
       written.catch(() => stream.resume());
     });
@@ -139,11 +140,4 @@ export async function streamUpload(
     source.on('error', (error) => reject(badRequest(`body: ${error.message}`)));
     source.pipe(parser);
   });
-}
-
-/** Moves an upload to its final, unique name under the uploads folder; answers its absolute path. */
-export async function keep(upload: StreamedUpload, dataDir: string): Promise<string> {
-  const final = path.join(uploadsDir(dataDir), randomUUID());
-  await fs.rename(upload.file, final);
-  return final;
 }

@@ -34,7 +34,9 @@ export interface NewFile {
   path: string;
   name: string;
   contentType: string;
-  bytes: Uint8Array;
+  /** Its size, and where its bytes are: the file store's key (the row keeps no bytes then). */
+  size: number;
+  storedKey: string;
   text: string | null;
   hash: string;
   userId: number;
@@ -126,7 +128,7 @@ export function listFiles(
 export async function insertFile(tx: Queryable, file: NewFile) {
   const [row] = await tx.query<FileRow>(
     `INSERT INTO fileset_files (id, fileset_id, path, name, file_type, content_type, size, hash, created,
-       created_by, body, text_content)
+       created_by, stored_key, text_content)
      VALUES ($1, $2, $3, $4, 'FILE', $5, $6, $7, now(), $8, $9, $10)
      ON CONFLICT (fileset_id, path) DO NOTHING
      RETURNING ${fileColumns}`,
@@ -136,10 +138,10 @@ export async function insertFile(tx: Queryable, file: NewFile) {
       file.path,
       file.name,
       file.contentType,
-      file.bytes.byteLength,
+      file.size,
       file.hash,
       file.userId,
-      Buffer.from(file.bytes.buffer, file.bytes.byteOffset, file.bytes.byteLength),
+      file.storedKey,
       file.text,
     ],
   );
@@ -150,22 +152,24 @@ export async function insertFile(tx: Queryable, file: NewFile) {
       file.userId,
       'fileset.file-uploaded',
       { type: 'fileset', id: file.filesetId },
-      created({ file: file.id, path: file.path, size: file.bytes.byteLength }),
+      created({ file: file.id, path: file.path, size: file.size }),
     );
   return row;
 }
 
+/** A file and where its bytes are: its row's `body` (sample data, files before issue 26) or the store. */
 export async function readFile(db: Queryable, filesetId: string, fileId: string) {
-  const [row] = await db.query<FileRow & { body: Uint8Array }>(
-    `SELECT ${fileColumns}, body FROM fileset_files WHERE fileset_id = $1 AND id = $2`,
+  const [row] = await db.query<FileRow & { body: Uint8Array | null; stored_key: string | null }>(
+    `SELECT ${fileColumns}, CASE WHEN stored_key IS NULL THEN body END AS body, stored_key
+     FROM fileset_files WHERE fileset_id = $1 AND id = $2`,
     [filesetId, fileId],
   );
-  return row && { ...row, body: new Uint8Array(row.body) };
+  return row;
 }
 
 export async function deleteFile(tx: Queryable, filesetId: string, fileId: string) {
-  const [row] = await tx.query<FileRow>(
-    `DELETE FROM fileset_files WHERE fileset_id = $1 AND id = $2 RETURNING ${fileColumns}`,
+  const [row] = await tx.query<FileRow & { stored_key: string | null }>(
+    `DELETE FROM fileset_files WHERE fileset_id = $1 AND id = $2 RETURNING ${fileColumns}, stored_key`,
     [filesetId, fileId],
   );
   if (row) await touchFileset(tx, filesetId);

@@ -1,4 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import {
@@ -31,7 +32,18 @@ import {
   readFile,
   searchFilesets,
 } from './repository';
+import { storeFailure } from '../core/store-failure';
+import type { FileStore } from '../store/files';
 import { contentTypeOf, searchableText } from './text';
+
+/** A fileset file's bytes: `fileset-files/<fileset>/<file>` of the file store. */
+const fileKey = (filesetId: string, fileId: string) => `fileset-files/${filesetId}/${fileId}`;
+
+async function storeBytes(files: FileStore, key: string, bytes: Uint8Array) {
+  await files.put(key, Readable.from([bytes])).catch((error: unknown) => {
+    throw storeFailure(error, 'the file');
+  });
+}
 
 const searchParams = z.object({
   limit: queryInt(1, 100).optional(),
@@ -75,7 +87,7 @@ async function readUpload(c: Context<PlatformEnv>) {
  * Filesets and their files (spec 2.6, 4.7; gaps.md "Filesets and data files"). Who may read a
  * fileset or change its files is access/filesets.ts's to say, for every path.
  */
-export function filesetRoutes({ db }: PlatformDeps) {
+export function filesetRoutes({ db, files }: PlatformDeps) {
   const r = new Hono<PlatformEnv>();
   const base = '/api/files/v1/filesets';
 
@@ -112,20 +124,33 @@ export function filesetRoutes({ db }: PlatformDeps) {
     // Decided before the body is read.
     const fileset = await filesetFor(db, c.get('userId'), c.req.param('id'), 'uploadFile');
     const { file, name, path } = await readUpload(c);
-    const row = await db.transaction((tx) =>
-      insertFile(tx, {
-        id: randomUUID(),
-        filesetId: fileset.id,
-        path,
-        name,
-        contentType: contentTypeOf(file.contentType, name),
-        bytes: file.bytes,
-        text: searchableText(file.bytes),
-        hash: createHash('sha256').update(file.bytes).digest('hex'),
-        userId: c.get('userId'),
-      }),
-    );
-    if (!row) throw conflict(`A file ${path} already exists in fileset ${fileset.id}`);
+    const id = randomUUID();
+    const key = fileKey(fileset.id, id);
+    // The bytes first, then the row that names them: a row never names bytes that are not there.
+    await storeBytes(files, key, file.bytes);
+    const row = await db
+      .transaction((tx) =>
+        insertFile(tx, {
+          id,
+          filesetId: fileset.id,
+          path,
+          name,
+          contentType: contentTypeOf(file.contentType, name),
+          size: file.bytes.byteLength,
+          storedKey: key,
+          text: searchableText(file.bytes),
+          hash: createHash('sha256').update(file.bytes).digest('hex'),
+          userId: c.get('userId'),
+        }),
+      )
+      .catch(async (error: unknown) => {
+        await files.delete(key).catch(() => undefined);
+        throw error;
+      });
+    if (!row) {
+      await files.delete(key).catch(() => undefined);
+      throw conflict(`A file ${path} already exists in fileset ${fileset.id}`);
+    }
     return c.json(toFilesetFile(row));
   });
 
@@ -134,7 +159,15 @@ export function filesetRoutes({ db }: PlatformDeps) {
     const fileId = c.req.param('fileId');
     const file = await readFile(db, fileset.id, fileId);
     if (!file) throw notFound(`No file ${fileId} in fileset ${fileset.id}`);
-    return c.body(file.body, 200, downloadHeaders(file.name, file.content_type));
+    const headers = downloadHeaders(file.name, file.content_type);
+    if (!file.stored_key) return c.body(new Uint8Array(file.body ?? []), 200, headers);
+    const bytes = await files.get(file.stored_key).catch((error: unknown) => {
+      throw storeFailure(error, `file ${fileId}`);
+    });
+    return c.body(Readable.toWeb(bytes) as ReadableStream, 200, {
+      ...headers,
+      'content-length': String(file.size),
+    });
   });
 
   r.delete(`${base}/:id/files/:fileId`, async (c) => {
@@ -142,6 +175,8 @@ export function filesetRoutes({ db }: PlatformDeps) {
     const fileId = c.req.param('fileId');
     const row = await db.transaction((tx) => deleteFile(tx, fileset.id, fileId));
     if (!row) throw notFound(`No file ${fileId} in fileset ${fileset.id}`);
+    // A store that fails now leaves bytes no row names: the file is gone all the same.
+    if (row.stored_key) await files.delete(row.stored_key).catch(() => undefined);
     return c.body(null, 204);
   });
 

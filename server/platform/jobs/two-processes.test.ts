@@ -1,11 +1,8 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
+import type net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { streamExecution, type StreamExecution } from '../../../src/api/contract';
 import { newCollection, bulkCreate } from '../datastores/test-support';
@@ -13,6 +10,7 @@ import { openStore } from '../store';
 import { createStream, streamBody, uploadCsv } from '../streams/test-support';
 import type { TestPlatform } from '../testing';
 import { LEASE_EXPIRED } from './queue';
+import { freshDatabase, startChild, stopChild, sleep, until, type Child } from './test-processes';
 
 /**
  * Issue 10: two platform processes on one PostgreSQL never run one job twice, and a process
@@ -21,127 +19,45 @@ import { LEASE_EXPIRED } from './queue';
  * only with DATABASE_URL.
  */
 const databaseUrl = process.env.DATABASE_URL;
-const TOKEN = 'two-processes-token';
 const LEASE_SECONDS = 5;
 
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.once('error', reject);
+/**
+ * Both processes: a short lease, the local HTTP server a stream reads, and one DATA_DIR, as a
+ * folder shared by every machine would be: the default file store keeps data files there, and a
+ * stream run may be taken by either process (store/files/processes.test.ts shares an S3 bucket).
+ */
+const sharedDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'two-processes-shared-'));
+const start = (url: string) =>
+  startChild(url, {
+    JOB_LEASE_SECONDS: String(LEASE_SECONDS),
+    STREAMS_ALLOWED_PRIVATE_HOSTS: 'localhost',
+    DATA_DIR: sharedDataDir,
   });
-
-interface Child {
-  process: ChildProcess;
-  dataDir: string;
-  platform: Pick<TestPlatform, 'api' | 'tokens'>;
-}
-
-/** `node --import tsx server/platform/main.ts`, resolved once it prints its URL. */
-async function startChild(url: string): Promise<Child> {
-  const port = await freePort();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'two-processes-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/platform/main.ts'], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      DATABASE_URL: url,
-      PLATFORM_DEVELOPER_TOKEN: TOKEN,
-      JOB_LEASE_SECONDS: String(LEASE_SECONDS),
-      STREAMS_ALLOWED_PRIVATE_HOSTS: 'localhost',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no start in 60 s:\n${output}`)), 60_000);
-    const seen = (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes('Embedded platform: http')) {
-        clearTimeout(timer);
-        resolve();
-      }
-    };
-    child.stdout.on('data', seen);
-    child.stderr.on('data', seen);
-    child.once('exit', (code) => reject(new Error(`exited with ${code}:\n${output}`)));
-  });
-  const base = `http://127.0.0.1:${port}`;
-  return {
-    process: child,
-    dataDir,
-    platform: {
-      tokens: { developer: TOKEN } as TestPlatform['tokens'],
-      api(pathname, init = {}) {
-        const headers = new Headers(init.headers);
-        headers.set('X-SERVICE-Developer-Token', TOKEN);
-        if (init.json !== undefined) headers.set('content-type', 'application/json');
-        return fetch(base + pathname, {
-          ...init,
-          headers,
-          body: init.json !== undefined ? JSON.stringify(init.json) : init.body,
-        });
-      },
-    },
-  };
-}
-
-async function stopChild(child: Child) {
-  if (child.process.exitCode === null && child.process.signalCode === null) {
-    const exited = new Promise((resolve) => child.process.once('exit', resolve));
-    child.process.kill('SIGTERM');
-    await exited;
-  }
-  fs.rmSync(child.dataDir, { recursive: true, force: true });
-}
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function executions(p: Child['platform'], streamId: number): Promise<StreamExecution[]> {
   const res = await p.api(`/api/data/v1/streams/${streamId}/executions?limit=100`);
   return streamExecution.array().parse(await res.json());
 }
 
-async function until<T>(what: string, timeoutMs: number, probe: () => Promise<T | undefined>) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs} ms`);
-    await sleep(200);
-  }
-}
-
 describe.runIf(databaseUrl)('two platform processes on one PostgreSQL', () => {
-  const database = `jobs_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
+  let database: Awaited<ReturnType<typeof freshDatabase>>;
   let url: string;
   let a: Child;
   let b: Child;
   let db: Awaited<ReturnType<typeof openStore>>;
 
   beforeAll(async () => {
-    const admin = new pg.Client({ connectionString: databaseUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${database}`);
-    await admin.end();
-    const u = new URL(databaseUrl!);
-    u.pathname = `/${database}`;
-    url = u.toString();
+    database = await freshDatabase(databaseUrl!, 'jobs');
+    url = database.url;
     // Both start on the empty database at once: migrations and the seed take a lock each.
-    [a, b] = await Promise.all([startChild(url), startChild(url)]);
+    [a, b] = await Promise.all([start(url), start(url)]);
     db = await openStore({ dataDir: a.dataDir, databaseUrl: url });
   }, 120_000);
 
   afterAll(async () => {
     await Promise.all([a, b].filter(Boolean).map(stopChild));
     await db?.close();
-    const admin = new pg.Client({ connectionString: databaseUrl });
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
-    await admin.end();
+    await database?.drop();
   }, 60_000);
 
   it('runs each stream run, scheduled run, export and sync once, whichever process is asked', async () => {

@@ -121,6 +121,7 @@ export async function runExecution(
     const table = await connectorFor(stream.transport.description).read(stream.configuration, db, {
       actor: await principalOf(db, actorId),
       outbound: { allowedPrivateHosts: deps.allowedPrivateHosts },
+      files: deps.files,
     });
     await recordRowsRead(db, execution.id, table.rows.length);
     staged = await stageRows(db, stream.dataset_id, table.rows, jobId);

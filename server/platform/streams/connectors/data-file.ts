@@ -1,5 +1,5 @@
 import { dataFileReadAccess } from '../../access/stream-sources';
-import { badRequest, forbidden } from '../../core/errors';
+import { PlatformError, badRequest, forbidden } from '../../core/errors';
 import { dataFileId, readRevision } from '../../files/repository';
 import { decodeText, parseCsv } from '../csv';
 import { SourceError } from '../table';
@@ -34,7 +34,7 @@ export const dataFileConnector: Connector = {
     if (access.state === 'refused')
       throw forbidden(`You need read access to data file ${id} (${access.needed})`);
   },
-  async read(configuration, db, { actor }) {
+  async read(configuration, db, { actor, files }) {
     const id = fileIdOf(configuration);
     const access = await dataFileReadAccess(db, actor, id);
     if (access.state === 'unknown')
@@ -45,7 +45,10 @@ export const dataFileConnector: Connector = {
       throw new SourceError(
         `The user who runs this stream (user ${actor.id}) needs read access to data file ${id} (${access.needed})`,
       );
-    const revision = await readRevision(db, id).catch(() => {
+    const revision = await readRevision(db, files, id).catch((error: unknown) => {
+      // The store's reason (never where it is) when its bytes could not be read.
+      if (error instanceof PlatformError && error.status !== 404)
+        throw new SourceError(`Data file ${id} could not be read: ${error.message}`);
       throw new SourceError(`Data file ${id} no longer exists or has no revision`);
     });
     return await parseCsv(decodeText(revision.body));

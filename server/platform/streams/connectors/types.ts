@@ -1,6 +1,7 @@
 import type { Connector as ConnectorInfo } from '../../../../src/api/contract';
 import type { Principal } from '../../access/policy';
 import type { Queryable } from '../../store';
+import type { FileStore } from '../../store/files';
 import type { SourceTable } from '../table';
 import type { OutboundPolicy } from './outbound';
 
@@ -23,10 +24,11 @@ export interface Connector extends ConnectorInfo {
   read(configuration: ConfigurationItem[], db: Queryable, run: SourceRun): Promise<SourceTable>;
 }
 
-/** Who runs the stream, and what an outbound fetch may reach. */
+/** Who runs the stream, what an outbound fetch may reach, and where data files' bytes are. */
 export interface SourceRun {
   actor: Principal;
   outbound: OutboundPolicy;
+  files: FileStore;
 }
 
 export const configValue = (configuration: ConfigurationItem[], name: string) =>

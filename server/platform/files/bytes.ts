@@ -1,0 +1,36 @@
+import { Readable } from 'node:stream';
+import { storeFailure } from '../core/store-failure';
+import type { ByteRange, FileStore } from '../store/files';
+
+/** Where a revision's bytes are: in its row (sample data, rows before issue 11) or in the store. */
+export interface RevisionBytes {
+  id: number;
+  data_file_id: number;
+  body: Uint8Array | null;
+  stored_key: string | null;
+}
+
+/** A revision's bytes as a stream (or their `range`), opened before the first byte is answered. */
+export async function revisionBytes(
+  files: FileStore,
+  row: RevisionBytes,
+  range?: ByteRange,
+): Promise<Readable> {
+  if (!row.stored_key) {
+    const body = Buffer.from(row.body ?? new Uint8Array());
+    return Readable.from([range ? body.subarray(range.start, range.end + 1) : body]);
+  }
+  try {
+    return await files.get(row.stored_key, range);
+  } catch (error) {
+    throw storeFailure(error, `revision ${row.id} of data file ${row.data_file_id}`);
+  }
+}
+
+/** The whole of a revision in memory (a stream run reads a CSV whole). */
+export async function revisionInMemory(files: FileStore, row: RevisionBytes): Promise<Uint8Array> {
+  if (!row.stored_key) return new Uint8Array(row.body ?? []);
+  const chunks: Buffer[] = [];
+  for await (const chunk of await revisionBytes(files, row)) chunks.push(chunk as Buffer);
+  return new Uint8Array(Buffer.concat(chunks));
+}
