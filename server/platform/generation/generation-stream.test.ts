@@ -27,7 +27,9 @@ beforeAll(async () => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     providerClosed.push(new Promise((resolve) => res.on('close', resolve)));
-    req.on('end', () => respond(res, JSON.parse(Buffer.concat(chunks).toString())));
+    req.on('end', () =>
+      respond(res, JSON.parse(Buffer.concat(chunks).toString()) as Record<string, unknown>),
+    );
   });
   await new Promise<void>((resolve) => provider.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(provider.address() as AddressInfo).port}/v1`;

@@ -5,14 +5,9 @@ import { MAX_PROVIDER_ANSWER_BYTES } from './limits';
 import type { ModelInfo } from './models';
 import { readCompletionStream } from './openai-stream';
 import type { GenerationListener, GenerationRequest, GenerationResult } from './request';
-import { mib, MAX_RELAYED_CHARS, providerMessage } from './provider-message';
+import { mib, MAX_RELAYED_CHARS, providerMessage, type ChatCompletion } from './provider-message';
 import { redactSecrets } from './redact';
 import { countTokensAsync } from './token-thread';
-
-export interface ChatCompletion {
-  choices?: Array<{ message?: { content?: string | null } }>;
-  usage?: { prompt_tokens?: number; completion_tokens?: number; total_tokens?: number };
-}
 
 const tooLarge = () =>
   new PlatformError(

@@ -1,7 +1,6 @@
 import { PlatformError } from '../core/errors';
 import { MAX_PROVIDER_ANSWER_BYTES } from './limits';
-import type { ChatCompletion } from './openai-compatible';
-import { mib, MAX_RELAYED_CHARS, providerMessage } from './provider-message';
+import { mib, MAX_RELAYED_CHARS, providerMessage, type ChatCompletion } from './provider-message';
 import { redactSecrets } from './redact';
 
 interface StreamChunk {

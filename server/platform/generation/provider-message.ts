@@ -1,3 +1,9 @@
+/** An OpenAI-compatible chat completion, as far as the platform reads it. */
+export interface ChatCompletion {
+  choices?: Array<{ message?: { content?: string | null } }>;
+  usage?: { prompt_tokens?: number; completion_tokens?: number; total_tokens?: number };
+}
+
 /** At most this much of a provider's own message is relayed. */
 export const MAX_RELAYED_CHARS = 500;
 
