@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expectAccessible, expectAccessibleInBothThemes } from './axe';
+import { expectAccessible, expectAccessibleInBothThemes, useColorMode } from './axe';
 import { expect, test } from './fixtures';
 
 // The built-in model (local.template-echo) answers with the prompt it was sent, so every answer
@@ -40,7 +40,10 @@ test('write a template with two parameters, fill them, run, and read the prompt 
   await page.getByRole('button', { name: 'Run', exact: true }).click();
   const answer = page.getByRole('region', { name: 'Output' });
   await expect(answer).toHaveText('Dear Ada, about the Q3 numbers: sales rose 12 %.');
-  await expect(page.getByText(/\d+ in · \d+ out · \d+ tokens · \d+ ms/)).toBeVisible();
+  // The latency is the whole answer's: the built-in model streams, which takes it near a second.
+  await expect(
+    page.getByText(/\d+ in · \d+ out · \d+ tokens · (\d+ ms|\d+(\.\d)? s)$/),
+  ).toBeVisible();
 
   await page.getByRole('tab', { name: 'Prompt sent' }).click();
   await expect(page.getByLabel('Formatted prompt')).toHaveText(
@@ -245,4 +248,83 @@ test('a new session asks nothing that fails; Run and the answer share the screen
   ).toBeVisible();
   await expect(template(page)).toHaveText('Please say ${input}');
   await expectAccessibleInBothThemes(page, 'playground saved prompt versions');
+});
+
+/** Records each text the streamed answer shows, as the page draws it (the caret left out). */
+async function recordAnswerTexts(page: Page) {
+  await page.evaluate(() => {
+    const seen: string[] = [];
+    (window as unknown as { answerTexts: string[] }).answerTexts = seen;
+    new MutationObserver(() => {
+      const region = document.querySelector('[role="region"][aria-label="Answer so far"]');
+      const text = region?.textContent?.replace('▍', '');
+      if (text && seen.at(-1) !== text) seen.push(text);
+    }).observe(document.body, { subtree: true, childList: true, characterData: true });
+  });
+}
+
+test('the answer streams in through the gateway as the model writes it; Stop keeps what arrived', async ({
+  page,
+}) => {
+  test.slow(); // two themes, two runs each
+  await page.setViewportSize({ width: 1440, height: 900 });
+  const words = Array.from({ length: 64 }, (_, i) => `word${i + 1}`).join(' ');
+  const full = `Echo: ${words}`;
+  const run = page.getByRole('button', { name: 'Run', exact: true });
+  const sofar = page.getByRole('region', { name: 'Answer so far' });
+  const status = page.getByRole('status', { name: 'Run status' });
+  for (const mode of ['light', 'dark'] as const) {
+    await useColorMode(page, mode);
+    await openPlayground(page);
+    await recordAnswerTexts(page);
+    await writeTemplate(page, 'Echo: ${input}');
+    await page.getByRole('textbox', { name: 'Input' }).fill(words);
+
+    await run.click();
+    await expect(sofar).toBeVisible();
+    await page.screenshot({ path: `test-results/playground-streaming-${mode}-1440.png` });
+    await expect(page.getByRole('region', { name: 'Output' })).toHaveText(full);
+    await expect(status).toHaveText('The answer is complete');
+    // The page showed the answer growing: parts of it, each the start of the whole, before it.
+    const seen = await page.evaluate(
+      () => (window as unknown as { answerTexts: string[] }).answerTexts,
+    );
+    const partial = seen.filter((text) => text !== full);
+    expect(partial.length, `texts seen: ${JSON.stringify(seen)}`).toBeGreaterThan(1);
+    for (const text of partial) expect(full.startsWith(text), text).toBe(true);
+    await page.screenshot({ path: `test-results/playground-streamed-${mode}-1440.png` });
+    await expectAccessible(page, `playground streamed answer (${mode})`);
+
+    // Stop while it streams: what arrived stays, marked stopped.
+    await run.click();
+    await expect(page.getByRole('button', { name: 'Stop' })).toBeVisible();
+    // The user presses Stop as soon as the first words show (the whole answer takes about a
+    // second: a round trip per step from here could come too late on a busy machine).
+    await page.evaluate(
+      () =>
+        new Promise<void>((resolve) => {
+          const stopOnFirstWords = () => {
+            if (!document.querySelector('[role="region"][aria-label="Answer so far"]'))
+              return false;
+            [...document.querySelectorAll('button')].find((b) => b.textContent === 'Stop')?.click();
+            resolve();
+            return true;
+          };
+          if (stopOnFirstWords()) return;
+          new MutationObserver((_records, observer) => {
+            if (stopOnFirstWords()) observer.disconnect();
+          }).observe(document.body, { subtree: true, childList: true, characterData: true });
+        }),
+    );
+    const stopped = page.getByRole('region', { name: 'Output (stopped)' });
+    await expect(stopped).toBeVisible();
+    const kept = (await stopped.textContent()) ?? '';
+    expect(kept.length).toBeGreaterThan(0);
+    expect(full.startsWith(kept), kept).toBe(true);
+    await expect(page.getByText('Stopped', { exact: true })).toBeVisible();
+    await expect(status).toHaveText('Stopped: the answer so far is kept');
+    await expect(run).toBeEnabled();
+    await page.screenshot({ path: `test-results/playground-stopped-${mode}-1440.png` });
+    await expectAccessible(page, `playground stopped answer (${mode})`);
+  }
 });

@@ -4,7 +4,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { CLIENT_CLOSED_REQUEST } from './access-log';
 import { declaredLength, readBoundedBody } from './body';
-import { browserResponseHeaders, upstreamRequestHeaders } from './headers';
+import { browserResponseHeaders, isEventStream, upstreamRequestHeaders } from './headers';
 import { jsonError } from './json-error';
 import type { ResolvedGatewayOptions } from './options';
 import { upstreamUrl } from './request-target';
@@ -187,7 +187,15 @@ export function createForward(options: ResolvedGatewayOptions): Forward {
       deadline.clear();
       await response.body?.cancel().catch(() => {});
     }
-    return new Response(hasBody && response.body ? deadline.watch(response.body) : null, {
+    let passed: ReadableStream<Uint8Array> | null = null;
+    if (hasBody && response.body) {
+      // Server-sent events (a generation streaming, a run's log) go on chunk by chunk as they
+      // come, however long apart: the deadline covered the wait for the headers only.
+      passed = isEventStream(response.headers)
+        ? deadline.release(response.body)
+        : deadline.watch(response.body);
+    }
+    return new Response(passed, {
       status: response.status,
       statusText: response.statusText,
       headers: browserResponseHeaders(response.headers, base),

@@ -109,7 +109,20 @@ export function browserResponseHeaders(upstream: Headers, upstreamBase: URL): He
     outgoing.set(lower, lower === 'location' ? sameOriginLocation(value, upstreamBase) : value);
   });
   for (const [name, value] of Object.entries(API_ANSWER_HEADERS)) outgoing.set(name, value);
+  if (isEventStream(upstream)) {
+    // Each event must reach the browser as it is written: no proxy or CDN in front of the
+    // gateway may compress (no-transform) or hold (X-Accel-Buffering, nginx's switch) it.
+    outgoing.set('cache-control', 'no-store, no-transform');
+    outgoing.set('x-accel-buffering', 'no');
+    outgoing.delete('content-length');
+  }
   return outgoing;
+}
+
+/** `text/event-stream` (server-sent events): passed on unbuffered, without the body deadline. */
+export function isEventStream(headers: Headers): boolean {
+  const type = headers.get('content-type')?.split(';')[0]?.trim().toLowerCase();
+  return type === 'text/event-stream';
 }
 
 /** A redirect to the upstream itself would take the browser around the gateway (and its tokens). */

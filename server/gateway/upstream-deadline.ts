@@ -1,7 +1,8 @@
 /**
  * Aborts an upstream call that goes quiet for `timeoutMs`: first while waiting for the headers,
  * then between two body chunks, so a long download may run as long as it keeps moving.
- * Node's fetch would otherwise wait 300 s.
+ * Node's fetch would otherwise wait 300 s. An event stream is let go once its headers arrive
+ * ({@link release}): it may be quiet between events for as long as its producer likes.
  */
 export class UpstreamDeadline {
   readonly #controller = new AbortController();
@@ -38,6 +39,29 @@ export class UpstreamDeadline {
   clear(): void {
     if (this.#timer !== undefined) clearTimeout(this.#timer);
     this.#timer = undefined;
+  }
+
+  /**
+   * Passes an event stream's body on with the deadline no longer applying (its headers came).
+   * The browser going away still ends the upstream call (through {@link signal}); the body then
+   * ends quietly rather than as an error the server would log for every closed tab.
+   */
+  release(body: ReadableStream<Uint8Array>): ReadableStream<Uint8Array> {
+    this.clear();
+    const reader = body.getReader();
+    return new ReadableStream<Uint8Array>({
+      pull: async (controller) => {
+        try {
+          const { done, value } = await reader.read();
+          if (done) controller.close();
+          else controller.enqueue(value);
+        } catch (error) {
+          if (this.#controller.signal.aborted && !this.#expired) controller.close();
+          else controller.error(error);
+        }
+      },
+      cancel: (reason) => reader.cancel(reason),
+    });
   }
 
   /** Passes a response body through, restarting the deadline on every chunk. */

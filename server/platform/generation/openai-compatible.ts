@@ -3,35 +3,12 @@ import { PlatformError } from '../core/errors';
 import { readAtMost } from '../core/validate';
 import { MAX_PROVIDER_ANSWER_BYTES } from './limits';
 import type { ModelInfo } from './models';
-import type { GenerationRequest, GenerationResult } from './request';
+import { readCompletionStream } from './openai-stream';
+import type { GenerationListener, GenerationRequest, GenerationResult } from './request';
+import { mib, MAX_RELAYED_CHARS, providerMessage, type ChatCompletion } from './provider-message';
 import { redactSecrets } from './redact';
 import { countTokensAsync } from './token-thread';
 
-interface ChatCompletion {
-  choices?: Array<{ message?: { content?: string | null } }>;
-  usage?: { prompt_tokens?: number; completion_tokens?: number; total_tokens?: number };
-}
-
-/** At most this much of a provider's own message is relayed. */
-const MAX_RELAYED_CHARS = 500;
-
-function providerMessage(body: unknown): string {
-  if (typeof body === 'object' && body !== null) {
-    const error = (body as { error?: unknown }).error;
-    if (typeof error === 'string') return error;
-    if (
-      typeof error === 'object' &&
-      error !== null &&
-      typeof (error as { message?: unknown }).message === 'string'
-    )
-      return (error as { message: string }).message;
-    if (typeof (body as { message?: unknown }).message === 'string')
-      return (body as { message: string }).message;
-  }
-  return 'no message';
-}
-
-const mib = (bytes: number) => `${bytes / 1024 / 1024} MiB`;
 const tooLarge = () =>
   new PlatformError(
     502,
@@ -89,10 +66,34 @@ function requestBody(model: ModelInfo, request: GenerationRequest) {
   };
 }
 
+/** What the provider said, as the platform's answer: its usage when it sent one, else counted. */
+export async function completionResult(
+  outputs: string[],
+  usage: ChatCompletion['usage'] | undefined,
+  promptTokens: number,
+): Promise<GenerationResult> {
+  if (outputs.length === 0)
+    throw new PlatformError(502, 'the model provider answered without a choice');
+  const inputTokens = usage?.prompt_tokens ?? promptTokens;
+  const outputTokens = usage?.completion_tokens ?? (await countTokensAsync(outputs[0]!));
+  return {
+    outputs,
+    usage: {
+      inputTokens,
+      outputTokens,
+      totalTokens: usage?.total_tokens ?? inputTokens + outputTokens,
+    },
+  };
+}
+
+const isEventStream = (res: Response) =>
+  res.headers.get('content-type')?.split(';')[0]?.trim().toLowerCase() === 'text/event-stream';
+
 /**
  * Any server speaking OpenAI's chat-completions protocol (Ollama, llama.cpp, vLLM, hosted). The
  * timeout covers the whole exchange, body included; what the provider says is relayed without the
- * key or anything shaped like one.
+ * key or anything shaped like one. With a listener, the answer is asked for as a stream
+ * (`stream: true`) and each piece of the first choice is handed on as it comes.
  */
 export async function openaiCompatible(
   config: GenerationConfig,
@@ -100,6 +101,7 @@ export async function openaiCompatible(
   request: GenerationRequest,
   signal: AbortSignal,
   promptTokens: number,
+  listener?: GenerationListener,
 ): Promise<GenerationResult> {
   const key = config.openaiApiKey;
   const timeout = AbortSignal.timeout(config.timeoutMs);
@@ -110,13 +112,26 @@ export async function openaiCompatible(
       method: 'POST',
       headers: {
         'content-type': 'application/json',
-        accept: 'application/json',
+        accept: listener ? 'text/event-stream' : 'application/json',
         ...(key ? { authorization: `Bearer ${key}` } : {}),
       },
-      body: JSON.stringify(requestBody(model, request)),
+      body: JSON.stringify(
+        listener
+          ? {
+              stream_options: { include_usage: true },
+              ...requestBody(model, request),
+              stream: true,
+            }
+          : requestBody(model, request),
+      ),
       signal: AbortSignal.any([signal, timeout]),
       redirect: 'error',
     });
+    if (listener && res.ok && isEventStream(res)) {
+      listener.started();
+      const streamed = await readCompletionStream(res, listener.delta, key);
+      return await completionResult(streamed.outputs, streamed.usage, promptTokens);
+    }
     text = await readBounded(res);
   } catch (error) {
     if (error instanceof PlatformError) throw error;
@@ -143,17 +158,11 @@ export async function openaiCompatible(
   const outputs = (Array.isArray(completion.choices) ? completion.choices : []).map((c) =>
     typeof c?.message?.content === 'string' ? c.message.content : '',
   );
-  if (outputs.length === 0)
-    throw new PlatformError(502, 'the model provider answered without a choice');
-  const usage = completion.usage ?? {};
-  const inputTokens = usage.prompt_tokens ?? promptTokens;
-  const outputTokens = usage.completion_tokens ?? (await countTokensAsync(outputs[0]!));
-  return {
-    outputs,
-    usage: {
-      inputTokens,
-      outputTokens,
-      totalTokens: usage.total_tokens ?? inputTokens + outputTokens,
-    },
-  };
+  const result = await completionResult(outputs, completion.usage, promptTokens);
+  // A server that does not stream answers whole: the whole output is then its one piece.
+  if (listener) {
+    listener.started();
+    listener.delta(result.outputs[0]!);
+  }
+  return result;
 }

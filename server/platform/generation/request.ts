@@ -14,3 +14,9 @@ export interface GenerationResult {
   outputs: string[];
   usage: { inputTokens: number; outputTokens: number; totalTokens: number };
 }
+
+/** Told as a streamed generation goes: once the model took the request, then each piece of output. */
+export interface GenerationListener {
+  started: () => void;
+  delta: (text: string) => void;
+}

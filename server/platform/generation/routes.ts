@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import {
@@ -6,14 +5,14 @@ import {
   queryInt,
   textGenerationBody,
   type GenerationModel,
-  type TextGenerationResponse,
 } from '../../../src/api/contract';
 import type { PlatformDeps, PlatformEnv } from '../core/context';
+import { errorBody, PlatformError } from '../core/errors';
 import { parseWith, query, readJson } from '../core/validate';
-import { configuredModels, defaultModelId, DEFAULT_SYSTEM_MESSAGE, modelFor } from './models';
-import { generate } from './providers';
-import { getSession, listSessions, recordRun } from './sessions';
-import { formatPrompt } from './template';
+import { eventStreamAnswer, wantsEventStream } from './event-stream';
+import { configuredModels, defaultModelId } from './models';
+import { runTextGeneration } from './service';
+import { getSession, listSessions } from './sessions';
 
 const sessionsParams = z.object({
   limit: queryInt(1, 200).optional(),
@@ -30,7 +29,7 @@ function nullsAsAbsent(value: unknown): unknown {
 }
 
 /** Text generation (4.11, gaps.md) and its sessions (docs/platform-gaps.md). */
-export function generationRoutes({ db, generation }: PlatformDeps) {
+export function generationRoutes({ db, generation, log }: PlatformDeps) {
   const r = new Hono<PlatformEnv>();
 
   r.get('/api/ai/v1/settings/services/generation/models', (c) => {
@@ -47,54 +46,33 @@ export function generationRoutes({ db, generation }: PlatformDeps) {
 
   r.post('/api/ai/v1/text/generation', async (c) => {
     const request = parseWith(textGenerationBody, nullsAsAbsent(await readJson(c)));
-    const model = modelFor(generation, request.model);
-    const template =
-      request.promptTemplate === undefined
-        ? model.defaultTemplate
-        : typeof request.promptTemplate === 'string'
-          ? request.promptTemplate
-          : request.promptTemplate.template;
-    const system = request.system ?? DEFAULT_SYSTEM_MESSAGE;
-    // Rule 3: a model that takes a system message gets it apart, whatever the template holds.
-    const prompt = formatPrompt(template, {
-      input: request.input,
-      system,
-      parameters: request.parameters ?? {},
-    });
-    const started = performance.now();
-    const result = await generate(
-      generation,
-      model,
-      {
-        prompt,
-        system: model.systemPrompt ? system : undefined,
-        temperature: request.temperature,
-        maxTokens: request.maxTokens,
-        responseFormat: request.responseFormat,
-        reasoningConfig: request.reasoningConfig,
-        modelConfiguration: request.modelConfiguration,
-      },
+    const userId = c.get('userId');
+    if (wantsEventStream(c.req.header('accept')))
+      return eventStreamAnswer(
+        (listener, signal) =>
+          runTextGeneration({ db, generation }, userId, request, signal, listener),
+        c.req.raw.signal,
+        (error) => {
+          const traceId = c.get('traceId') ?? '';
+          if (!(error instanceof PlatformError))
+            log(`platform error streaming ${c.req.path} trace ${traceId}: ${String(error)}`);
+          const known =
+            error instanceof PlatformError
+              ? error
+              : new PlatformError(500, 'Internal error; quote the trace id to support');
+          return {
+            ...errorBody(c.req.path, known, traceId),
+            message: known.message,
+            status: known.status,
+          };
+        },
+      );
+    const { answer, durationMs } = await runTextGeneration(
+      { db, generation },
+      userId,
+      request,
       c.req.raw.signal,
     );
-    const durationMs = performance.now() - started;
-    const sessionId = request.sessionId ?? randomUUID();
-    const answer: TextGenerationResponse = {
-      prompt,
-      output: result.outputs[0]!,
-      modelId: model.id,
-      sessionId,
-      choices: result.outputs.map((output) => ({ output })),
-      usage: result.usage,
-      isCustomerModel: false,
-    };
-    await recordRun(db, {
-      sessionId,
-      userId: c.get('userId'),
-      modelId: model.id,
-      durationMs,
-      request,
-      response: answer,
-    });
     c.header('server-timing', `model;dur=${durationMs.toFixed(1)}`);
     return c.json(answer);
   });

@@ -84,3 +84,18 @@ export const generationSessionSummary = z.object({
 });
 export const generationSessionList = z.array(generationSessionSummary);
 export type GenerationSessionSummary = z.infer<typeof generationSessionSummary>;
+
+/**
+ * A streamed generation (embedded platform, docs/platform-gaps.md): the same request with
+ * `Accept: text/event-stream` answers server-sent events: `delta` pieces of the output in order,
+ * then `done` with the very answer the plain request gives, or `error` with the area's body.
+ */
+export const GENERATION_EVENT_STREAM = 'text/event-stream';
+export const textGenerationDelta = z.object({ text: z.string() });
+export type TextGenerationDelta = z.infer<typeof textGenerationDelta>;
+export const textGenerationStreamError = z.object({
+  message: z.string(),
+  /** The status the plain request would have answered with. */
+  status: z.number().int(),
+});
+export type TextGenerationStreamError = z.infer<typeof textGenerationStreamError>;

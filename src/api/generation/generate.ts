@@ -1,19 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  textGenerationResponse,
-  type TextGenerationBody,
-  type TextGenerationResponse,
-} from '../contract/generation';
+import { textGenerationResponse, type TextGenerationBody } from '../contract/generation';
 import { request } from '../http';
 import { generationKeys } from './keys';
+import { GENERATION_PATH, type TimedGeneration } from './path';
+import { streamText } from './stream';
 
-export const GENERATION_PATH = '/api/ai/v1/text/generation';
-
-export interface TimedGeneration {
-  answer: TextGenerationResponse;
-  /** From sending to the parsed answer, as the user waits for it. */
-  latencyMs: number;
-}
+export { GENERATION_PATH, type TimedGeneration } from './path';
 
 /** 4.11 Text Generation. */
 export async function generateText(
@@ -34,13 +26,16 @@ export async function generateText(
 export interface GenerateInput {
   body: TextGenerationBody;
   signal?: AbortSignal;
+  /** Given: the answer is asked for as a stream, and each piece is handed here as it comes. */
+  onDelta?: (text: string) => void;
 }
 
 /** A run of the playground: the session's history is read again afterwards. */
 export const useGenerateText = () => {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ body, signal }: GenerateInput) => generateText(body, signal),
+    mutationFn: ({ body, signal, onDelta }: GenerateInput) =>
+      onDelta ? streamText(body, { signal, onDelta }) : generateText(body, signal),
     onSuccess: ({ answer }) =>
       queryClient.invalidateQueries({ queryKey: generationKeys.session(answer.sessionId) }),
   });

@@ -2,3 +2,4 @@ export * from './keys';
 export * from './get-models';
 export * from './generate';
 export * from './get-session';
+export * from './stream';

@@ -2,6 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse, delay } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { aGatewayStatus } from '../../../test/data';
 import { renderApp } from '../../../test/render';
 import { server } from '../../../test/server';
 
@@ -28,7 +29,13 @@ function givenPlatform(onGenerate: (request: Request) => Promise<Response> | Res
 describe('/playground', { timeout: 60_000 }, () => {
   it('cancels a run in flight: the request is aborted and nothing is shown as an answer', async () => {
     let aborted = false;
+    let accept: string | null = null;
+    // A real instance: the plain request, which has no streamed answer.
+    server.use(
+      http.get('/gateway/status', () => HttpResponse.json(aGatewayStatus({ mode: 'remote' }))),
+    );
     givenPlatform(async (request) => {
+      accept = request.headers.get('accept');
       request.signal.addEventListener('abort', () => (aborted = true));
       await delay('infinite');
       return HttpResponse.json({});
@@ -40,6 +47,7 @@ describe('/playground', { timeout: 60_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(await screen.findByText('Run cancelled: nothing was kept.')).toBeVisible();
     expect(aborted).toBe(true);
+    expect(accept).toBe('application/json');
     expect(screen.getByRole('button', { name: /^Run$/ })).toBeEnabled();
   });
 

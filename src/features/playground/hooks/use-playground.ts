@@ -15,12 +15,19 @@ import {
   toRequest,
   type Draft,
 } from '../lib/draft';
+import { useNewAnswerText, useStreamingSupported } from './use-answer-stream';
 
 export const newSessionId = () => `playground-${crypto.randomUUID().slice(0, 8)}`;
 
 export interface LastRun {
   request: TextGenerationBody;
   result: TimedGeneration;
+}
+
+/** A streamed run stopped by the user: what had arrived, kept on screen (the platform keeps none). */
+export interface StoppedRun {
+  request: TextGenerationBody;
+  text: string;
 }
 
 /**
@@ -56,6 +63,13 @@ export function usePlayground() {
   const [cancelled, setCancelled] = useState(false);
   const generate = useGenerateText();
   const controller = useRef<AbortController | undefined>(undefined);
+  const streams = useStreamingSupported();
+  const answerText = useNewAnswerText();
+  const [streaming, setStreaming] = useState(false);
+  const [stopped, setStopped] = useState<StoppedRun>();
+  const inFlight = useRef<TextGenerationBody | undefined>(undefined);
+  // Said once when a run ends, never for each piece of a streamed answer.
+  const [announcement, setAnnouncement] = useState('');
 
   const names = useMemo(() => customPlaceholders(draft.template), [draft.template]);
   // Problems show once the user tried to run, and then follow every edit.
@@ -69,18 +83,36 @@ export function usePlayground() {
     if (hasProblems(checkDraft(draft))) return;
     const request = toRequest(draft, sessionId);
     controller.current = new AbortController();
+    inFlight.current = request;
     setCancelled(false);
+    setStopped(undefined);
+    setAnnouncement('');
+    answerText.set('');
+    setStreaming(streams);
     generate.mutate(
-      { body: request, signal: controller.current.signal },
-      { onSuccess: (result) => setLast({ request, result }) },
+      {
+        body: request,
+        signal: controller.current.signal,
+        onDelta: streams ? answerText.append : undefined,
+      },
+      {
+        onSuccess: (result) => {
+          setLast({ request, result });
+          setAnnouncement('The answer is complete');
+        },
+      },
     );
-  }, [draft, generate, sessionId]);
+  }, [answerText, draft, generate, sessionId, streams]);
 
   const cancel = useCallback(() => {
     controller.current?.abort();
-    setCancelled(true);
+    const kept = streaming ? answerText.get() : '';
+    if (kept && inFlight.current) {
+      setStopped({ request: inFlight.current, text: kept });
+      setAnnouncement('Stopped: the answer so far is kept');
+    } else setCancelled(true);
     generate.reset();
-  }, [generate]);
+  }, [answerText, generate, streaming]);
 
   const newSession = useCallback(() => {
     const id = newSessionId();
@@ -91,6 +123,7 @@ export function usePlayground() {
       return next;
     });
     setLast(undefined);
+    setStopped(undefined);
     generate.reset();
   }, [generate, queryClient, setParams]);
 
@@ -110,6 +143,10 @@ export function usePlayground() {
     cancel,
     cancelled,
     running: generate.isPending,
+    /** The answer as it grows, while a streamed run is under way (Stop keeps it). */
+    stream: streaming && generate.isPending ? answerText : undefined,
+    stopped,
+    announcement,
     error: generate.error,
     last,
     newSession,

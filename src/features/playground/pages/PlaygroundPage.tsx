@@ -20,7 +20,10 @@ import { ComparePanel } from '../components/ComparePanel';
 import { HistoryPanel } from '../components/HistoryPanel';
 import { ParametersForm } from '../components/ParametersForm';
 import { SavedPrompts } from '../components/SavedPrompts';
+import { RunAnnouncer } from '../components/RunAnnouncer';
 import { SettingsForm } from '../components/SettingsForm';
+import { StoppedAnswer } from '../components/StoppedAnswer';
+import { StreamingAnswer } from '../components/StreamingAnswer';
 import { TemplateEditor } from '../components/TemplateEditor';
 import { useCompare } from '../hooks/use-compare';
 import { usePlayground } from '../hooks/use-playground';
@@ -148,7 +151,9 @@ export function PlaygroundPage() {
             >
               Run
             </Button>
-            {playground.running && <Button onClick={playground.cancel}>Cancel</Button>}
+            {playground.running && (
+              <Button onClick={playground.cancel}>{playground.stream ? 'Stop' : 'Cancel'}</Button>
+            )}
             <Typography variant="caption" sx={{ color: 'text.secondary' }}>
               {shortcut} runs from anywhere on the page
             </Typography>
@@ -167,7 +172,10 @@ export function PlaygroundPage() {
           }}
         >
           <Section title="Answer">
-            {playground.running ? (
+            <RunAnnouncer message={playground.announcement} />
+            {playground.stream ? (
+              <StreamingAnswer text={playground.stream} />
+            ) : playground.running ? (
               <Stack spacing={1}>
                 <LinearProgress aria-label="Running the prompt" />
                 <Typography variant="body2" sx={{ color: 'text.secondary' }}>
@@ -176,6 +184,8 @@ export function PlaygroundPage() {
               </Stack>
             ) : playground.error ? (
               <ErrorState error={playground.error} title="The run failed" />
+            ) : playground.stopped ? (
+              <StoppedAnswer run={playground.stopped} />
             ) : playground.last ? (
               <AnswerPanel result={playground.last.result} request={playground.last.request} />
             ) : playground.cancelled ? (
