@@ -31,6 +31,7 @@ import {
   type RunRow,
   type StepState,
 } from './repository';
+import { runLive } from './live';
 import { WORKFLOW_RUN_JOB, WorkflowRunner, workflowJobId } from './runner';
 
 const TERMINAL = new Set<RunStatus>(['COMPLETED', 'FAILED', 'CANCELED']);
@@ -166,6 +167,7 @@ export function workflowRoutes(deps: PlatformDeps) {
         { level: 'WARN', step: '', message: `Cancel requested by ${name}` },
       ]);
     });
+    runner.changed(run.id);
     runner.cancelLocal(run.id);
     // A run of this process (or one looking for cancels) ends within moments: answer its end.
     const until = Date.now() + 3000;
@@ -183,6 +185,8 @@ export function workflowRoutes(deps: PlatformDeps) {
     const entries = (await readLogs(db, run.id, after, limit)).map(toLogEntry);
     return c.json({ entries, next: entries.at(-1)?.seq ?? after });
   });
+
+  r.get('/v1/workflows/runs/:runId/live', (c) => runLive(c, deps));
 
   r.get('/v1/workflows/:id', async (c) => {
     const row = await getWorkflow(db, c.req.param('id'), user(c));

@@ -7,6 +7,8 @@ import { kindOf, type Effect } from './steps';
 export const WORKFLOW_RUN_JOB = 'workflow-run';
 export const workflowJobId = (runId: string, resume = 0) =>
   resume ? `workflow-run-${runId}-r${resume}` : `workflow-run-${runId}`;
+/** The signal (jobs/signals.ts) published when a run's log or state changed. */
+export const runTopic = (runId: string) => `run:${runId}`;
 /** A run whose process stopped is resumed this many times, then fails with the reason. */
 export const MAX_RESUMES = 3;
 
