@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Jobs } from '../core/jobs';
 import type { Db, Queryable } from '../store';
-import { JOBS_TOPIC, Signals } from './signals';
+import { Signals, jobsTopic } from './signals';
 
 export interface JobRow {
   id: string;
@@ -71,8 +71,11 @@ export class JobQueue {
   private readonly running = new Map<string, number>();
   /** Jobs this process queued (id → when): it claims them before the fallback delay. */
   private readonly own = new Map<string, number>();
+  /** The kind of each job this process queued, until it is started (a wake looks at it alone). */
+  private readonly kinds = new Map<string, string>();
+  /** Kinds to look at on the next claim pass (every kind: undefined in the set). */
+  private dirty = new Set<string | undefined>();
   private pumping: Promise<void> | undefined;
-  private again = false;
 
   constructor(
     private readonly db: Db,
@@ -80,12 +83,11 @@ export class JobQueue {
     readonly leaseSeconds: number,
     private readonly log: (line: string) => void,
     readonly signals: Signals = new Signals(),
-  ) {
-    signals.on(JOBS_TOPIC, () => this.wake());
-  }
+  ) {}
 
   register(kind: string, handler: JobHandler) {
     this.handlers.set(kind, handler);
+    this.signals.on(jobsTopic(kind), () => this.wake(kind));
   }
 
   /**
@@ -103,7 +105,9 @@ export class JobQueue {
       kind,
       JSON.stringify(payload),
     ]);
-    await this.signals.notifyIn(tx, JOBS_TOPIC);
+    if (this.kinds.size > 10_000) this.kinds.clear(); // started by no one: a hint lost, no more
+    this.kinds.set(id, kind);
+    await this.signals.notifyIn(tx, jobsTopic(kind));
     return id;
   }
 
@@ -174,7 +178,9 @@ export class JobQueue {
   /** The process that queued the job `id` (committed) claims it now, if a slot is free. */
   start(id: string) {
     this.own.set(id, Date.now());
-    this.wake();
+    const kind = this.kinds.get(id);
+    this.kinds.delete(id);
+    this.wake(kind);
   }
 
   /** Claims and runs the job `id` now; false when it was not free (another process has it). */
@@ -188,21 +194,19 @@ export class JobQueue {
    * Claims free jobs into free slots, soon. Calls made while a claim is under way make it
    * look once more when it ends, so a wake is never lost and never runs two claims at once.
    */
-  wake() {
-    if (this.pumping) {
-      this.again = true;
-      return;
-    }
-    this.jobs.run('jobs: claim', () => this.pump());
+  wake(kind?: string) {
+    this.dirty.add(kind);
+    if (!this.pumping) this.jobs.run('jobs: claim', () => this.pump());
   }
 
   private pump(): Promise<void> {
     this.pumping = (async () => {
       try {
-        do {
-          this.again = false;
-          await this.claimFree();
-        } while (this.again);
+        while (this.dirty.size) {
+          const kinds = this.dirty.has(undefined) ? undefined : (this.dirty as Set<string>);
+          this.dirty = new Set();
+          await this.claimFree(kinds && [...kinds]);
+        }
       } finally {
         this.pumping = undefined;
       }
@@ -211,11 +215,12 @@ export class JobQueue {
   }
 
   /** One pass over the kinds with free slots; the executions it started. */
-  private async claimFree() {
+  private async claimFree(only?: string[]) {
     const started: Array<{ job: JobRow; done: Promise<void> }> = [];
     for (let more = true; more;) {
       more = false;
       for (const [kind, handler] of this.handlers) {
+        if (only && !only.includes(kind)) continue;
         const free = (handler.concurrency ?? Infinity) - (this.running.get(kind) ?? 0);
         if (free <= 0) continue;
         const limit = Math.min(free, CLAIM_BATCH);
@@ -236,7 +241,7 @@ export class JobQueue {
       () =>
         (done = this.execute(job).finally(() => {
           this.running.set(job.kind, (this.running.get(job.kind) ?? 1) - 1);
-          this.wake();
+          this.wake(job.kind);
         })),
     );
     // Stopping: the job keeps its lease, which runs out (or the next start fails it).
@@ -258,7 +263,7 @@ export class JobQueue {
         claimed = await this.claimFree();
       } finally {
         this.pumping = undefined;
-        if (this.again) this.wake();
+        if (this.dirty.size) this.jobs.run('jobs: claim', () => this.pump());
       }
     })();
     await this.pumping;
@@ -339,7 +344,7 @@ export class JobQueue {
     });
     // Its handler may have queued a follow-up (a workflow run resumes): claim it now.
     this.signals.publish(`job:${job.id}`);
-    this.wake();
+    this.wake(job.kind);
   }
 
   /** Jobs whose lease ran out (their process died) fail with a reason. */

@@ -3,11 +3,11 @@ import { EventEmitter } from 'node:events';
 import pg from 'pg';
 import type { Queryable } from '../store';
 
-/** The topic every process listens on for queued work (jobs/queue.ts). */
-export const JOBS_TOPIC = 'jobs';
+/** The topic of queued work of one kind (jobs/queue.ts): every process that runs the kind listens. */
+export const jobsTopic = (kind: string) => `jobs:${kind}`;
 
 /**
- * Wakes whoever waits on a topic (`jobs`, `run:<id>`, `job:<id>`): in this process through an
+ * Wakes whoever waits on a topic (`jobs:<kind>`, `run:<id>`, `job:<id>`): in this process through an
  * EventEmitter, and in the other processes of one PostgreSQL through LISTEN/NOTIFY on one
  * channel per schema. A process ignores its own notifications (it has already emitted them).
  * A wake is only a hint: a listener reads the database after it, so a lost one costs a delay.

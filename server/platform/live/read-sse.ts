@@ -1,4 +1,7 @@
-/** Test helper: reads a text/event-stream answer into its events until `until` says stop. */
+/**
+ * Tests' and benchmarks' reader of a text/event-stream answer: its events, until `until` says
+ * stop or the stream ends; `onEvent` sees each as it arrives.
+ */
 export interface SseEvent {
   event: string;
   data: string;
@@ -11,6 +14,7 @@ export async function readEvents(
   response: Response,
   until: (events: SseEvent[]) => boolean = () => false,
   timeoutMs = 15_000,
+  onEvent?: (event: SseEvent) => void,
 ): Promise<{ events: SseEvent[]; comments: string[]; ended: boolean }> {
   const events: SseEvent[] = [];
   const comments: string[] = [];
@@ -42,6 +46,7 @@ export async function readEvents(
         if (!data.length) continue;
         event.data = data.join('\n');
         events.push(event);
+        onEvent?.(event);
       }
       if (until(events)) {
         await reader.cancel().catch(() => undefined);

@@ -45,6 +45,8 @@ export function liveStream(
   deps: PlatformDeps,
   topics: string[],
   read: () => Promise<LiveRead>,
+  /** What every change wakes (a workflow run) is re-read less often (× rereadMs). */
+  { rereadEvery = 1 } = {},
 ) {
   const key = deps.queue;
   const count = open.get(key) ?? 0;
@@ -59,7 +61,7 @@ export function liveStream(
     c,
     async (stream) => {
       try {
-        await follow(stream, deps, topics, read);
+        await follow(stream, deps, topics, read, liveLimits.rereadMs * rereadEvery);
       } finally {
         open.set(key, (open.get(key) ?? 1) - 1);
       }
@@ -78,6 +80,7 @@ async function follow(
   deps: PlatformDeps,
   topics: string[],
   read: () => Promise<LiveRead>,
+  rereadMs: number,
 ) {
   let woken = true;
   let rouse: (() => void) | undefined;
@@ -93,7 +96,7 @@ async function follow(
   try {
     while (!stream.aborted && !stream.closed) {
       const now = Date.now();
-      if (woken || now - lastRead >= liveLimits.rereadMs) {
+      if (woken || now - lastRead >= rereadMs) {
         woken = false;
         lastRead = now;
         const { messages, done, more } = await read();
@@ -112,7 +115,7 @@ async function follow(
       const wait = Math.max(
         1,
         Math.min(
-          liveLimits.rereadMs - (now - lastRead),
+          rereadMs - (now - lastRead),
           liveLimits.heartbeatMs - (now - lastWrite),
           liveLimits.maxMs - (now - started),
         ),

@@ -24,23 +24,30 @@ export async function runLive(c: Context<PlatformEnv>, deps: PlatformDeps) {
   const first = await getRun(deps.db, c.req.param('runId')!, userId);
   let cursor = Number.isSafeInteger(last) && last > after ? last : after;
   let shown = '';
-  return liveStream(c, deps, [runTopic(first.id)], async () => {
-    // The state first: lines written with an ending are then read too.
-    const run = await readRun(deps.db, first.id);
-    if (!run) return { messages: [], done: true };
-    const messages: LiveMessage[] = [];
-    const state = toRun({ ...run, number: first.number }, { outputs: true });
-    const seen = JSON.stringify([state.status, state.steps, state.finishedAt]);
-    if (seen !== shown) {
-      shown = seen;
-      messages.push({ event: 'run', data: state });
-    }
-    const lines = (await readLogs(deps.db, first.id, cursor, PAGE)).map(toLogEntry);
-    if (lines.length) {
-      cursor = lines.at(-1)!.seq;
-      messages.push({ event: 'log', id: String(cursor), data: { entries: lines, next: cursor } });
-    }
-    const more = lines.length === PAGE;
-    return { messages, more, done: TERMINAL.has(run.status) && !more };
-  });
+  return liveStream(
+    c,
+    deps,
+    [runTopic(first.id)],
+    async () => {
+      // The state first: lines written with an ending are then read too.
+      const run = await readRun(deps.db, first.id);
+      if (!run) return { messages: [], done: true };
+      const messages: LiveMessage[] = [];
+      const state = toRun({ ...run, number: first.number }, { outputs: true });
+      const seen = JSON.stringify([state.status, state.steps, state.finishedAt]);
+      if (seen !== shown) {
+        shown = seen;
+        messages.push({ event: 'run', data: state });
+      }
+      const lines = (await readLogs(deps.db, first.id, cursor, PAGE)).map(toLogEntry);
+      if (lines.length) {
+        cursor = lines.at(-1)!.seq;
+        messages.push({ event: 'log', id: String(cursor), data: { entries: lines, next: cursor } });
+      }
+      const more = lines.length === PAGE;
+      return { messages, more, done: TERMINAL.has(run.status) && !more };
+      // Every write of a run's log or state wakes it (runner.ts): a re-read is only a safety net.
+    },
+    { rereadEvery: 5 },
+  );
 }
