@@ -1,6 +1,7 @@
 import { workflow, workflowRun, runLogs } from '../src/api/contract';
 import { readEvents } from '../server/platform/live/read-sse';
 import { startTestPlatform } from '../server/platform/testing';
+import { batchRows } from './workflows-batch';
 import { median, ms, percentile, type Bench, type BenchRow } from './lib';
 
 const RUNS = 100;
@@ -140,6 +141,7 @@ const workflows: Bench = async () => {
         value: `p50 ${ms(median(runStarted))}, p90 ${ms(percentile(runStarted, 90))}`,
         note: `the runner claimed the run and started its first step; POST answered 202 in p50 ${ms(median(accepted))}, p90 ${ms(percentile(accepted, 90))}`,
       },
+      ...(await batchRows(platform, store)),
     ];
     return rows;
   } finally {
