@@ -20,6 +20,8 @@ export interface ServerConfig {
   generation: GenerationConfig;
   /** Durable jobs and exports (issue 10). */
   jobLeaseSeconds: number;
+  /** Embedded platform: workflow runs one process runs at once (WORKFLOW_CONCURRENCY, default 100). */
+  workflowConcurrency: number;
   exportBatchRows: number;
   exportTarget: 'local' | 's3';
   exportS3Endpoint: string | undefined;
@@ -169,6 +171,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       .filter(Boolean),
     generation: generationConfig(env),
     jobLeaseSeconds: bounded('JOB_LEASE_SECONDS', env.JOB_LEASE_SECONDS, 60, 5, 3600),
+    workflowConcurrency: bounded('WORKFLOW_CONCURRENCY', env.WORKFLOW_CONCURRENCY, 100, 1, 1000),
     exportBatchRows: bounded('EXPORT_BATCH_ROWS', env.EXPORT_BATCH_ROWS, 5000, 1, 100_000),
     exportTarget: exportTarget(env.EXPORT_TARGET),
     exportS3Endpoint: nonEmpty(env.EXPORT_S3_ENDPOINT),

@@ -6,6 +6,7 @@ import { createPlatformApp } from './app';
 import type { PlatformDeps } from './core/context';
 import { Jobs } from './core/jobs';
 import { JobQueue } from './jobs/queue';
+import { Signals } from './jobs/signals';
 import { seedIfEmpty } from './seed';
 import { openStore, type Db } from './store';
 import { openFileStore } from './store/files';
@@ -49,7 +50,15 @@ export async function startEmbeddedPlatform(
   }
   const files = openFileStore(config.fileStore, config.dataDir);
   const jobs = new Jobs(log);
-  const queue = new JobQueue(db, jobs, config.jobLeaseSeconds, log);
+  let signals: Signals;
+  try {
+    // PostgreSQL: a LISTEN connection wakes this process when another queues work (jobs/signals.ts).
+    signals = await Signals.open(config.databaseUrl, options.schema);
+  } catch (error) {
+    await db.close();
+    throw error;
+  }
+  const queue = new JobQueue(db, jobs, config.jobLeaseSeconds, log, signals);
   const deps: PlatformDeps = {
     db,
     tokens,
@@ -62,6 +71,7 @@ export async function startEmbeddedPlatform(
     allowedPrivateHosts: new Set(config.streamsAllowedPrivateHosts),
     generation: config.generation,
     queue,
+    workflowConcurrency: config.workflowConcurrency,
     workflowsHttpAllowedHosts: new Set(config.workflowsHttpAllowedHosts),
     maxUploadBytes: config.maxUploadBytes,
     audit: { retentionDays: config.auditRetentionDays },
@@ -108,6 +118,7 @@ export async function startEmbeddedPlatform(
         clearTimeout(cut);
         queue.abortAll();
         await jobs.stop();
+        await signals.close();
         files.close();
         await db.close();
       })()),

@@ -24,6 +24,8 @@ export interface PlatformDeps {
   generation: GenerationConfig;
   /** Durable jobs and exports (issue 10); tests shorten the lease. */
   queue: JobQueue;
+  /** Workflow runs one process runs at once (WORKFLOW_CONCURRENCY). */
+  workflowConcurrency: number;
   /** Hosts a workflow `http` step may call (WORKFLOWS_HTTP_ALLOWED_HOSTS; default none). */
   workflowsHttpAllowedHosts: ReadonlySet<string>;
   exports: { batchRows: number; target: 'local' | 's3'; s3Endpoint?: string; drainMs: number };

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Jobs } from '../core/jobs';
 import type { Db, Queryable } from '../store';
+import { Signals, jobsTopic } from './signals';
 
 export interface JobRow {
   id: string;
@@ -21,6 +22,14 @@ export interface JobHandler {
    * instead of running them one after another, so one never holds up the next.
    */
   background?: boolean;
+  /** At most this many jobs of the kind run at once in one process (default: no bound). */
+  concurrency?: number;
+  /**
+   * Any process may take a job of this kind the moment it is queued (it needs nothing of the
+   * process that queued it: no file in its DATA_DIR, no secret in its memory). Otherwise the
+   * process that queued it takes it, and others only after the fallback delay.
+   */
+  shared?: boolean;
 }
 
 export interface Lease {
@@ -39,28 +48,52 @@ export const LEASE_LOST = 'the job lease was lost';
 export const LEASE_EXPIRED =
   'Interrupted: the process running this job stopped and its lease expired';
 
+/** A queued job that needs the process that queued it waits this long before others take it. */
+const FALLBACK_SECONDS = 10;
+/** At most this many jobs are claimed in one statement. */
+const CLAIM_BATCH = 50;
+
 /**
  * A durable job table: rows are claimed with FOR UPDATE SKIP LOCKED under a lease, so two
  * processes on one PostgreSQL never run one job twice, and a job whose process died is
  * failed with a reason once its lease expires (never `running` forever).
+ *
+ * Work is claimed the moment it is queued: the process that queues a job wakes its own claim
+ * (`start`), and on PostgreSQL the enqueueing transaction NOTIFYs the others (signals.ts), which
+ * claim what they may at once; the timed `drain` stays the fallback. Each kind runs at most its
+ * handler's `concurrency` jobs at once in a process; a finished job frees its slot and claims
+ * the next at once.
  */
 export class JobQueue {
   readonly owner = randomUUID();
   private readonly handlers = new Map<string, JobHandler>();
   private readonly aborts = new Map<string, AbortController>();
+  private readonly running = new Map<string, number>();
+  /** Jobs this process queued (id → when): it claims them before the fallback delay. */
+  private readonly own = new Map<string, number>();
+  /** The kind of each job this process queued, until it is started (a wake looks at it alone). */
+  private readonly kinds = new Map<string, string>();
+  /** Kinds to look at on the next claim pass (every kind: undefined in the set). */
+  private dirty = new Set<string | undefined>();
+  private pumping: Promise<void> | undefined;
 
   constructor(
     private readonly db: Db,
     private readonly jobs: Jobs,
     readonly leaseSeconds: number,
     private readonly log: (line: string) => void,
+    readonly signals: Signals = new Signals(),
   ) {}
 
   register(kind: string, handler: JobHandler) {
     this.handlers.set(kind, handler);
+    this.signals.on(jobsTopic(kind), () => this.wake(kind));
   }
 
-  /** Adds a queued job inside the caller's transaction. */
+  /**
+   * Adds a queued job inside the caller's transaction; on PostgreSQL the other processes are
+   * woken when it commits. The caller wakes this process (`start`) once it has committed.
+   */
   async enqueue(
     tx: Queryable,
     kind: string,
@@ -72,6 +105,9 @@ export class JobQueue {
       kind,
       JSON.stringify(payload),
     ]);
+    if (this.kinds.size > 10_000) this.kinds.clear(); // started by no one: a hint lost, no more
+    this.kinds.set(id, kind);
+    await this.signals.notifyIn(tx, jobsTopic(kind));
     return id;
   }
 
@@ -95,32 +131,145 @@ export class JobQueue {
     });
   }
 
-  /** Claims and runs the job `id` in the background (the process that enqueued it). */
+  /**
+   * Claims up to `limit` queued jobs of `kind` in one statement: any of them when the kind is
+   * `shared`, else those this process queued and those queued over FALLBACK_SECONDS ago.
+   */
+  private async claimMany(kind: string, limit: number, shared: boolean): Promise<JobRow[]> {
+    const now = Date.now();
+    for (const [id, at] of this.own)
+      if (now - at > 2 * FALLBACK_SECONDS * 1000) this.own.delete(id);
+    const rows = await this.db.query<JobRow>(
+      `WITH picked AS (
+         SELECT id FROM jobs WHERE status = 'queued' AND kind = $1
+           AND ($2 OR id = ANY($3::text[]) OR created_at < now() - make_interval(secs => $4))
+         ORDER BY created_at LIMIT $5 FOR UPDATE SKIP LOCKED
+       )
+       UPDATE jobs j SET status = 'running', lease_owner = $6, attempts = j.attempts + 1,
+         lease_until = now() + make_interval(secs => $7), updated_at = now()
+       FROM picked WHERE j.id = picked.id
+       RETURNING j.id, j.kind, j.payload, j.status, j.attempts, j.error, j.created_at`,
+      [
+        kind,
+        shared,
+        shared ? [] : [...this.own.keys()],
+        FALLBACK_SECONDS,
+        limit,
+        this.owner,
+        this.leaseSeconds,
+      ],
+    );
+    for (const row of rows) this.own.delete(row.id);
+    return rows
+      .sort(
+        (a, b) =>
+          +(a as { created_at?: Date }).created_at! - +(b as { created_at?: Date }).created_at!,
+      )
+      .map(({ id, kind, payload, status, attempts, error }) => ({
+        id,
+        kind,
+        payload,
+        status,
+        attempts,
+        error,
+      }));
+  }
+
+  /** The process that queued the job `id` (committed) claims it now, if a slot is free. */
   start(id: string) {
-    this.jobs.run(`job ${id}`, () => this.runNow(id));
+    this.own.set(id, Date.now());
+    const kind = this.kinds.get(id);
+    this.kinds.delete(id);
+    this.wake(kind);
   }
 
   /** Claims and runs the job `id` now; false when it was not free (another process has it). */
   async runNow(id: string) {
     const job = await this.claim([...this.handlers.keys()], id);
-    if (job) await this.execute(job);
+    if (job) await this.launch(job);
     return job !== undefined;
   }
 
   /**
-   * Claims and runs every free job (queued over 10 s ago: the process that enqueued a job
-   * starts it itself); expired leases are failed first. `orphans`: a store only this process
-   * can open (PGlite) fails every running job at once, its process is gone.
+   * Claims free jobs into free slots, soon. Calls made while a claim is under way make it
+   * look once more when it ends, so a wake is never lost and never runs two claims at once.
+   */
+  wake(kind?: string) {
+    this.dirty.add(kind);
+    if (!this.pumping) this.jobs.run('jobs: claim', () => this.pump());
+  }
+
+  private pump(): Promise<void> {
+    this.pumping = (async () => {
+      try {
+        while (this.dirty.size) {
+          const kinds = this.dirty.has(undefined) ? undefined : (this.dirty as Set<string>);
+          this.dirty = new Set();
+          await this.claimFree(kinds && [...kinds]);
+        }
+      } finally {
+        this.pumping = undefined;
+      }
+    })();
+    return this.pumping;
+  }
+
+  /** One pass over the kinds with free slots; the executions it started. */
+  private async claimFree(only?: string[]) {
+    const started: Array<{ job: JobRow; done: Promise<void> }> = [];
+    for (let more = true; more;) {
+      more = false;
+      for (const [kind, handler] of this.handlers) {
+        if (only && !only.includes(kind)) continue;
+        const free = (handler.concurrency ?? Infinity) - (this.running.get(kind) ?? 0);
+        if (free <= 0) continue;
+        const limit = Math.min(free, CLAIM_BATCH);
+        const jobs = await this.claimMany(kind, limit, handler.shared ?? false);
+        for (const job of jobs) started.push({ job, done: this.launch(job) });
+        if (jobs.length === limit) more = true;
+      }
+    }
+    return started;
+  }
+
+  /** Runs a claimed job in its kind's slot; its end frees the slot and claims the next. */
+  private launch(job: JobRow) {
+    this.running.set(job.kind, (this.running.get(job.kind) ?? 0) + 1);
+    let done: Promise<void> | undefined;
+    this.jobs.run(
+      `job ${job.id}`,
+      () =>
+        (done = this.execute(job).finally(() => {
+          this.running.set(job.kind, (this.running.get(job.kind) ?? 1) - 1);
+          this.wake(job.kind);
+        })),
+    );
+    // Stopping: the job keeps its lease, which runs out (or the next start fails it).
+    return done ?? Promise.resolve();
+  }
+
+  /**
+   * Claims every job it may (the timed fallback: jobs queued elsewhere over 10 s ago, and work
+   * whose wake was lost); expired leases are failed first. `orphans`: a store only this process
+   * can open (PGlite) fails every running job at once, its process is gone. Resolves once the
+   * jobs it claimed of kinds that are not `background` have ended.
    */
   async drain(orphans = false) {
     await this.failExpired(orphans);
-    for (;;) {
-      const job = await this.claim([...this.handlers.keys()]);
-      if (!job) return;
-      if (this.handlers.get(job.kind)?.background)
-        this.jobs.run(`job ${job.id}`, () => this.execute(job));
-      else await this.execute(job);
-    }
+    while (this.pumping) await this.pumping;
+    let claimed: Array<{ job: JobRow; done: Promise<void> }> = [];
+    this.pumping = (async () => {
+      try {
+        claimed = await this.claimFree();
+      } finally {
+        this.pumping = undefined;
+        if (this.dirty.size) this.jobs.run('jobs: claim', () => this.pump());
+      }
+    })();
+    await this.pumping;
+    await Promise.all(
+      claimed.filter(({ job }) => !this.handlers.get(job.kind)?.background).map((c) => c.done),
+    );
   }
 
   /** Runs `drain` on start and every `ms`. */
@@ -172,6 +321,7 @@ export class JobQueue {
          WHERE id = $1 AND lease_owner = $2`,
         [job.id, this.owner],
       );
+      this.signals.publish(`job:${job.id}`);
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       await this.fail(job, reason, this.owner);
@@ -192,6 +342,9 @@ export class JobQueue {
       );
       if (rows.length) await this.handlers.get(job.kind)?.onFailed?.(tx, job, reason);
     });
+    // Its handler may have queued a follow-up (a workflow run resumes): claim it now.
+    this.signals.publish(`job:${job.id}`);
+    this.wake(job.kind);
   }
 
   /** Jobs whose lease ran out (their process died) fail with a reason. */
@@ -216,6 +369,7 @@ export class JobQueue {
         );
         await this.handlers.get(job.kind)?.onFailed?.(tx, job, LEASE_EXPIRED);
       });
+      this.signals.publish(`job:${job.id}`);
       this.log(`job ${job.id} (${job.kind}): ${LEASE_EXPIRED}`);
     }
   }

@@ -12,6 +12,7 @@ import { toAccount, toExecution, toStream } from './mappers';
 import { getExecution, getStream, listAccounts, listExecutions, listStreams } from './repository';
 import { scheduleStreams } from './scheduler';
 import { STREAM_RUN_JOB, startExecution, streamRunHandler } from './run-job';
+import { executionLive } from './live';
 import { createStream } from './service';
 
 const page = { limit: queryInt(1, 500).optional(), offset: queryInt(0, 1_000_000).optional() };
@@ -81,6 +82,9 @@ export function streamRoutes(deps: PlatformDeps) {
     const { limit, offset } = query(c, executionListParams);
     return c.json((await listExecutions(db, stream.id, limit ?? 50, offset ?? 0)).map(toExecution));
   });
+  r.get(`${streams}/:id/executions/:executionId/live`, async (c) =>
+    executionLive(c, deps, await streamFor(c, db, c.req.param('id'), 'read')),
+  );
   r.get(`${streams}/:id/executions/:executionId`, async (c) => {
     const stream = await streamFor(c, db, c.req.param('id'), 'read');
     return c.json(toExecution(await getExecution(db, stream.id, c.req.param('executionId'))));

@@ -20,7 +20,8 @@ export async function runDueStreams(deps: PlatformDeps) {
     try {
       // A scheduled run reads the source as the stream's owner (issue 23).
       const execution = await enqueueExecution(deps, stream.id, 'SCHEDULED', stream.created_by);
-      await deps.queue.runNow(streamRunJobId(execution.id));
+      // Claimed at once into a free slot; the next due stream does not wait for this run.
+      deps.queue.start(streamRunJobId(execution.id));
     } catch (error) {
       if (!(error instanceof PlatformError)) throw error;
       deps.log(`stream ${stream.id}: scheduled run skipped: ${error.message}`);

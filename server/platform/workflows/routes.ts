@@ -31,6 +31,7 @@ import {
   type RunRow,
   type StepState,
 } from './repository';
+import { runLive } from './live';
 import { WORKFLOW_RUN_JOB, WorkflowRunner, workflowJobId } from './runner';
 
 const TERMINAL = new Set<RunStatus>(['COMPLETED', 'FAILED', 'CANCELED']);
@@ -166,6 +167,7 @@ export function workflowRoutes(deps: PlatformDeps) {
         { level: 'WARN', step: '', message: `Cancel requested by ${name}` },
       ]);
     });
+    runner.changed(run.id);
     runner.cancelLocal(run.id);
     // A run of this process (or one looking for cancels) ends within moments: answer its end.
     const until = Date.now() + 3000;
@@ -183,6 +185,8 @@ export function workflowRoutes(deps: PlatformDeps) {
     const entries = (await readLogs(db, run.id, after, limit)).map(toLogEntry);
     return c.json({ entries, next: entries.at(-1)?.seq ?? after });
   });
+
+  r.get('/v1/workflows/runs/:runId/live', (c) => runLive(c, deps));
 
   r.get('/v1/workflows/:id', async (c) => {
     const row = await getWorkflow(db, c.req.param('id'), user(c));
@@ -219,40 +223,46 @@ export function workflowRoutes(deps: PlatformDeps) {
     const body = parseWith(runWorkflowBody, (await readJson(c, { optional: true })) ?? {});
     const runId = randomUUID();
     // No lock on the workflow: its row is read once, version and definition together.
-    const workflow = await getWorkflow(db, c.req.param('id'), user(c));
+    const [workflow, name] = await Promise.all([
+      getWorkflow(db, c.req.param('id'), user(c)),
+      userName(db, user(c)),
+    ]);
     const input = runInput(workflow.definition, body.input);
-    const name = await userName(db, user(c));
+    // The start's own transaction is short: its four statements are sent at once, in order (the
+    // store runs them one after another), not each after the answer to the one before.
     const row = await db.transaction(async (tx) => {
-      const [inserted] = await tx.query<RunRow>(
-        `INSERT INTO workflow_runs (id, workflow_id, version, status, input, started_at, definition,
+      const [[inserted]] = await Promise.all([
+        tx.query<RunRow>(
+          `INSERT INTO workflow_runs (id, workflow_id, version, status, input, started_at, definition,
            started_by, steps)
          VALUES ($1, $2, $3, 'QUEUED', $4, clock_timestamp(), $5, $6, $7)
          RETURNING *, (SELECT count(*)::int + 1 FROM workflow_runs x WHERE x.workflow_id = $2) AS number`,
-        [
-          runId,
-          workflow.id,
-          workflow.version,
-          JSON.stringify(input),
-          JSON.stringify(workflow.definition),
+          [
+            runId,
+            workflow.id,
+            workflow.version,
+            JSON.stringify(input),
+            JSON.stringify(workflow.definition),
+            user(c),
+            JSON.stringify(initialSteps(workflow.definition)),
+          ],
+        ),
+        appendLogs(tx, runId, [
+          {
+            level: 'INFO',
+            step: '',
+            message: `Run queued by ${name} (workflow version ${workflow.version})`,
+          },
+        ]),
+        deps.queue.enqueue(tx, WORKFLOW_RUN_JOB, { runId }, workflowJobId(runId)),
+        recordEvent(
+          tx,
           user(c),
-          JSON.stringify(initialSteps(workflow.definition)),
-        ],
-      );
-      await appendLogs(tx, runId, [
-        {
-          level: 'INFO',
-          step: '',
-          message: `Run queued by ${name} (workflow version ${workflow.version})`,
-        },
+          'workflow.run',
+          { type: 'workflow', id: workflow.id, name: workflow.name },
+          created({ run: runId, version: workflow.version }),
+        ),
       ]);
-      await deps.queue.enqueue(tx, WORKFLOW_RUN_JOB, { runId }, workflowJobId(runId));
-      await recordEvent(
-        tx,
-        user(c),
-        'workflow.run',
-        { type: 'workflow', id: workflow.id, name: workflow.name },
-        created({ run: runId, version: workflow.version }),
-      );
       return inserted!;
     });
     runner.start(runId);

@@ -7,6 +7,8 @@ import { kindOf, type Effect } from './steps';
 export const WORKFLOW_RUN_JOB = 'workflow-run';
 export const workflowJobId = (runId: string, resume = 0) =>
   resume ? `workflow-run-${runId}-r${resume}` : `workflow-run-${runId}`;
+/** The signal (jobs/signals.ts) published when a run's log or state changed. */
+export const runTopic = (runId: string) => `run:${runId}`;
 /** A run whose process stopped is resumed this many times, then fails with the reason. */
 export const MAX_RESUMES = 3;
 
@@ -50,13 +52,16 @@ async function save(
   index: number,
   lines: LogLine[],
 ) {
-  const updated = await tx.query(
-    `UPDATE workflow_runs SET status = 'IN_PROGRESS', steps = $2, next_step = $3
-     WHERE id = $1 AND next_step = $4 AND status = $5 RETURNING id`,
-    [run.id, JSON.stringify(steps), index, run.next_step, run.status],
-  );
+  // The lines go with it, sent at once: a run that was not where it was is rolled back anyway.
+  const [updated] = await Promise.all([
+    tx.query(
+      `UPDATE workflow_runs SET status = 'IN_PROGRESS', steps = $2, next_step = $3
+       WHERE id = $1 AND next_step = $4 AND status = $5 RETURNING id`,
+      [run.id, JSON.stringify(steps), index, run.next_step, run.status],
+    ),
+    appendLogs(tx, run.id, lines),
+  ]);
   if (!updated.length) throw new Error(LEASE_LOST);
-  await appendLogs(tx, run.id, lines);
 }
 
 /** A line about the whole run, not one of its steps. */
@@ -83,8 +88,8 @@ const startLines = (run: RunRow): LogLine[] => {
 export function advance(db: Db, lease: Lease, runId: string, done: Done | undefined) {
   return db.transaction(
     async (tx): Promise<{ run: RunRow; index: number; state: StepState } | undefined> => {
-      await lease.hold(tx);
-      const run = await readRun(tx, runId, true);
+      // Sent together (the store runs them in order): the lease, then the run's row.
+      const [, run] = await Promise.all([lease.hold(tx), readRun(tx, runId, true)]);
       if (!run || TERMINAL.has(run.status)) return undefined;
       const definition = run.definition!;
       const steps = [...run.steps];
@@ -158,9 +163,11 @@ export function finish(
   record?: StepRecord,
 ) {
   return db.transaction(async (tx) => {
-    await lease.hold(tx);
-    await appendLogs(tx, runId, lines);
-    await finishIn(tx, runId, status, error, index, record);
+    await Promise.all([
+      lease.hold(tx),
+      appendLogs(tx, runId, lines),
+      finishIn(tx, runId, status, error, index, record),
+    ]);
   });
 }
 

@@ -9,8 +9,9 @@ import { appendLogs, type RunRow, type StepState } from './repository';
 import { ReceivedInput, durationText } from './step-record';
 import {
   advance,
-  finish,
+  finish as finishRun,
   interrupted,
+  runTopic,
   workflowJobId,
   type Done,
   type LogLine,
@@ -44,6 +45,11 @@ export class WorkflowRunner {
     this.deps.queue.start(workflowJobId(runId));
   }
 
+  /** Wakes whoever follows the run's log and state (the live read, workflows/live.ts). */
+  changed(runId: string) {
+    this.deps.queue.signals.publish(runTopic(runId));
+  }
+
   cancelLocal(runId: string) {
     this.cancels.get(runId)?.abort();
   }
@@ -53,11 +59,17 @@ export class WorkflowRunner {
       run: (job, lease) => this.run((job.payload as unknown as RunPayload).runId, lease),
       onFailed: (tx, job, reason) => interrupted(tx, job, reason),
       background: true,
+      // Steps of different runs interleave, up to WORKFLOW_CONCURRENCY runs in this process;
+      // a run needs nothing of the process that queued it, so any process takes it at once.
+      concurrency: this.deps.workflowConcurrency,
+      shared: true,
     };
   }
 
   private async run(runId: string, lease: Lease) {
     const { db } = this.deps;
+    const finish = (...args: Parameters<typeof finishRun>) =>
+      finishRun(...args).finally(() => this.changed(runId));
     const cancel = new AbortController();
     this.cancels.set(runId, cancel);
     const signal = AbortSignal.any([lease.signal, cancel.signal]);
@@ -65,7 +77,7 @@ export class WorkflowRunner {
       let done: Done | undefined;
       for (;;) {
         if (lease.signal.aborted) throw new Error(INTERRUPTED);
-        const next = await advance(db, lease, runId, done);
+        const next = await advance(db, lease, runId, done).finally(() => this.changed(runId));
         if (!next) return;
         const { run, index, state } = next;
         const step = run.definition!.steps[index]!;
@@ -132,7 +144,10 @@ export class WorkflowRunner {
     const log: Log = async (level, message) => {
       const line = { level, step: step.id, message };
       if (!live) buffered.push(line);
-      else await db.transaction((tx) => appendLogs(tx, run.id, [line]));
+      else {
+        await db.transaction((tx) => appendLogs(tx, run.id, [line]));
+        this.changed(run.id);
+      }
     };
     const refs: ReferenceContext = {
       input: run.input,

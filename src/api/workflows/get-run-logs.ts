@@ -1,7 +1,8 @@
 import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { runLogs, WORKFLOW_LIMITS, type RunLogEntry } from '../contract/workflows';
 import { path, request } from '../http';
-import { RUN_POLL_MS } from './get-run';
+import { isFollowed } from '../live/followed';
+import { RUN_POLL_MS, runLiveKey } from './get-run';
 import { workflowKeys } from './keys';
 
 export type { RunLogEntry } from '../contract/workflows';
@@ -23,6 +24,14 @@ export const getRunLogs = (runId: string, after: number, signal?: AbortSignal) =
     signal,
   });
 
+/** `held` with the entries of `answer` that follow it; `next` never moves backwards. */
+export function appendLog(held: RunLog, answer: RunLog): RunLog {
+  const last = held.entries.at(-1)?.seq ?? -Infinity;
+  const fresh = answer.entries.filter((e) => e.seq > last);
+  if (fresh.length === 0 && answer.next <= held.next) return held;
+  return { entries: [...held.entries, ...fresh], next: Math.max(answer.next, held.next) };
+}
+
 /**
  * The log read incrementally: each read asks only for what follows the entries already held,
  * and appends them. `next` never moves backwards, so a late answer cannot repeat a line.
@@ -35,15 +44,12 @@ export const runLogQueryOptions = (queryClient: QueryClient, runId: string, poll
       // A long log comes in pages: read on while a page comes back full.
       for (let page = 0; page < MAX_PAGES_PER_READ; page += 1) {
         const answer = await getRunLogs(runId, held.next, signal);
-        const last = held.entries.at(-1)?.seq ?? -Infinity;
-        const fresh = answer.entries.filter((e) => e.seq > last);
-        if (fresh.length > 0 || answer.next > held.next)
-          held = { entries: [...held.entries, ...fresh], next: Math.max(answer.next, held.next) };
+        held = appendLog(held, answer);
         if (answer.entries.length < WORKFLOW_LIMITS.logsPageSize) break;
       }
       return held;
     },
-    refetchInterval: poll ? RUN_POLL_MS : false,
+    refetchInterval: () => (poll && !isFollowed(runLiveKey(runId)) ? RUN_POLL_MS : false),
     staleTime: Infinity,
     meta: { silentRefetchErrors: true },
   });

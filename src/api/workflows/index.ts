@@ -8,3 +8,4 @@ export * from './get-run';
 export * from './run-workflow';
 export * from './cancel-run';
 export * from './get-run-logs';
+export * from './run-live';

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { datasetQueryOptions } from '../../../api/datasets';
-import { exportHistoryQueryOptions, useExportDetails } from '../../../api/exports';
+import { exportHistoryQueryOptions, useExportDetails, useExportLive } from '../../../api/exports';
 import { filesOfRecord, type ExportView } from '../lib/export-view';
 import { usePlatformMode } from './use-platform-mode';
 
@@ -11,6 +11,8 @@ import { usePlatformMode } from './use-platform-mode';
 export function useExportPage(datasetId: string, exportId: string) {
   const mode = usePlatformMode();
   const details = useExportDetails(exportId, mode === 'embedded');
+  // The embedded platform tells its changes as they happen; polled otherwise.
+  useExportLive(exportId, details.data?.record.exportStatus === 'running');
   const remote = mode === 'remote';
   const history = useQuery({ ...exportHistoryQueryOptions(datasetId), enabled: remote });
   const dataset = useQuery({ ...datasetQueryOptions(datasetId), enabled: remote });

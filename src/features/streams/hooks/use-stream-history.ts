@@ -1,7 +1,7 @@
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { StreamExecution } from '../../../api/contract';
-import { useExecution } from '../../../api/streams/get-execution';
+import { useExecution, useExecutionLive } from '../../../api/streams/get-execution';
 import { useExecutions } from '../../../api/streams/get-executions';
 import { streamKeys } from '../../../api/streams/keys';
 import { useRunStream } from '../../../api/streams/run-stream';
@@ -19,10 +19,10 @@ export function useStreamHistory(streamId: string) {
 
   const latest = executions.data?.[0];
   const followedId = startedId ?? (latest?.state === 'ACTIVE' ? latest.id : undefined);
-  const followed = useExecution(
-    streamId,
-    followedId === undefined ? undefined : String(followedId),
-  );
+  const followedKey = followedId === undefined ? undefined : String(followedId);
+  const followed = useExecution(streamId, followedKey);
+  // On the embedded platform its changes arrive as they happen; polled otherwise.
+  useExecutionLive(streamId, followedKey, followed.data?.state === 'ACTIVE');
 
   const ended = useEffectEvent(
     () =>

@@ -1,0 +1,88 @@
+import { randomUUID } from 'node:crypto';
+import { EventEmitter } from 'node:events';
+import pg from 'pg';
+import type { Queryable } from '../store';
+
+/** The topic of queued work of one kind (jobs/queue.ts): every process that runs the kind listens. */
+export const jobsTopic = (kind: string) => `jobs:${kind}`;
+
+/**
+ * Wakes whoever waits on a topic (`jobs:<kind>`, `run:<id>`, `job:<id>`): in this process through an
+ * EventEmitter, and in the other processes of one PostgreSQL through LISTEN/NOTIFY on one
+ * channel per schema. A process ignores its own notifications (it has already emitted them).
+ * A wake is only a hint: a listener reads the database after it, so a lost one costs a delay.
+ */
+export class Signals {
+  readonly owner = randomUUID();
+  private readonly emitter = new EventEmitter();
+  private client: pg.Client | undefined;
+  private closed = false;
+
+  constructor(readonly channel: string | undefined = undefined) {
+    this.emitter.setMaxListeners(0);
+  }
+
+  /** On PostgreSQL, a LISTEN connection of its own; reconnects when it drops. */
+  static async open(databaseUrl: string | undefined, schema?: string) {
+    if (!databaseUrl) return new Signals();
+    const signals = new Signals(channelOf(schema));
+    await signals.listen(databaseUrl);
+    return signals;
+  }
+
+  private async listen(databaseUrl: string) {
+    const client = new pg.Client({ connectionString: databaseUrl });
+    client.on('error', () => undefined);
+    client.on('notification', (message) => {
+      const text = message.payload ?? '';
+      const space = text.indexOf(' ');
+      if (space < 0 || text.slice(0, space) === this.owner) return;
+      this.emitter.emit(text.slice(space + 1));
+    });
+    client.on('end', () => {
+      if (this.closed) return;
+      // Dropped: listen again shortly; meanwhile the timed claims and reads go on.
+      const retry = setTimeout(() => void this.listen(databaseUrl).catch(() => undefined), 1000);
+      retry.unref();
+      // What happened while it was down is unknown: wake every waiter once.
+      for (const name of this.emitter.eventNames()) this.emitter.emit(name);
+    });
+    await client.connect();
+    await client.query(`LISTEN "${this.channel}"`);
+    this.client = client;
+  }
+
+  /** Calls `fn` on each wake of `topic`; returns the unsubscribe. */
+  on(topic: string, fn: () => void) {
+    this.emitter.on(topic, fn);
+    return () => void this.emitter.off(topic, fn);
+  }
+
+  /**
+   * Inside the transaction that writes the change: the other processes are told on commit
+   * (NOTIFY is transactional). This process is told by `emit` once the caller has committed.
+   */
+  async notifyIn(tx: Queryable, topic: string) {
+    if (this.channel)
+      await tx.query('SELECT pg_notify($1, $2)', [this.channel, `${this.owner} ${topic}`]);
+  }
+
+  /** After a commit: this process at once, the others by a NOTIFY of its own. */
+  publish(topic: string, { others = true } = {}) {
+    this.emitter.emit(topic);
+    if (others && this.client && this.channel)
+      void this.client
+        .query('SELECT pg_notify($1, $2)', [this.channel, `${this.owner} ${topic}`])
+        .catch(() => undefined);
+  }
+
+  async close() {
+    this.closed = true;
+    this.emitter.removeAllListeners();
+    await this.client?.end().catch(() => undefined);
+  }
+}
+
+/** One channel per schema: platforms in schemas of one database (tests) do not wake each other. */
+export const channelOf = (schema?: string) =>
+  `platform_events${schema ? `_${schema.replace(/[^a-zA-Z0-9_]/g, '').slice(0, 40)}` : ''}`;

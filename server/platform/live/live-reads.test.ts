@@ -1,0 +1,78 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { exportDetails, exportRecord, streamExecution } from '../../../src/api/contract';
+import { sampleUsers } from '../access/test-users';
+import { SALES_DATASET_ID } from '../seed/datasets';
+import { createStream, startRun, streamBody, uploadCsv } from '../streams/test-support';
+import { startTestPlatform, type TestPlatform } from '../testing';
+import { readEvents } from './read-sse';
+
+/**
+ * Issue 26: a stream execution's state and an export's status as they change, read live
+ * (text/event-stream) by whoever may read them; a user who may not gets the 404 of the plain read.
+ */
+let platform: TestPlatform;
+let as: Awaited<ReturnType<typeof sampleUsers>>;
+beforeAll(async () => {
+  platform = await startTestPlatform({ jobDrainMs: 10_000 });
+  as = await sampleUsers(platform);
+});
+afterAll(() => platform?.close());
+
+describe('the live read of an export (GET /api/query/v1/exports/{id}/live)', () => {
+  it('sends the export as it changes and ends once it has finished; 404 for who may not read it', async () => {
+    const res = await platform.api(`/api/query/v1/export/${SALES_DATASET_ID}`, {
+      method: 'POST',
+      json: { bucket: 'live', queryRequest: { useCache: false } },
+    });
+    expect(res.status).toBe(200);
+    const { exportId } = exportRecord.parse(await res.json());
+    const live = await platform.api(`/api/query/v1/exports/${exportId}/live`);
+    expect(live.status).toBe(200);
+    expect(live.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    const { events, ended } = await readEvents(live);
+    expect(ended).toBe(true);
+    const states = events.map((e) => exportDetails.parse(JSON.parse(e.data)));
+    expect(events.every((e) => e.event === 'export')).toBe(true);
+    expect(states.at(-1)!.record.exportStatus).toBe('success');
+    expect(states.at(-1)!.files.length).toBeGreaterThan(0);
+
+    // Dev (Participant) may not read Sales: the plain read and the live one are the same 404.
+    const plain = await as('dev', `/api/query/v1/exports/${exportId}`);
+    const denied = await as('dev', `/api/query/v1/exports/${exportId}/live`);
+    expect(plain.status).toBe(404);
+    expect(denied.status).toBe(404);
+    expect(await denied.json()).toEqual(await plain.json());
+    // Ben may.
+    const ben = await as('ben', `/api/query/v1/exports/${exportId}/live`);
+    expect(ben.status).toBe(200);
+    await ben.body?.cancel();
+  });
+});
+
+describe('the live read of a stream execution (…/executions/{id}/live)', () => {
+  it('sends the execution as it changes and ends once it has left ACTIVE; 404 for who may not read it', async () => {
+    const rows = Array.from({ length: 500 }, (_, i) => `${i},name ${i}`).join('\n');
+    const fileId = await uploadCsv(platform, 'live.csv', `id,name\n${rows}\n`);
+    const stream = await createStream(
+      platform,
+      streamBody('data-file', { dataFileId: String(fileId) }),
+    );
+    const execution = await startRun(platform, stream.id);
+    const path = `/api/data/v1/streams/${stream.id}/executions/${execution.id}`;
+    const live = await platform.api(`${path}/live`);
+    expect(live.status).toBe(200);
+    const { events, ended } = await readEvents(live);
+    expect(ended).toBe(true);
+    const states = events.map((e) => streamExecution.parse(JSON.parse(e.data)));
+    expect(events.every((e) => e.event === 'execution')).toBe(true);
+    expect(states.at(-1)).toMatchObject({ id: execution.id, state: 'SUCCESS', rowsInserted: 500 });
+
+    const plain = await as('dev', path);
+    const denied = await as('dev', `${path}/live`);
+    expect(plain.status).toBe(404);
+    expect(denied.status).toBe(404);
+    expect(await denied.json()).toEqual(await plain.json());
+    const other = await platform.api(`/api/data/v1/streams/${stream.id}/executions/999999/live`);
+    expect(other.status).toBe(404);
+  });
+});

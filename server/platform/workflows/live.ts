@@ -1,0 +1,53 @@
+import type { Context } from 'hono';
+import { runLogsParams } from '../../../src/api/contract';
+import type { PlatformDeps, PlatformEnv } from '../core/context';
+import { query } from '../core/validate';
+import { liveStream, type LiveMessage } from '../live/sse';
+import { getRun, readLogs, toLogEntry, toRun } from './repository';
+import { readRun, runTopic } from './run-state';
+
+const TERMINAL = new Set(['COMPLETED', 'FAILED', 'CANCELED']);
+const PAGE = 1000;
+
+/**
+ * `GET /v1/workflows/runs/{runId}/live?after=seq` (embedded platform, docs/platform-gaps.md):
+ * the run's log lines after `after` (`event: log`, `{entries, next}`, `id` = next) and its state
+ * whenever it changes (`event: run`, the run as `GET …/runs/{runId}` answers it), as they are
+ * written; the stream ends once the run has ended and every line was sent. Visibility is the
+ * run read's: a run the user may not see is a 404 before any event.
+ */
+export async function runLive(c: Context<PlatformEnv>, deps: PlatformDeps) {
+  const { after = 0 } = query(c, runLogsParams);
+  // An EventSource that reconnects says where it was.
+  const last = Number(c.req.header('last-event-id'));
+  const userId = c.get('userId');
+  const first = await getRun(deps.db, c.req.param('runId')!, userId);
+  let cursor = Number.isSafeInteger(last) && last > after ? last : after;
+  let shown = '';
+  return liveStream(
+    c,
+    deps,
+    [runTopic(first.id)],
+    async () => {
+      // The state first: lines written with an ending are then read too.
+      const run = await readRun(deps.db, first.id);
+      if (!run) return { messages: [], done: true };
+      const messages: LiveMessage[] = [];
+      const state = toRun({ ...run, number: first.number }, { outputs: true });
+      const seen = JSON.stringify([state.status, state.steps, state.finishedAt]);
+      if (seen !== shown) {
+        shown = seen;
+        messages.push({ event: 'run', data: state });
+      }
+      const lines = (await readLogs(deps.db, first.id, cursor, PAGE)).map(toLogEntry);
+      if (lines.length) {
+        cursor = lines.at(-1)!.seq;
+        messages.push({ event: 'log', id: String(cursor), data: { entries: lines, next: cursor } });
+      }
+      const more = lines.length === PAGE;
+      return { messages, more, done: TERMINAL.has(run.status) && !more };
+      // Every write of a run's log or state wakes it (runner.ts): a re-read is only a safety net.
+    },
+    { rereadEvery: 5 },
+  );
+}
