@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Queryable } from '../store';
+import type { Db, Queryable } from '../store';
 
 /**
  * The one place that writes dataset rows: document-store sync, stream runs and the seed all
@@ -164,11 +164,30 @@ export interface StagedRows {
   rowCount: number;
 }
 
-/** Small enough that one statement takes a few tens of milliseconds on PGlite. */
-const STAGE_BATCH = 250;
+/**
+ * Rows per COPY statement while staging. On PGlite each statement holds the database: 2,000 rows
+ * take some 20-40 ms there, so a reader waits at most that long. PostgreSQL's readers never wait
+ * for a COPY, so its pieces are larger (fewer round trips).
+ */
+export const STAGE_BATCH = { pglite: 2_000, postgres: 20_000 } as const;
 
+/** A field of COPY's CSV format: always quoted, inner quotes doubled. */
+const copyField = (text: string) => '"' + text.replaceAll('"', '""') + '"';
+
+/** The COPY input (CSV) of `rows` from `from` to `to`, numbered from `from`. */
+function copyText(datasetId: string, storage: string, rows: Cell[][], from: number, to: number) {
+  const key = `${copyField(datasetId)},${copyField(storage)},`;
+  let text = '';
+  for (let i = from; i < to; i++) text += `${key}${i},${copyField(JSON.stringify(rows[i]))}\n`;
+  return text;
+}
+
+/**
+ * Stages `rows` with the engine's own COPY, a piece at a time; the next piece is written out while
+ * the database loads the one before.
+ */
 export async function stageRows(
-  db: Queryable,
+  db: Db,
   datasetId: string,
   rows: Cell[][],
   jobId: string,
@@ -179,7 +198,19 @@ export async function stageRows(
      VALUES ($1, $2, '', $3, 'staging', $4)`,
     [datasetId, storage, rows.length, jobId],
   );
-  await insertRows(db, datasetId, storage, rows, STAGE_BATCH);
+  const batch = STAGE_BATCH[db.kind];
+  let loading: Promise<void> = Promise.resolve();
+  for (let start = 0; start < rows.length; start += batch) {
+    const text = copyText(datasetId, storage, rows, start, Math.min(rows.length, start + batch));
+    await loading;
+    loading = db.copyFrom(
+      'COPY dataset_rows (dataset_id, partition_id, row_index, cells) FROM STDIN WITH (FORMAT csv)',
+      text,
+    );
+    // A rejection is awaited below or in the next turn; never left unhandled meanwhile.
+    loading.catch(() => undefined);
+  }
+  await loading;
   return { datasetId, storage, rowCount: rows.length };
 }
 

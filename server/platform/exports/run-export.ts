@@ -63,6 +63,28 @@ async function* rowBatches(
   }
 }
 
+/**
+ * `source`, one item ahead: the next item is asked for before this one is handed on, so the
+ * database (its own thread on PGlite, its own process on PostgreSQL) reads the next batch while
+ * this thread writes the CSV of the current one. Two batches at most are held.
+ */
+export async function* oneAhead<T>(source: AsyncGenerator<T>): AsyncGenerator<T> {
+  let next = source.next();
+  try {
+    for (;;) {
+      const current = await next;
+      if (current.done) return;
+      next = source.next();
+      // Awaited at the top of the loop; a failure meanwhile is not an unhandled rejection.
+      next.catch(() => undefined);
+      yield current.value;
+    }
+  } finally {
+    // Stopped early (a failed write, say): the source ends once its pending read settles.
+    void next.then(() => source.return(undefined)).catch(() => undefined);
+  }
+}
+
 /** The CSV: header, then the chosen columns of every row; memory stays flat whatever the count. */
 async function* csvChunks(
   deps: PlatformDeps,
@@ -86,7 +108,7 @@ async function* csvChunks(
   );
   yield Buffer.from((payload.includeBOM ? '\uFEFF' : '') + header);
   let lastBeat = Date.now();
-  for await (const rows of rowBatches(db, payload.datasetId, deps.exports.batchRows)) {
+  for await (const rows of oneAhead(rowBatches(db, payload.datasetId, deps.exports.batchRows))) {
     if (lease.signal.aborted)
       throw new Error('Interrupted: the platform stopped during the export');
     counter.rows += rows.length;
