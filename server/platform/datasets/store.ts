@@ -174,11 +174,29 @@ export const STAGE_BATCH = { pglite: 2_000, postgres: 20_000 } as const;
 /** A field of COPY's CSV format: always quoted, inner quotes doubled. */
 const copyField = (text: string) => '"' + text.replaceAll('"', '""') + '"';
 
+/**
+ * What, in a row's JSON, may make the engine's CSV differ from the export's (exports/csv.ts): a
+ * string starting or ending with a space, a byte-order mark, an escaped CR or LF, a "\.", a number
+ * with an exponent. It errs on the side of "may" (then the export writes that set itself).
+ */
+const NOT_PLAIN = /[[,]" | "[,\]]|\uFEFF|\\[rn]|\\\\\.|\de[+-]\d/;
+
 /** The COPY input (CSV) of `rows` from `from` to `to`, numbered from `from`. */
-function copyText(datasetId: string, storage: string, rows: Cell[][], from: number, to: number) {
+function copyText(
+  datasetId: string,
+  storage: string,
+  rows: Cell[][],
+  from: number,
+  to: number,
+  seen: { plain: boolean },
+) {
   const key = `${copyField(datasetId)},${copyField(storage)},`;
   let text = '';
-  for (let i = from; i < to; i++) text += `${key}${i},${copyField(JSON.stringify(rows[i]))}\n`;
+  for (let i = from; i < to; i++) {
+    const json = JSON.stringify(rows[i]);
+    if (seen.plain && NOT_PLAIN.test(json)) seen.plain = false;
+    text += `${key}${i},${copyField(json)}\n`;
+  }
   return text;
 }
 
@@ -199,9 +217,11 @@ export async function stageRows(
     [datasetId, storage, rows.length, jobId],
   );
   const batch = STAGE_BATCH[db.kind];
+  const seen = { plain: true };
   let loading: Promise<void> = Promise.resolve();
   for (let start = 0; start < rows.length; start += batch) {
-    const text = copyText(datasetId, storage, rows, start, Math.min(rows.length, start + batch));
+    const to = Math.min(rows.length, start + batch);
+    const text = copyText(datasetId, storage, rows, start, to, seen);
     await loading;
     loading = db.copyFrom(
       'COPY dataset_rows (dataset_id, partition_id, row_index, cells) FROM STDIN WITH (FORMAT csv)',
@@ -211,6 +231,11 @@ export async function stageRows(
     loading.catch(() => undefined);
   }
   await loading;
+  if (seen.plain)
+    await db.query(
+      'UPDATE dataset_row_sets SET plain_csv = true WHERE dataset_id = $1 AND storage = $2',
+      [datasetId, storage],
+    );
   return { datasetId, storage, rowCount: rows.length };
 }
 
