@@ -16,7 +16,7 @@ import {
 import { openStore, type Db } from '../store';
 
 /**
- * Issue 26 §1: a stream run stages its rows with the engine's own COPY, in pieces of
+ * Issue 26 §1: a stream run stages its rows (COPY on PostgreSQL), in pieces of
  * STAGE_BATCH rows (small enough that no statement holds PGlite long), out of sight until the
  * run publishes them; every cell comes back as it went in.
  */
@@ -85,7 +85,7 @@ describe('staging a stream run', () => {
     expect(await readRows(db, id, 100, 0)).toEqual(rows);
   });
 
-  it('writes with COPY, STAGE_BATCH rows a statement, while readers see the old rows', async () => {
+  it('writes STAGE_BATCH rows a statement (COPY on PostgreSQL), while readers see the old rows', async () => {
     const id = await newDataset();
     const before: Cell[][] = [[1, 'old']];
     await db.transaction((tx) => replaceRows(tx, id, columns, before));
@@ -99,6 +99,14 @@ describe('staging a stream run', () => {
         await db.copyFrom(sql, data);
         pieces.push(data.split('\n').length - 1);
         seen.push(await readRows(db, id, 10, 0));
+      },
+      async query<T>(sql: string, params?: unknown[]) {
+        const result = await db.query<T>(sql, params);
+        if (sql.includes('INSERT INTO dataset_rows')) {
+          pieces.push((JSON.parse(params![4 - 1] as string) as unknown[]).length);
+          seen.push(await readRows(db, id, 10, 0));
+        }
+        return result;
       },
     };
     const staged = await stageRows(counting, id, rows, await job());
