@@ -8,6 +8,7 @@ const modules: Array<[string, () => Promise<{ default: Bench }>]> = [
   ['streams', () => import('./streams')],
   ['generation', () => import('./generation')],
   ['exports', () => import('./exports')],
+  ['ingest-export', () => import('./ingest-export')],
   ['exports-dashboard', () => import('./exports-dashboard')],
   ['calculated-fields', () => import('./calculated-fields')],
   ['filesets', () => import('./filesets')],

@@ -7,12 +7,14 @@
 export type WorkerRequest =
   | { id: number; op: 'query'; sql: string; params?: unknown[]; tx?: number }
   | { id: number; op: 'exec'; sql: string }
+  | { id: number; op: 'copyFrom'; sql: string; data: string }
+  | { id: number; op: 'copyTo'; sql: string }
   | { id: number; op: 'begin' }
   | { id: number; op: 'end'; tx: number; commit: boolean }
   | { id: number; op: 'close' };
 
 export type WorkerAnswer =
-  | { id: number; ok: true; rows?: unknown[]; tx?: number }
+  | { id: number; ok: true; rows?: unknown[]; tx?: number; bytes?: Uint8Array }
   | { id: number; ok: false; error: SerializedError };
 
 /** What the services read of a database error: its message and PostgreSQL's fields (code…). */
@@ -47,3 +49,7 @@ export function serializeError(error: unknown): SerializedError {
       fields[key] = value;
   return { message: error.message, fields };
 }
+
+/** PGlite has no STDIN/STDOUT for COPY: it reads and writes a blob named '/dev/blob'. */
+export const toBlobCopy = (sql: string) =>
+  sql.replace(/\bFROM\s+STDIN\b/i, "FROM '/dev/blob'").replace(/\bTO\s+STDOUT\b/i, "TO '/dev/blob'");

@@ -2,6 +2,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
 import {
   serializeError,
+  toBlobCopy,
   type WorkerAnswer,
   type WorkerRequest,
   type WorkerStart,
@@ -78,6 +79,14 @@ async function drain() {
         if (request.op === 'query') {
           const result = await pg.query(request.sql, request.params);
           answer({ id: request.id, ok: true, rows: result.rows });
+        } else if (request.op === 'copyFrom') {
+          await pg.query(toBlobCopy(request.sql), [], { blob: new Blob([request.data]) });
+          answer({ id: request.id, ok: true });
+        } else if (request.op === 'copyTo') {
+          const result = await pg.query(toBlobCopy(request.sql));
+          const bytes = new Uint8Array((await result.blob?.arrayBuffer()) ?? new ArrayBuffer(0));
+          // The buffer moves to the platform's thread instead of being copied.
+          port.postMessage({ id: request.id, ok: true, bytes } satisfies WorkerAnswer, [bytes.buffer]);
         } else if (request.op === 'exec') {
           await pg.exec(request.sql);
           answer({ id: request.id, ok: true });

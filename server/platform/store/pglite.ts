@@ -114,6 +114,12 @@ export async function openPglite(
       await thread.send({ op: 'end', tx: tx!, commit: true });
       return result;
     },
+    async copyFrom(sql, data) {
+      await thread.send({ op: 'copyFrom', sql, data });
+    },
+    async copyTo(sql) {
+      return (await thread.send({ op: 'copyTo', sql })).bytes ?? new Uint8Array(0);
+    },
     async exec(sql) {
       await thread.send({ op: 'exec', sql });
     },

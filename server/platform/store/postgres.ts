@@ -1,4 +1,7 @@
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import pg from 'pg';
+import { from as copyFrom, to as copyTo } from 'pg-copy-streams';
 import type { Db, Queryable } from './db';
 
 pg.types.setTypeParser(pg.types.builtins.INT8, Number);
@@ -38,6 +41,25 @@ export async function openPostgres(databaseUrl: string, schema?: string): Promis
       } catch (error) {
         await client.query('ROLLBACK').catch(() => undefined);
         throw error;
+      } finally {
+        client.release();
+      }
+    },
+    async copyFrom(sql, data) {
+      const client = await pool.connect();
+      try {
+        await pipeline(Readable.from([Buffer.from(data)]), client.query(copyFrom(sql)));
+      } finally {
+        client.release();
+      }
+    },
+    async copyTo(sql) {
+      const client = await pool.connect();
+      try {
+        const chunks: Buffer[] = [];
+        for await (const chunk of client.query(copyTo(sql)) as AsyncIterable<Buffer>)
+          chunks.push(chunk);
+        return Buffer.concat(chunks);
       } finally {
         client.release();
       }

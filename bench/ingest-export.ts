@@ -1,0 +1,250 @@
+import os from 'node:os';
+import { exportHistory, exportRecord, streamExecution } from '../src/api/contract';
+import { ORDERS_COLLECTION_ID } from '../server/platform/seed/datastores';
+import { ADMIN_USER_ID } from '../server/platform/core/auth';
+import { columnsFrom, createDataset, replaceRows } from '../server/platform/datasets/store';
+import { parseCsv } from '../server/platform/streams/csv';
+import { generateCsv } from '../server/platform/streams/large-csv';
+import { startTestPlatform, type TestPlatform } from '../server/platform/testing';
+import type { Db } from '../server/platform/store';
+import { dataFileStream, median, ms, percentile, type Bench, type BenchRow } from './lib';
+import { mib, sleep } from './process';
+
+/**
+ * Issue 26 §1, side by side in one run (PGlite, or DATABASE_URL when set): a data-file stream
+ * run of a 300,000-row CSV (5 columns, one quoted text with a comma) to SUCCESS, against the
+ * engine doing the same work itself on the same store (COPY of the CSV into a temp table, then
+ * INSERT…SELECT into dataset_rows as jsonb cells); an export of those rows to the local target
+ * against the engine's `COPY (SELECT …) TO STDOUT WITH CSV` of the same rows; a simple read's
+ * latency during the stream runs; and the process's rss growth while exporting MEMORY_ROWS rows.
+ * Each pair is measured RUNS times, interleaved; the ratio is of the medians.
+ */
+const ROWS = Number(process.env.INGEST_BENCH_ROWS) || 300_000;
+/** 0 leaves the memory row out. */
+const MEMORY_ROWS = Number(process.env.INGEST_BENCH_MEMORY_ROWS ?? 1_000_000);
+const RUNS = Number(process.env.INGEST_BENCH_RUNS) || 3;
+const thousands = (n: number) => Math.round(n).toLocaleString('en');
+
+async function call(platform: TestPlatform, pathname: string, json?: unknown, body?: string) {
+  const res = await platform.api(pathname, {
+    method: json === undefined && body === undefined ? 'GET' : 'POST',
+    ...(json !== undefined && { json }),
+    ...(body !== undefined && {
+      body,
+      headers: {
+        'X-SERVICE-Developer-Token': platform.tokens.developer,
+        'content-type': 'text/csv',
+      },
+    }),
+  });
+  if (!res.ok) throw new Error(`${pathname}: ${res.status} ${await res.text()}`);
+  return res.json() as Promise<Record<string, unknown>>;
+}
+
+/** Reads `pathname` one request after another until `until` settles; each latency in ms. */
+async function readWhile(platform: TestPlatform, pathname: string, until: Promise<unknown>) {
+  let done = false;
+  void until.finally(() => (done = true)).catch(() => undefined);
+  const times: number[] = [];
+  while (!done) {
+    const t = performance.now();
+    const res = await platform.api(pathname);
+    await res.arrayBuffer();
+    times.push(performance.now() - t);
+    await sleep(5);
+  }
+  return times;
+}
+
+async function streamRun(platform: TestPlatform, streamId: number, rows: number) {
+  const t = performance.now();
+  const started = await call(platform, `/api/data/v1/streams/${streamId}/executions`, {
+    runType: 'MANUAL',
+  });
+  for (;;) {
+    const execution = streamExecution.parse(
+      await call(platform, `/api/data/v1/streams/${streamId}/executions/${String(started.id)}`),
+    );
+    if (execution.state !== 'ACTIVE') {
+      if (execution.state !== 'SUCCESS' || execution.rowsInserted !== rows)
+        throw new Error(`run failed: ${JSON.stringify(execution)}`);
+      return rows / ((performance.now() - t) / 1000);
+    }
+    await sleep(20);
+  }
+}
+
+/** What the engine does with the same CSV: COPY into a temp table, then jsonb cells. */
+async function engineIngest(db: Db, datasetId: string, csv: string, run: number) {
+  const t = performance.now();
+  const temp = `bench_ingest_${run}`;
+  await db.query(
+    `CREATE TABLE ${temp} (id bigint, day date, region text, amount numeric, note text)`,
+  );
+  try {
+    await db.copyFrom(`COPY ${temp} FROM STDIN WITH (FORMAT csv, HEADER true)`, csv);
+    await db.query(
+      `INSERT INTO dataset_rows (dataset_id, partition_id, row_index, cells)
+       SELECT $1, $2, row_number() OVER () - 1,
+              jsonb_build_array(id, to_char(day, 'YYYY-MM-DD'), region, amount, note)
+       FROM ${temp}`,
+      [datasetId, `bench-engine-${run}`],
+    );
+    const seconds = (performance.now() - t) / 1000;
+    return ROWS / seconds;
+  } finally {
+    await db.query(`DROP TABLE ${temp}`);
+    await db.query('DELETE FROM dataset_rows WHERE dataset_id = $1 AND partition_id = $2', [
+      datasetId,
+      `bench-engine-${run}`,
+    ]);
+  }
+}
+
+/** The engine writing the dataset's live rows as CSV itself, one statement. */
+async function engineExport(db: Db, datasetId: string) {
+  const [set] = await db.query<{ storage: string; row_count: number }>(
+    `SELECT storage, row_count FROM dataset_row_sets WHERE dataset_id = $1 AND state = 'live'`,
+    [datasetId],
+  );
+  const t = performance.now();
+  const bytes = await db.copyTo(
+    `COPY (SELECT cells->>0, cells->>1, cells->>2, cells->>3, cells->>4 FROM dataset_rows
+           WHERE dataset_id = '${datasetId}' AND partition_id = '${set!.storage}'
+           ORDER BY row_index) TO STDOUT WITH (FORMAT csv, HEADER true)`,
+  );
+  if (bytes.byteLength < set!.row_count * 20) throw new Error('COPY TO wrote too little');
+  return set!.row_count / ((performance.now() - t) / 1000);
+}
+
+/** An export to the local target, to success; rows/s from its `started` to `finished`. */
+async function exportRun(platform: TestPlatform, datasetId: string, run: number, rows: number) {
+  const base = `/api/query/v1/export/${datasetId}`;
+  const created = exportRecord.parse(
+    await call(platform, base, { bucket: 'bench', path: `run-${run}` }),
+  );
+  for (;;) {
+    const history = exportHistory.parse(await call(platform, base));
+    const done = history.find((r) => r.exportId === created.exportId)!;
+    if (done.exportStatus !== 'running') {
+      const count = Object.values(done.urlRowCountMap)[0];
+      if (done.exportStatus !== 'success' || count !== rows)
+        throw new Error(`export failed: ${JSON.stringify(done)}`);
+      return rows / ((Date.parse(done.finished!) - Date.parse(done.started)) / 1000);
+    }
+    await sleep(50);
+  }
+}
+
+async function uploadStream(platform: TestPlatform, csv: string, name: string) {
+  const { dataFileId } = await call(
+    platform,
+    `/api/data/v1/data-files?name=${name}.csv`,
+    undefined,
+    csv,
+  );
+  const stream = await call(platform, '/api/data/v1/streams', dataFileStream(dataFileId, name));
+  const [row] = await platform.db.query<{ dataset_id: string }>(
+    'SELECT dataset_id FROM streams WHERE id = $1',
+    [stream.id],
+  );
+  return { streamId: Number(stream.id), datasetId: row!.dataset_id };
+}
+
+const ratio = (a: number, b: number) => `${(a / b).toFixed(2)} of the engine`;
+
+const bench: Bench = async () => {
+  const platform = await startTestPlatform();
+  const store = process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite';
+  const load = `load ${os.loadavg()[0]!.toFixed(1)}`;
+  try {
+    const csv = generateCsv(ROWS);
+    const { streamId, datasetId } = await uploadStream(platform, csv, 'ingest-bench');
+    const ingest = { run: [] as number[], engine: [] as number[], reads: [] as number[] };
+    const out = { run: [] as number[], engine: [] as number[] };
+    const collection = `/api/datastores/v1/collections/${ORDERS_COLLECTION_ID}`;
+    for (let run = 0; run < RUNS; run++) {
+      const running = streamRun(platform, streamId, ROWS);
+      const [rate, reads] = await Promise.all([running, readWhile(platform, collection, running)]);
+      ingest.run.push(rate);
+      ingest.reads.push(...reads);
+      ingest.engine.push(await engineIngest(platform.db, datasetId, csv, run));
+      out.run.push(await exportRun(platform, datasetId, run, ROWS));
+      out.engine.push(await engineExport(platform.db, datasetId));
+      process.stderr.write(
+        `  run ${run + 1}: stream ${thousands(rate)} rows/s, engine ${thousands(ingest.engine[run]!)}; export ${thousands(out.run[run]!)}, COPY TO ${thousands(out.engine[run]!)}\n`,
+      );
+    }
+    const rates = (xs: number[]) => xs.map(thousands).join(', ');
+    const rows: BenchRow[] = [
+      {
+        group: 'ingest-export',
+        metric: `data-file stream run of ${thousands(ROWS)} rows (median of ${RUNS})`,
+        value: `${thousands(median(ingest.run))} rows/s`,
+        note: `${store}; ${ratio(median(ingest.run), median(ingest.engine))} (aim ≥ 0.8); runs ${rates(ingest.run)}; ${load}`,
+      },
+      {
+        group: 'ingest-export',
+        metric: 'engine: COPY CSV into a temp table, INSERT…SELECT as jsonb cells',
+        value: `${thousands(median(ingest.engine))} rows/s`,
+        note: `runs ${rates(ingest.engine)}`,
+      },
+      {
+        group: 'ingest-export',
+        metric: 'Get Collection during the stream runs, p99',
+        value: ms(percentile(ingest.reads, 99)),
+        note: `aim ≤ 100 ms; p50 ${ms(median(ingest.reads))}, ${ingest.reads.length} reads`,
+      },
+      {
+        group: 'ingest-export',
+        metric: `export of ${thousands(ROWS)} rows to the local target (median of ${RUNS})`,
+        value: `${thousands(median(out.run))} rows/s`,
+        note: `${ratio(median(out.run), median(out.engine))} (aim ≥ 0.8); runs ${rates(out.run)}`,
+      },
+      {
+        group: 'ingest-export',
+        metric: 'engine: COPY (SELECT …) TO STDOUT WITH CSV of the same rows',
+        value: `${thousands(median(out.engine))} rows/s`,
+        note: `runs ${rates(out.engine)}`,
+      },
+    ];
+    if (MEMORY_ROWS > 0) rows.push(await exportMemory(platform));
+    return rows;
+  } finally {
+    await platform.close();
+  }
+};
+
+/**
+ * rss growth (platform, its PGlite thread and this client: one process) during a large export.
+ * The rows are written straight through the datasets store, as bench/exports.ts does.
+ */
+async function exportMemory(platform: TestPlatform): Promise<BenchRow> {
+  const table = await parseCsv(generateCsv(MEMORY_ROWS));
+  const columns = columnsFrom(table.columns);
+  const datasetId = await platform.db.transaction(async (tx) => {
+    const id = await createDataset(tx, { name: 'memory bench', owner: ADMIN_USER_ID, columns });
+    await replaceRows(tx, id, columns, table.rows);
+    return id;
+  });
+  table.rows = [];
+  global.gc?.();
+  await sleep(1000);
+  const baseline = process.memoryUsage().rss;
+  let peak = baseline;
+  const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
+  let rate: number;
+  try {
+    rate = await exportRun(platform, datasetId, 99, MEMORY_ROWS);
+  } finally {
+    clearInterval(sampler);
+  }
+  return {
+    group: 'ingest-export',
+    metric: `rss growth while exporting ${thousands(MEMORY_ROWS)} rows (INGEST_BENCH_MEMORY_ROWS)`,
+    value: mib(peak - baseline),
+    note: `aim < 100 MiB; ${mib(baseline)} before; ${thousands(rate)} rows/s`,
+  };
+}
+
+export default bench;

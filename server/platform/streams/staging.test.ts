@@ -1,0 +1,118 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readRows } from '../datasets/repository';
+import {
+  columnsFrom,
+  createDataset,
+  publishReplace,
+  replaceRows,
+  stageRows,
+  STAGE_BATCH,
+  type Cell,
+} from '../datasets/store';
+import { openStore, type Db } from '../store';
+
+/**
+ * Issue 26 §1: a stream run stages its rows (COPY on PostgreSQL), in pieces of
+ * STAGE_BATCH rows (small enough that no statement holds PGlite long), out of sight until the
+ * run publishes them; every cell comes back as it went in.
+ */
+let db: Db;
+let dataDir: string;
+const schema = process.env.DATABASE_URL
+  ? `t_${randomUUID().replace(/-/g, '').slice(0, 16)}`
+  : undefined;
+const columns = columnsFrom([
+  { name: 'id', type: 'LONG' },
+  { name: 'value', type: 'STRING' },
+]);
+
+beforeAll(async () => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'staging-test-'));
+  db = await openStore({ dataDir, databaseUrl: process.env.DATABASE_URL, schema });
+});
+afterAll(async () => {
+  if (schema) await db.query(`DROP SCHEMA ${schema} CASCADE`);
+  await db.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+const newDataset = () =>
+  db.transaction((tx) => createDataset(tx, { name: `staging ${randomUUID()}`, owner: 1, columns }));
+const job = async () => {
+  const id = `test-job-${randomUUID()}`;
+  await db.query(
+    `INSERT INTO jobs (id, kind, payload, status) VALUES ($1, 'test', '{}', 'running')`,
+    [id],
+  );
+  return id;
+};
+
+const tricky: Cell[] = [
+  null,
+  '',
+  'a,b',
+  'say "hi"',
+  '"',
+  'line\nbreak',
+  'crlf\r\nend',
+  '\ttab',
+  'back\\slash',
+  '\\.',
+  '\\N',
+  'NULL',
+  ' leading',
+  '\uFEFFbom',
+  'naïve – “curly” 😀',
+  0,
+  -1.5,
+  1e21,
+  1e-7,
+  0.1 + 0.2,
+  true,
+  false,
+];
+
+describe('staging a stream run', () => {
+  it('brings every cell back as it went in', async () => {
+    const id = await newDataset();
+    const rows = tricky.map((cell, i): Cell[] => [i, cell]);
+    const staged = await stageRows(db, id, rows, await job());
+    await db.transaction((tx) => publishReplace(tx, staged, columns));
+    expect(await readRows(db, id, 100, 0)).toEqual(rows);
+  });
+
+  it('writes STAGE_BATCH rows a statement (COPY on PostgreSQL), while readers see the old rows', async () => {
+    const id = await newDataset();
+    const before: Cell[][] = [[1, 'old']];
+    await db.transaction((tx) => replaceRows(tx, id, columns, before));
+    const n = STAGE_BATCH[db.kind] * 2 + 7;
+    const rows = Array.from({ length: n }, (_, i): Cell[] => [i, `row ${i}, "quoted"`]);
+    const pieces: number[] = [];
+    const seen: Cell[][][] = [];
+    const counting: Db = {
+      ...db,
+      async copyFrom(sql, data) {
+        await db.copyFrom(sql, data);
+        pieces.push(data.split('\n').length - 1);
+        seen.push(await readRows(db, id, 10, 0));
+      },
+      async query<T>(sql: string, params?: unknown[]) {
+        const result = await db.query<T>(sql, params);
+        if (sql.includes('INSERT INTO dataset_rows')) {
+          pieces.push((JSON.parse(params![4 - 1] as string) as unknown[]).length);
+          seen.push(await readRows(db, id, 10, 0));
+        }
+        return result;
+      },
+    };
+    const staged = await stageRows(counting, id, rows, await job());
+    expect(pieces).toEqual([STAGE_BATCH[db.kind], STAGE_BATCH[db.kind], 7]);
+    expect(seen).toEqual([before, before, before]);
+    await db.transaction((tx) => publishReplace(tx, staged, columns));
+    expect(await readRows(db, id, 3, n - 3)).toEqual(rows.slice(n - 3));
+  });
+});
