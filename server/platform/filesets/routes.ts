@@ -27,10 +27,10 @@ import {
   deleteFile,
   insertFile,
   listFiles,
-  queryFiles,
   readFile,
   searchFilesets,
 } from './repository';
+import { queryFiles } from './search';
 import { contentTypeOf, searchableText } from './text';
 
 const searchParams = z.object({
