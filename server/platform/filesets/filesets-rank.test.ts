@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fileQueryResult } from '../../../src/api/contract';
 import { startTestPlatform, type TestPlatform } from '../testing';
+import { insertTextFiles, rankedByWholeVectors, seededRandom } from './test-ranking';
 
 /**
  * Issue 26 §4: Query Files ranks from the pieces of the files' search vectors (migration 191)
@@ -50,20 +51,9 @@ const WORDS = [
 ];
 const DIRS = ['reports', 'runbooks', 'policies/billing', 'notes'];
 
-/** A small deterministic generator (mulberry32): the same files on every run. */
-function random(seed: number) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
-
 /** Files of 20 to 400 words drawn with a Zipf law, some of them named after a word. */
 function corpus(filesetId: string) {
-  const next = random(26);
+  const next = seededRandom(26);
   return Array.from({ length: 240 }, (_, i) => {
     const length = 20 + Math.floor(next() * 380);
     const words = Array.from({ length }, () => {
@@ -86,27 +76,12 @@ async function createFileset() {
      VALUES ($1, 'Ranking', '', 1, 1, now(), now())`,
     [filesetId],
   );
-  const files = corpus(filesetId);
-  await platform.db.query(
-    `INSERT INTO fileset_files (id, fileset_id, path, name, file_type, content_type, size, hash,
-       created, created_by, body, text_content)
-     SELECT id, $1, path, path, 'FILE', 'text/markdown', octet_length(text), md5(text), now(), 1,
-       convert_to(text, 'UTF8'), text
-     FROM unnest($2::text[], $3::text[], $4::text[]) AS t(id, path, text)`,
-    [filesetId, files.map((f) => f.id), files.map((f) => f.path), files.map((f) => f.text)],
-  );
+  await insertTextFiles(platform.db, filesetId, corpus(filesetId));
   return filesetId;
 }
 
-/** The ranking as it was computed before: ts_rank over each file's whole search vector. */
 const reference = (filesetId: string, query: string, topK: number, prefix: string) =>
-  platform.db.query<{ path: string; score: number }>(
-    `SELECT path, ts_rank(search, q, 1 | 32)::float8 AS score
-     FROM fileset_files, websearch_to_tsquery('english', $2) AS q
-     WHERE fileset_id = $1 AND search @@ q AND starts_with(path, $4)
-     ORDER BY ts_rank(search, q, 1 | 32) DESC, path COLLATE "C" LIMIT $3`,
-    [filesetId, query, topK, prefix],
-  );
+  rankedByWholeVectors(platform.db, filesetId, query, topK, prefix);
 
 async function search(filesetId: string, request: Record<string, unknown>) {
   const res = await platform.api(`/api/files/v1/filesets/${filesetId}/query`, {

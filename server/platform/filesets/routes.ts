@@ -23,13 +23,7 @@ import {
   filePath,
   pathPrefix,
 } from './paths';
-import {
-  deleteFile,
-  insertFile,
-  listFiles,
-  readFile,
-  searchFilesets,
-} from './repository';
+import { deleteFile, insertFile, listFiles, readFile, searchFilesets } from './repository';
 import { queryFiles } from './search';
 import { contentTypeOf, searchableText } from './text';
 
