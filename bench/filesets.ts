@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { readConfig } from '../server/config';
 import { sampleFilesetFiles } from '../server/platform/seed/filesets';
+import { seededRandom } from '../server/platform/filesets/test-ranking';
 import { sha256Hex } from '../server/platform/seed/ids';
 import { startEmbeddedPlatform } from '../server/platform/server';
 import { openStore, type Db } from '../server/platform/store';
@@ -17,17 +18,6 @@ import { latencies, median, ms, percentile, type Bench, type BenchRow } from './
 const FILES = 10_000;
 const WORDS_PER_FILE = 820; // ~5 KB of text each
 const BATCH = 250;
-
-/** A small deterministic generator (mulberry32): the same files on every run. */
-function random(seed: number) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 /** The sample files' words, most frequent first. */
 export function vocabulary() {
@@ -60,7 +50,7 @@ export async function fillFileset(db: Db, filesetId: string, words: string[]): P
      VALUES ($1, 'Bench', '10,000 files', 1, 1, now(), now())`,
     [filesetId],
   );
-  const next = random(11);
+  const next = seededRandom(11);
   const dirs = ['reports', 'manuals', 'runbooks', 'policies', 'notes'];
   let bytes = 0;
   const fill = performance.now();
@@ -91,6 +81,7 @@ export async function fillFileset(db: Db, filesetId: string, words: string[]): P
     );
   }
   await db.query('ANALYZE fileset_files');
+  await db.query('ANALYZE fileset_search_terms');
   return {
     group: 'filesets',
     metric: `fill a fileset of ${FILES.toLocaleString('en')} files (SQL batches)`,

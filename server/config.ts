@@ -160,15 +160,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     dataDir: path.resolve(nonEmpty(env.DATA_DIR) ?? '.data'),
     databaseUrl: nonEmpty(env.DATABASE_URL),
     syncIntervalMs: seconds(env.SYNC_INTERVAL_SECONDS, 60) * 1000,
-    streamsAllowedPrivateHosts: (nonEmpty(env.STREAMS_ALLOWED_PRIVATE_HOSTS) ?? '')
-      .split(',')
-      .map((host) =>
-        host
-          .trim()
-          .replace(/^\[|\]$/g, '')
-          .toLowerCase(),
-      )
-      .filter(Boolean),
+    streamsAllowedPrivateHosts: hostList(env.STREAMS_ALLOWED_PRIVATE_HOSTS),
     generation: generationConfig(env),
     jobLeaseSeconds: bounded('JOB_LEASE_SECONDS', env.JOB_LEASE_SECONDS, 60, 5, 3600),
     workflowConcurrency: bounded('WORKFLOW_CONCURRENCY', env.WORKFLOW_CONCURRENCY, 100, 1, 1000),
@@ -185,18 +177,23 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       8,
       4096,
     ),
-    workflowsHttpAllowedHosts: (nonEmpty(env.WORKFLOWS_HTTP_ALLOWED_HOSTS) ?? '')
-      .split(',')
-      .map((host) =>
-        host
-          .trim()
-          .replace(/^\[|\]$/g, '')
-          .toLowerCase(),
-      )
-      .filter(Boolean),
+    workflowsHttpAllowedHosts: hostList(env.WORKFLOWS_HTTP_ALLOWED_HOSTS),
   };
 }
 
 /** Header names carry the brand in place of SERVICE (spec 5). */
 export const developerTokenHeader = (brand: string) => `X-${brand}-Developer-Token`;
 export const sessionTokenHeader = (brand: string) => `x-${brand.toLowerCase()}-authentication`;
+
+/** A comma-separated list of host names: trimmed, lower case, IPv6 without its brackets. */
+function hostList(value: string | undefined) {
+  return (nonEmpty(value) ?? '')
+    .split(',')
+    .map((host) =>
+      host
+        .trim()
+        .replace(/^\[|\]$/g, '')
+        .toLowerCase(),
+    )
+    .filter(Boolean);
+}

@@ -5,39 +5,20 @@ import {
   SAMPLE_DATASTORE_ID as SALES_OPS,
 } from '../seed/datastores';
 import { startTestPlatform, type TestPlatform } from '../testing';
+import { sampleUserRequests, type AsUser } from './test-users';
 
 // Seed (issue 14): Sales operations and its collections belong to Ada (Admin). orders gives
 // every user READ, WRITE, CREATE_CONTENT, READ_CONTENT, UPDATE_CONTENT by default; customers
 // has no default: Finance (Chloe, Eve) may READ and READ_CONTENT, Chloe also CREATE_CONTENT
 // and UPDATE_CONTENT. Ben (Privileged) and Dev (Participant) have nothing on customers.
 let platform: TestPlatform;
-const tokens: Record<string, string> = {};
-const users = { ben: 2, chloe: 3, dev: 4, eve: 5 };
-const DEV_HEADER = 'X-SERVICE-Developer-Token';
+let as: AsUser;
 
 beforeAll(async () => {
   platform = await startTestPlatform();
-  tokens.ada = platform.tokens.developer;
-  for (const [name, ownerId] of Object.entries(users)) {
-    const res = await platform.api('/api/data/v1/accesstokens', {
-      method: 'POST',
-      json: { name: `${name} collections`, ownerId },
-    });
-    expect(res.status).toBe(201);
-    tokens[name] = ((await res.json()) as { token: string }).token;
-  }
+  as = await sampleUserRequests(platform);
 });
 afterAll(() => platform.close());
-
-const as = (who: string, path: string, method = 'GET', json?: unknown) =>
-  platform.api(path, {
-    method,
-    headers: {
-      [DEV_HEADER]: tokens[who]!,
-      ...(json !== undefined ? { 'content-type': 'application/json' } : {}),
-    },
-    body: json !== undefined ? JSON.stringify(json) : undefined,
-  });
 
 const coll = (id: string) => `/api/datastores/v1/collections/${id}`;
 const docs = (id: string) => `${coll(id)}/documents`;

@@ -2,37 +2,21 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SALES_DATASET_ID as SALES, WEB_TRAFFIC_DATASET_ID as TRAFFIC } from '../seed/datasets';
 import { SAMPLE_PASSWORD } from '../seed/people';
 import { startTestPlatform, type TestPlatform } from '../testing';
+import { sampleUsers, type SampleUser } from './test-users';
 
 // Seed: Sales is owned by Ada (Admin), shared CAN_EDIT with Ben and CAN_SHARE with Finance
 // (Chloe, Eve); Web traffic is owned by Ben and shared with no one.
 let platform: TestPlatform;
-const tokens: Record<string, string> = {};
+let asUser: Awaited<ReturnType<typeof sampleUsers>>;
+const as = (who: string, path: string, init?: RequestInit & { json?: unknown }) =>
+  asUser(who as SampleUser, path, init);
 const users = { ben: 2, chloe: 3, dev: 4, eve: 5 };
-const DEV_HEADER = 'X-SERVICE-Developer-Token';
 
 beforeAll(async () => {
   platform = await startTestPlatform();
-  tokens.ada = platform.tokens.developer;
-  for (const [name, ownerId] of Object.entries(users)) {
-    const res = await platform.api('/api/data/v1/accesstokens', {
-      method: 'POST',
-      json: { name: `${name} test`, ownerId },
-    });
-    expect(res.status).toBe(201);
-    tokens[name] = ((await res.json()) as { token: string }).token;
-  }
+  asUser = await sampleUsers(platform);
 });
 afterAll(() => platform.close());
-
-const as = (who: string, path: string, init: RequestInit & { json?: unknown } = {}) =>
-  platform.api(path, {
-    ...init,
-    headers: {
-      [DEV_HEADER]: tokens[who]!,
-      ...(init.json !== undefined ? { 'content-type': 'application/json' } : {}),
-    },
-    body: init.json !== undefined ? JSON.stringify(init.json) : undefined,
-  });
 
 const ds = (id: string) => `/api/data/v3/datasources/${id}`;
 const operations = {
@@ -265,7 +249,7 @@ describe('tokens and users (issue 14)', () => {
       await platform.api('/api/data/v1/accesstokens?ownerId=5')
     ).json()) as Array<{ id: string; lastUsed: string | null }>;
     expect(list).toHaveLength(1);
-    expect(JSON.stringify(list)).not.toContain(tokens.eve);
+    expect(JSON.stringify(list)).not.toContain(asUser.tokens.eve);
     expect(
       (await platform.api(`/api/data/v1/accesstokens/${list[0]!.id}`, { method: 'DELETE' })).status,
     ).toBe(204);

@@ -18,15 +18,8 @@ import { sharingAbilities } from './sharing';
 
 /** Datasets (issue 14): the levels and what each allows are in `levels.ts`, sharing in `sharing.ts`. */
 export { visibleDatasetSql } from './visibility';
-export {
-  decide,
-  levelNeeded,
-  rank,
-  type DatasetLevel,
-  type DatasetOperation,
-  type Decision,
-  type Principal,
-} from './levels';
+export { decide, levelNeeded, rank };
+export type { DatasetLevel, DatasetOperation, Decision, Principal };
 
 export async function principalOf(db: Queryable, userId: number): Promise<Principal> {
   const [row] = await db.query<{ id: number; role: string }>(

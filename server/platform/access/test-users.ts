@@ -7,7 +7,7 @@ export type SampleUser = keyof typeof sampleUserIds;
 
 /**
  * A developer token minted for each sample user, and `as(user, path, init)`: a request with that
- * user's token (a `json` body is sent as JSON; any other `body` as given).
+ * user's token (a `json` body is sent as JSON; any other `body` as given); `as.tokens` are the tokens.
  */
 export async function sampleUsers(platform: TestPlatform) {
   const tokens: Record<string, string> = { ada: platform.tokens.developer };
@@ -20,7 +20,7 @@ export async function sampleUsers(platform: TestPlatform) {
     expect(res.status).toBe(201);
     tokens[name] = ((await res.json()) as { token: string }).token;
   }
-  return (
+  const as = (
     who: SampleUser,
     path: string,
     init: RequestInit & { json?: unknown; contentType?: string } = {},
@@ -34,6 +34,7 @@ export async function sampleUsers(platform: TestPlatform) {
       },
       body: init.json !== undefined ? JSON.stringify(init.json) : init.body,
     });
+  return Object.assign(as, { tokens: tokens as Readonly<Record<SampleUser, string>> });
 }
 
 /** The policy tables' short form of `sampleUsers`: `as(user, path, method, json)`. */

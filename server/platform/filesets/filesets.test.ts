@@ -10,6 +10,7 @@ import {
 } from '../../../src/api/contract';
 import { SAMPLE_FILESETS } from '../seed/filesets';
 import { startTestPlatform, type TestPlatform } from '../testing';
+import { insertTextFiles, rankedByWholeVectors } from './test-ranking';
 
 let platform: TestPlatform;
 beforeAll(async () => {
@@ -305,26 +306,13 @@ describe('Query Files (4.7)', () => {
         text,
       };
     });
-    await platform.db.query(
-      `INSERT INTO fileset_files (id, fileset_id, path, name, file_type, content_type, size, hash,
-         created, created_by, body, text_content)
-       SELECT id, $1, path, path, 'FILE', 'text/markdown', octet_length(text), md5(text), now(), 1,
-         convert_to(text, 'UTF8'), text
-       FROM unnest($2::text[], $3::text[], $4::text[]) AS t(id, path, text)`,
-      [filesetId, files.map((f) => f.id), files.map((f) => f.path), files.map((f) => f.text)],
-    );
+    await insertTextFiles(platform.db, filesetId, files);
     for (const [query, topK, prefix] of [
       ['plovex', 100, ''],
       ['plovex team', 10, ''],
       ['plovex', 25, 'd1/'],
     ] as const) {
-      const expected = await platform.db.query<{ path: string; score: number }>(
-        `SELECT path, ts_rank(search, q, 1 | 32)::float8 AS score
-         FROM fileset_files, websearch_to_tsquery('english', $2) AS q
-         WHERE fileset_id = $1 AND search @@ q AND starts_with(path, $4)
-         ORDER BY ts_rank(search, q, 1 | 32) DESC, path COLLATE "C" LIMIT $3`,
-        [filesetId, query, topK, prefix],
-      );
+      const expected = await rankedByWholeVectors(platform.db, filesetId, query, topK, prefix);
       const matches = await search(filesetId, { query, topK, directoryPath: prefix || undefined });
       expect(matches.map((m) => [m.node.path, m.score])).toEqual(
         expected.map((r) => [r.path, r.score]),

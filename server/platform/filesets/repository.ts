@@ -1,6 +1,6 @@
 import { created, recordEvent } from '../audit/record';
 import type { FilesetSearchBody } from '../../../src/api/contract';
-import type { Db, Queryable } from '../store';
+import type { Queryable } from '../store';
 
 export interface FilesetRow {
   id: string;
@@ -45,7 +45,7 @@ export interface NewFile {
 /** `file_count` is kept by triggers on the fileset's files (migration 160). */
 const filesetColumns = `f.id, f.name, f.description, f.owner, f.created_by, f.created, f.updated,
   f.file_count`;
-const fileColumns = `id, fileset_id, path, name, file_type, content_type, size, hash, created, created_by`;
+export const fileColumns = `id, fileset_id, path, name, file_type, content_type, size, hash, created, created_by`;
 
 const filterColumns = {
   name: 'f.name',
@@ -178,86 +178,3 @@ export async function deleteFile(tx: Queryable, filesetId: string, fileId: strin
 
 const touchFileset = (tx: Queryable, id: string) =>
   tx.query('UPDATE filesets SET updated = now() WHERE id = $1', [id]);
-
-/** The snippet comes from this many characters of text, starting a little before the first hit. */
-const SNIPPET_WINDOW = 600;
-const SNIPPET_LEAD = 120;
-const headlineOptions =
-  'MaxFragments=2, MaxWords=30, MinWords=12, FragmentDelimiter=" … ", StartSel=<mark>, StopSel=</mark>';
-
-/**
- * Full-text search (4.7): `websearch_to_tsquery` reads any text without a syntax error; the rank
- * is `ts_rank` with normalisation 1|32 (longer files count a hit for less; scores in 0..1) over
- * every match, best first, ties in path order, and only the `topK` best get a snippet.
- *
- * What a common word costs (issue 11, it matches every file): each match's search vector is read
- * for its rank, so migration 145 keeps vectors in the row rather than in TOAST chunks; and
- * `ts_headline` costs in proportion to the text it reads (about 1 ms for 5 KB in PGlite), so it
- * reads SNIPPET_WINDOW characters around the first occurrence of a query word in the first
- * 100,000, and those 100,000 only when that window shows no hit (a stem that is not a prefix of
- * its word, as `polici` of `policy`).
- *
- * The planner prices a sequential scan, or the fileset's B-tree, by the small main table and not
- * by the search vectors it would decompress for every file (measured: 5x slower for a word in one
- * file of 15). So the GIN index must find the candidates: sequential scans are off for this
- * transaction, and the fileset is compared as `fileset_id || ''`, which no B-tree serves.
- */
-export function queryFiles(
-  db: Db,
-  filesetId: string,
-  search: { query: string; prefixes: string[]; topK: number },
-) {
-  // Only prefixes that restrict: `starts_with(path, '')` would hand the scan to the path B-tree.
-  const prefixes = search.prefixes
-    .filter(Boolean)
-    .map((_, i) => `AND starts_with(path, $${i + 4})`)
-    .join(' ');
-  return db.transaction(async (tx) => {
-    await tx.query('SET LOCAL enable_seqscan = off');
-    return tx.query<MatchRow>(
-      `WITH query AS MATERIALIZED (
-         SELECT websearch_to_tsquery('english', $2) AS q,
-           tsvector_to_array(to_tsvector('english', $2)) AS lexemes
-       ),
-       best AS (
-         SELECT ${fileColumns}, text_content, ts_rank(search, q, 1 | 32) AS score
-         FROM fileset_files, websearch_to_tsquery('english', $2) AS q
-         WHERE search @@ q AND (fileset_id || '') = $1
-           ${prefixes}
-         ORDER BY score DESC, path COLLATE "C"
-         LIMIT $3
-       ),
-       windowed AS MATERIALIZED (
-         -- MATERIALIZED and OFFSET 0: each expression once per file (inlined, the headline and
-         -- the window would be computed again at every mention). The first hit is looked for in
-         -- the first 2,000 characters, then in 100,000: only the text up to the window is
-         -- decompressed when a hit comes early. The window starts and ends on whitespace, so
-         -- that no word is cut in two.
-         SELECT ${fileColumns}, score, text_content, ts_headline('english',
-             regexp_replace(
-               regexp_replace(raw, CASE WHEN start > 1 THEN '^\\S*\\s' ELSE '^' END, ''),
-               CASE WHEN length(raw) > ${SNIPPET_WINDOW} THEN '\\s\\S*$' ELSE '$' END, ''),
-             query.q, '${headlineOptions}') AS headline
-         FROM best CROSS JOIN query,
-           LATERAL (
-             SELECT greatest(1, min(coalesce(
-                 nullif(strpos(lower(left(text_content, 2000)), lexeme), 0),
-                 nullif(strpos(lower(left(text_content, 100000)), lexeme), 0))) - ${SNIPPET_LEAD})
-               AS start
-             FROM unnest(query.lexemes) AS lexeme
-           ) AS first_hit,
-           LATERAL (
-             SELECT substr(coalesce(text_content, ''), start, ${SNIPPET_WINDOW + 1}) AS raw OFFSET 0
-           ) AS window_text
-       )
-       SELECT ${fileColumns}, score::float8 AS score,
-         CASE WHEN strpos(headline, '<mark>') > 0 THEN headline
-           ELSE ts_headline('english', left(coalesce(text_content, ''), 100000), query.q,
-             '${headlineOptions}')
-         END AS snippet
-       FROM windowed CROSS JOIN query
-       ORDER BY score DESC, path COLLATE "C"`,
-      [filesetId, search.query, search.topK, ...search.prefixes.filter(Boolean)],
-    );
-  });
-}

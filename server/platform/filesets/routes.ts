@@ -24,14 +24,8 @@ import {
   filePath,
   pathPrefix,
 } from './paths';
-import {
-  deleteFile,
-  insertFile,
-  listFiles,
-  queryFiles,
-  readFile,
-  searchFilesets,
-} from './repository';
+import { deleteFile, insertFile, listFiles, readFile, searchFilesets } from './repository';
+import { queryFiles } from './search';
 import { storeFailure } from '../core/store-failure';
 import type { FileStore } from '../store/files';
 import { contentTypeOf, searchableText } from './text';

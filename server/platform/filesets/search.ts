@@ -1,0 +1,135 @@
+import type { Db, Queryable } from '../store';
+import { fileColumns, type MatchRow } from './repository';
+
+/** The snippet comes from this many characters of text, starting a little before the first hit. */
+const SNIPPET_WINDOW = 600;
+const SNIPPET_LEAD = 120;
+const headlineOptions =
+  'MaxFragments=2, MaxWords=30, MinWords=12, FragmentDelimiter=" … ", StartSel=<mark>, StopSel=</mark>';
+
+export interface FileSearch {
+  query: string;
+  prefixes: string[];
+  topK: number;
+}
+
+/**
+ * Full-text search (4.7): `websearch_to_tsquery` reads any text without a syntax error; the rank
+ * is `ts_rank` with normalisation 1|32 (longer files count a hit for less; scores in 0..1) over
+ * every match, best first, ties in path order, and only the `topK` best get a snippet.
+ *
+ * What a common word costs (issues 11 and 26): it matches every file, and each match is ranked.
+ * A file's search vector is read in pieces (migration 191: `fileset_search_terms`, the vector cut
+ * in eight by lexeme, a partition per piece), and a query reads only the pieces of its lexemes:
+ * some ten files to a page rather than one. `ts_rank` over those pieces, normalised by the whole
+ * vector's length, is `ts_rank(search, q, 1 | 32)` to the bit (`filesets-rank.test.ts`). A query
+ * that a file without any of its words matches (only negations, `-word`) ranks the whole vectors.
+ *
+ * The planner prices a sequential scan by the table and not by the vectors it would decompress
+ * and rank for every file (measured: 5x slower for a word in one file of 15). So the GIN index
+ * must find the candidates: sequential scans are off for this transaction, and the fileset is
+ * compared as `fileset_id || ''`, which no B-tree serves.
+ */
+export function queryFiles(db: Db, filesetId: string, search: FileSearch) {
+  const prefixes = search.prefixes.filter(Boolean);
+  return db.transaction(async (tx) => {
+    await tx.query('SET LOCAL enable_seqscan = off');
+    const [plan] = await tx.query<{ buckets: number[]; all: boolean }>(
+      `SELECT array(SELECT DISTINCT fileset_search_bucket(l) FROM unnest(lexemes) AS l) AS buckets,
+         ''::tsvector @@ q AS "all"
+       FROM websearch_to_tsquery('english', $1) AS q, fileset_search_lexemes(q) AS lexemes`,
+      [search.query],
+    );
+    // A query of stop words only matches nothing.
+    if (!plan?.buckets.length) return [];
+    const params: unknown[] = [filesetId, search.query, search.topK, ...prefixes];
+    const [bucket, ...more] = plan.buckets;
+    const whole = plan.all || more.length > 0;
+    const ranked = whole ? wholeVectors(prefixes) : pieces(prefixes, params.length);
+    if (!whole) params.push(bucket);
+    return snippets(tx, ranked, params);
+  });
+}
+
+/** Only prefixes that restrict: `starts_with(path, '')` would hand the scan to a B-tree. */
+const pathFilter = (column: string, prefixes: string[]) =>
+  prefixes.map((_, i) => `AND starts_with(${column}, $${i + 4})`).join(' ');
+
+/** `ranked` (file_id, path, score): the topK best, from the pieces of one bucket. */
+const pieces = (prefixes: string[], after: number) => `ranked AS (
+      -- ts_rank's normalisation 1|32 as it computes it (float4): divided by 1 + log2(length),
+      -- then by itself + 1.
+      SELECT t.file_id, t.path, raw.r / (raw.r + 1::real) AS score
+      FROM fileset_search_terms t CROSS JOIN query,
+        LATERAL (SELECT (ts_rank(t.lexemes, query.q, 0)::float8
+          / (ln(t.search_length + 1::float8) / ln(2::float8)))::real AS r) AS raw
+      WHERE t.bucket = $${after + 1}::smallint AND (t.fileset_id || '') = $1
+        AND t.lexemes @@ query.q ${pathFilter('t.path', prefixes)}
+      ORDER BY score DESC, path COLLATE "C"
+      LIMIT $3
+    )`;
+
+/** `ranked` from the files' whole vectors, for a query that matches a file without its words. */
+const wholeVectors = (prefixes: string[]) => `ranked AS (
+      SELECT id AS file_id, path, ts_rank(search, query.q, 1 | 32) AS score
+      FROM fileset_files CROSS JOIN query
+      WHERE search @@ query.q AND (fileset_id || '') = $1 ${pathFilter('path', prefixes)}
+      ORDER BY score DESC, path COLLATE "C"
+      LIMIT $3
+    )`;
+
+/**
+ * The ranked files with their snippets. `ts_headline` costs in proportion to the text it reads
+ * (about 1 ms for 5 KB in PGlite), so it reads SNIPPET_WINDOW characters around the first
+ * occurrence of a query word in the first 100,000, and those 100,000 only when that window shows
+ * no hit (a stem that is not a prefix of its word, as `polici` of `policy`).
+ */
+const snippets = (tx: Queryable, ranked: string, params: unknown[]) =>
+  tx.query<MatchRow>(sqlOf(ranked), params);
+
+const sqlOf = (ranked: string) =>
+  `WITH query AS MATERIALIZED (
+       SELECT websearch_to_tsquery('english', $2) AS q,
+         tsvector_to_array(to_tsvector('english', $2)) AS lexemes
+     ),
+     ${ranked},
+     best AS (
+       SELECT ${qualified('f')}, f.text_content, ranked.score
+       FROM ranked JOIN fileset_files f ON f.id = ranked.file_id
+     ),
+     windowed AS MATERIALIZED (
+       -- MATERIALIZED and OFFSET 0: each expression once per file (inlined, the headline and
+       -- the window would be computed again at every mention). The first hit is looked for in
+       -- the first 2,000 characters, then in 100,000: only the text up to the window is
+       -- decompressed when a hit comes early. The window starts and ends on whitespace, so
+       -- that no word is cut in two.
+       SELECT ${fileColumns}, score, text_content, ts_headline('english',
+           regexp_replace(
+             regexp_replace(raw, CASE WHEN start > 1 THEN '^\\S*\\s' ELSE '^' END, ''),
+             CASE WHEN length(raw) > ${SNIPPET_WINDOW} THEN '\\s\\S*$' ELSE '$' END, ''),
+           query.q, '${headlineOptions}') AS headline
+       FROM best CROSS JOIN query,
+         LATERAL (
+           SELECT greatest(1, min(coalesce(
+               nullif(strpos(lower(left(text_content, 2000)), lexeme), 0),
+               nullif(strpos(lower(left(text_content, 100000)), lexeme), 0))) - ${SNIPPET_LEAD})
+             AS start
+           FROM unnest(query.lexemes) AS lexeme
+         ) AS first_hit,
+         LATERAL (
+           SELECT substr(coalesce(text_content, ''), start, ${SNIPPET_WINDOW + 1}) AS raw OFFSET 0
+         ) AS window_text
+     )
+     SELECT ${fileColumns}, score::float8 AS score,
+       CASE WHEN strpos(headline, '<mark>') > 0 THEN headline
+         ELSE ts_headline('english', left(coalesce(text_content, ''), 100000), query.q,
+           '${headlineOptions}')
+       END AS snippet
+     FROM windowed CROSS JOIN query
+     ORDER BY score DESC, path COLLATE "C"`;
+
+const qualified = (alias: string) =>
+  fileColumns
+    .split(',')
+    .map((column) => `${alias}.${column.trim()}`)
+    .join(', ');
