@@ -47,3 +47,4 @@ export { listPager, type PagedList } from './list-pager';
 export { LastRunCell, type LastRunCellProps } from './LastRunCell';
 export { LinkTabs, type LinkTab, type LinkTabsProps } from './LinkTabs';
 export { LeaveDialog, type LeaveDialogProps } from './LeaveDialog';
+export { SelectFilter, type SelectFilterProps } from './SelectFilter';
