@@ -37,3 +37,14 @@ export {
 export { ChangeDiff } from './audit/ChangeDiff';
 export { EventActor } from './audit/EventActor';
 export { ObjectHistory, objectActivityPath, type ObjectHistoryProps } from './audit/ObjectHistory';
+export {
+  SideDrawer,
+  DrawerHeader,
+  type SideDrawerProps,
+  type DrawerHeaderProps,
+} from './SideDrawer';
+export { listPager, type PagedList } from './list-pager';
+export { LastRunCell, type LastRunCellProps } from './LastRunCell';
+export { LinkTabs, type LinkTab, type LinkTabsProps } from './LinkTabs';
+export { LeaveDialog, type LeaveDialogProps } from './LeaveDialog';
+export { SelectFilter, type SelectFilterProps } from './SelectFilter';

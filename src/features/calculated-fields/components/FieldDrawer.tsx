@@ -2,9 +2,7 @@ import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
-import Drawer from '@mui/material/Drawer';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
@@ -13,9 +11,9 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import CloseIcon from '@mui/icons-material/Close';
 import { useCardTitles } from '../../../api/calculated-fields';
 import type { CalculatedField } from '../../../api/contract';
+import { DrawerHeader, SideDrawer } from '../../../components/SideDrawer';
 import { Tooltip } from '../../../components/Tooltip';
 import {
   DateTime,
@@ -239,53 +237,37 @@ export function FieldDrawer(props: FieldDrawerProps) {
   const { open, field, error, onRetry, onClose } = props;
   const label = field ? `Calculated field ${field.name}` : 'Calculated field';
   return (
-    <Drawer
-      anchor="right"
+    <SideDrawer
       open={open}
       onClose={onClose}
-      sx={{ zIndex: (theme) => theme.zIndex.modal }}
-      slotProps={{
-        paper: {
-          role: 'dialog',
-          'aria-modal': true,
-          'aria-label': label,
-          sx: { width: { xs: '100%', sm: 560 } },
-        },
-      }}
+      label={label}
+      paperSx={{ width: { xs: '100%', sm: 560 } }}
     >
       <Box component="section" aria-label={label} sx={{ p: 3 }}>
-        <Stack
-          direction="row"
-          sx={{ alignItems: 'flex-start', justifyContent: 'space-between', mb: 1 }}
-        >
-          <Box sx={{ minWidth: 0 }}>
-            <Typography variant="h5" component="h2" sx={{ overflowWrap: 'anywhere' }}>
-              {field?.name ?? 'Calculated field'}
-            </Typography>
-            {field && (
-              <Stack direction="row" spacing={1} sx={{ mt: 0.5, alignItems: 'center' }}>
-                <StatusChip
-                  label={
-                    field.status === 'INVALID'
-                      ? 'Invalid'
-                      : field.status === 'VALID'
-                        ? 'Valid'
-                        : field.status
-                  }
-                  tone={field.status === 'INVALID' ? 'error' : 'success'}
-                />
-                <Tooltip title={`Field id ${field.id}`} describeChild>
-                  <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-                    {field.dataType}
-                  </Typography>
-                </Tooltip>
-              </Stack>
-            )}
-          </Box>
-          <IconButton aria-label="Close" onClick={onClose} edge="end">
-            <CloseIcon />
-          </IconButton>
-        </Stack>
+        <DrawerHeader closeLabel="Close" onClose={onClose} mb={1}>
+          <Typography variant="h5" component="h2" sx={{ overflowWrap: 'anywhere' }}>
+            {field?.name ?? 'Calculated field'}
+          </Typography>
+          {field && (
+            <Stack direction="row" spacing={1} sx={{ mt: 0.5, alignItems: 'center' }}>
+              <StatusChip
+                label={
+                  field.status === 'INVALID'
+                    ? 'Invalid'
+                    : field.status === 'VALID'
+                      ? 'Valid'
+                      : field.status
+                }
+                tone={field.status === 'INVALID' ? 'error' : 'success'}
+              />
+              <Tooltip title={`Field id ${field.id}`} describeChild>
+                <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+                  {field.dataType}
+                </Typography>
+              </Tooltip>
+            </Stack>
+          )}
+        </DrawerHeader>
         {field ? (
           <Details key={field.id} {...props} field={field} />
         ) : error ? (
@@ -294,6 +276,6 @@ export function FieldDrawer(props: FieldDrawerProps) {
           <LoadingState variant="details" label="Loading the calculated field" />
         )}
       </Box>
-    </Drawer>
+    </SideDrawer>
   );
 }

@@ -1,6 +1,4 @@
-import { Link as RouterLink } from 'react-router';
-import Tab from '@mui/material/Tab';
-import Tabs from '@mui/material/Tabs';
+import { LinkTabs } from '../../../components';
 import type { DatasetTab } from '../paths';
 
 export const datasetTabs: { path: DatasetTab; label: string }[] = [
@@ -18,24 +16,16 @@ export const DATASET_TABPANEL_ID = 'dataset-tabpanel';
 
 export function DatasetTabs({ current }: { current: string }) {
   return (
-    <Tabs
-      value={datasetTabs.some((t) => t.path === current) ? current : false}
-      aria-label="Dataset sections"
-      variant="scrollable"
-      allowScrollButtonsMobile
-      sx={{ borderBottom: 1, borderColor: 'divider', mb: 3 }}
-    >
-      {datasetTabs.map((tab) => (
-        <Tab
-          key={tab.path}
-          value={tab.path}
-          label={tab.label}
-          component={RouterLink}
-          to={tab.path || '.'}
-          id={datasetTabId(tab.path)}
-          aria-controls={DATASET_TABPANEL_ID}
-        />
-      ))}
-    </Tabs>
+    <LinkTabs
+      label="Dataset sections"
+      tabs={datasetTabs.map((tab) => ({
+        value: tab.path,
+        label: tab.label,
+        to: tab.path || '.',
+        id: datasetTabId(tab.path),
+      }))}
+      current={current}
+      panelId={DATASET_TABPANEL_ID}
+    />
   );
 }

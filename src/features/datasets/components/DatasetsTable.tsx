@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import type { Dataset } from '../../../api/contract';
-import { DataTable, DateTime, type DataColumn } from '../../../components';
+import { DataTable, DateTime, type DataColumn, type DataTablePager } from '../../../components';
 import { PAGE_SIZES, type DatasetSort, type SortOrder } from '../hooks/use-dataset-list-params';
 import { datasetPath } from '../paths';
 import { CertifiedBadge } from './CertifiedBadge';
@@ -15,11 +15,8 @@ export interface DatasetsTableProps {
   sort: DatasetSort;
   order: SortOrder;
   onSort: (sort: DatasetSort) => void;
-  page: number;
-  pageSize: number;
-  hasNextPage: boolean;
-  onPageChange: (page: number) => void;
-  onPageSizeChange: (pageSize: number) => void;
+  /** The page, its size and whether another follows (the sizes offered are the table's). */
+  pager: DataTablePager;
   /** Another page, sort or search is loading; the current rows stay until it arrives. */
   updating: boolean;
 }
@@ -106,15 +103,7 @@ export function DatasetsTable(props: DatasetsTableProps) {
       rowKey={(dataset) => dataset.id}
       sort={{ field: props.sort, order: props.order, onSort: props.onSort }}
       updating={props.updating}
-      pager={{
-        page: props.page,
-        pageSize: props.pageSize,
-        hasNextPage: props.hasNextPage,
-        pageSizes: PAGE_SIZES,
-        onPageChange: props.onPageChange,
-        onPageSizeChange: props.onPageSizeChange,
-        pageSizeLabel: 'Datasets per page',
-      }}
+      pager={{ ...props.pager, pageSizes: PAGE_SIZES, pageSizeLabel: 'Datasets per page' }}
     />
   );
 }

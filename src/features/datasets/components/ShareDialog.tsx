@@ -1,18 +1,12 @@
-import { useId } from 'react';
 import { Controller, useWatch } from 'react-hook-form';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Checkbox from '@mui/material/Checkbox';
-import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import FormHelperText from '@mui/material/FormHelperText';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { Dataset } from '../../../api/contract';
 import { ErrorState } from '../../../components';
+import { FormCheckbox, FormDialog } from '../../../components/form';
 import type { ShareDialogState } from '../hooks/use-share-dialog';
 import { AccessLevelSelect } from './AccessLevelSelect';
 import { accessLevelHelp, accessLevelLabels, listNames, type AccessLevel } from './access-levels';
@@ -65,27 +59,11 @@ function PickStep({ dialog, current, grantable }: Omit<ShareDialogProps, 'datase
           />
         )}
       />
-      <Controller
+      <FormCheckbox
         control={form.control}
         name="sendEmail"
-        render={({ field }) => (
-          <div>
-            <FormControlLabel
-              control={
-                <Checkbox
-                  checked={field.value}
-                  onChange={(event) => field.onChange(event.target.checked)}
-                  onBlur={field.onBlur}
-                />
-              }
-              label="Send email"
-            />
-            <FormHelperText sx={{ mt: 0 }}>
-              Each person, and each member of a group, is notified. You will see who before anything
-              is sent.
-            </FormHelperText>
-          </div>
-        )}
+        label="Send email"
+        help="Each person, and each member of a group, is notified. You will see who before anything is sent."
       />
     </Stack>
   );
@@ -106,7 +84,6 @@ function ConfirmStep({ dialog, dataset }: Pick<ShareDialogProps, 'dialog' | 'dat
 
 /** Share a dataset (4.5): pick, choose the access, and (optionally) confirm who gets an email. */
 export function ShareDialog({ dialog, dataset, current, grantable }: ShareDialogProps) {
-  const titleId = useId();
   const confirming = dialog.step === 'confirm';
   const sendEmail = useWatch({ control: dialog.form.control, name: 'sendEmail' });
   const title = confirming
@@ -114,42 +91,33 @@ export function ShareDialog({ dialog, dataset, current, grantable }: ShareDialog
     : `Share “${dataset.name}”`;
 
   return (
-    <Dialog
-      open={dialog.open}
-      onClose={dialog.close}
-      aria-labelledby={titleId}
-      maxWidth="sm"
-      fullWidth
-    >
-      <Box component="form" noValidate onSubmit={dialog.submit} sx={{ display: 'contents' }}>
-        <DialogTitle id={titleId}>{title}</DialogTitle>
-        <DialogContent>
-          {confirming ? (
-            <ConfirmStep dialog={dialog} dataset={dataset} />
-          ) : (
-            <PickStep dialog={dialog} current={current} grantable={grantable} />
-          )}
-          {dialog.error && (
-            <Stack sx={{ mt: 2 }}>
-              <ErrorState error={dialog.error} title="The dataset was not shared" />
-            </Stack>
-          )}
-        </DialogContent>
-        <DialogActions>
-          {confirming ? (
-            <Button onClick={dialog.back} disabled={dialog.sharing}>
-              Back
-            </Button>
-          ) : (
-            <Button onClick={dialog.close} disabled={dialog.sharing}>
-              Cancel
-            </Button>
-          )}
-          <Button type="submit" variant="contained" loading={dialog.sharing}>
-            {confirming ? 'Share and send email' : sendEmail ? 'Next' : 'Share'}
+    <FormDialog open={dialog.open} onClose={dialog.close} title={title} onSubmit={dialog.submit}>
+      <DialogContent>
+        {confirming ? (
+          <ConfirmStep dialog={dialog} dataset={dataset} />
+        ) : (
+          <PickStep dialog={dialog} current={current} grantable={grantable} />
+        )}
+        {dialog.error && (
+          <Stack sx={{ mt: 2 }}>
+            <ErrorState error={dialog.error} title="The dataset was not shared" />
+          </Stack>
+        )}
+      </DialogContent>
+      <DialogActions>
+        {confirming ? (
+          <Button onClick={dialog.back} disabled={dialog.sharing}>
+            Back
           </Button>
-        </DialogActions>
-      </Box>
-    </Dialog>
+        ) : (
+          <Button onClick={dialog.close} disabled={dialog.sharing}>
+            Cancel
+          </Button>
+        )}
+        <Button type="submit" variant="contained" loading={dialog.sharing}>
+          {confirming ? 'Share and send email' : sendEmail ? 'Next' : 'Share'}
+        </Button>
+      </DialogActions>
+    </FormDialog>
   );
 }

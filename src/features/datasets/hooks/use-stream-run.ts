@@ -1,11 +1,8 @@
-import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { StreamExecution } from '../../../api/contract';
 import { datasetKeys } from '../../../api/datasets';
-import { useExecution } from '../../../api/streams/get-execution';
-import { useExecutions } from '../../../api/streams/get-executions';
 import { streamKeys } from '../../../api/streams/keys';
-import { useRunStream } from '../../../api/streams/run-stream';
+import { useFollowedRun } from '../../../api/streams/use-followed-run';
 
 /**
  * Runs a stream and follows the run: the execution is polled while ACTIVE (the query stops by
@@ -14,40 +11,22 @@ import { useRunStream } from '../../../api/streams/run-stream';
  */
 export function useStreamRun(streamId: string, datasetId: string) {
   const queryClient = useQueryClient();
-  const executions = useExecutions(streamId);
-  const run = useRunStream();
-  const [startedId, setStartedId] = useState<number>();
-
-  const latest = executions.data?.[0];
-  const followedId = startedId ?? (latest?.state === 'ACTIVE' ? latest.id : undefined);
-  const followed = useExecution(
-    streamId,
-    followedId === undefined ? undefined : String(followedId),
-  );
-  const execution: StreamExecution | undefined = followed.data ?? latest;
-
   const refreshDataset = () =>
     Promise.all([
       queryClient.invalidateQueries({ queryKey: datasetKeys.detail(datasetId) }),
       queryClient.invalidateQueries({ queryKey: datasetKeys.lists() }),
     ]);
-
-  const ended = useEffectEvent(() => {
-    void refreshDataset();
-    void queryClient.invalidateQueries({
-      queryKey: streamKeys.executions(streamId),
-      exact: true,
-    });
-  });
-
-  // "id:state" of the followed run; a change from ACTIVE to anything else is the end of it.
-  const seen = useRef<string>(undefined);
-  const state = followed.data ? `${followed.data.id}:${followed.data.state}` : undefined;
-  useEffect(() => {
-    const before = seen.current;
-    seen.current = state;
-    if (before?.endsWith(':ACTIVE') && state && !state.endsWith(':ACTIVE')) ended();
-  }, [state]);
+  const { executions, run, latest, followedId, followed, setStartedId } = useFollowedRun(
+    streamId,
+    () => {
+      void refreshDataset();
+      void queryClient.invalidateQueries({
+        queryKey: streamKeys.executions(streamId),
+        exact: true,
+      });
+    },
+  );
+  const execution: StreamExecution | undefined = followed.data ?? latest;
 
   const start = () =>
     run.mutate(

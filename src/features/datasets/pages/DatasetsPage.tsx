@@ -1,7 +1,14 @@
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { useDatasetPage } from '../../../api/datasets';
-import { EmptyState, ErrorState, LoadingState, PageHeader, SearchField } from '../../../components';
+import {
+  EmptyState,
+  ErrorState,
+  listPager,
+  LoadingState,
+  PageHeader,
+  SearchField,
+} from '../../../components';
 import { DatasetsTable } from '../components/DatasetsTable';
 import { useDatasetListParams } from '../hooks/use-dataset-list-params';
 
@@ -25,11 +32,7 @@ export function DatasetsPage() {
               sort={list.sort}
               order={list.order}
               onSort={list.setSort}
-              page={list.page}
-              pageSize={list.pageSize}
-              hasNextPage={page.hasNextPage}
-              onPageChange={list.setPage}
-              onPageSizeChange={list.setPageSize}
+              pager={listPager(list, { hasNextPage: page.hasNextPage })}
               updating={datasets.isPlaceholderData}
             />
           ) : list.page > 0 ? (

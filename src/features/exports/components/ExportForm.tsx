@@ -2,9 +2,6 @@ import { Controller, useWatch } from 'react-hook-form';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Checkbox from '@mui/material/Checkbox';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import FormHelperText from '@mui/material/FormHelperText';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -12,6 +9,7 @@ import Typography from '@mui/material/Typography';
 import type { Dataset } from '../../../api/contract';
 import { useDatasetPermission } from '../../../api/access';
 import { ErrorState, Guard } from '../../../components';
+import { FormCheckbox } from '../../../components/form';
 import type { ExportFormState } from '../hooks/use-export-form';
 import { objectKeyPreview } from '../lib/records';
 
@@ -135,45 +133,17 @@ export function ExportForm({ dataset, state, columns, running }: ExportFormProps
               </TextField>
             )}
           />
-          <Controller
+          <FormCheckbox
             control={form.control}
             name="includeBOM"
-            render={({ field }) => (
-              <div>
-                <FormControlLabel
-                  control={
-                    <Checkbox
-                      checked={field.value}
-                      onChange={(e) => field.onChange(e.target.checked)}
-                      onBlur={field.onBlur}
-                    />
-                  }
-                  label="Byte order mark"
-                />
-                <FormHelperText sx={{ mt: 0 }}>Helps Excel read UTF-8</FormHelperText>
-              </div>
-            )}
+            label="Byte order mark"
+            help="Helps Excel read UTF-8"
           />
-          <Controller
+          <FormCheckbox
             control={form.control}
             name="useCache"
-            render={({ field }) => (
-              <div>
-                <FormControlLabel
-                  control={
-                    <Checkbox
-                      checked={field.value}
-                      onChange={(e) => field.onChange(e.target.checked)}
-                      onBlur={field.onBlur}
-                    />
-                  }
-                  label="Reuse an unchanged export"
-                />
-                <FormHelperText sx={{ mt: 0 }}>
-                  When the data has not changed, the last export is returned instead
-                </FormHelperText>
-              </div>
-            )}
+            label="Reuse an unchanged export"
+            help="When the data has not changed, the last export is returned instead"
           />
         </Stack>
         {error ? <ErrorState error={error} title="The export was not started" /> : null}

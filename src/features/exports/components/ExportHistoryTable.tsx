@@ -7,15 +7,12 @@ import TableRow from '@mui/material/TableRow';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import Box from '@mui/material/Box';
-import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
-import DownloadIcon from '@mui/icons-material/Download';
-import { exportFileDownloadPath } from '../../../api/exports';
 import type { ExportRecord } from '../../../api/contract';
 import { DateTime } from '../../../components';
-import { Tooltip } from '../../../components/Tooltip';
 import { formatCount, formatDuration } from '../../../lib/format';
 import { filesOfRecord } from '../lib/export-view';
+import { FileDownload } from './FileDownload';
 import { exportDuration, exportRowCount } from '../lib/records';
 import { exportPath } from '../paths';
 import { ExportStatusChip } from './ExportStatusChip';
@@ -60,18 +57,7 @@ function Target({ record }: { record: ExportRecord }) {
           <Box component="code" sx={{ fontSize: 13 }} title={file.url}>
             {shortUrl(file.url)}
           </Box>
-          {file.url.startsWith('local://') && (
-            <Tooltip title={`Download ${file.name}`}>
-              <IconButton
-                size="small"
-                href={exportFileDownloadPath(record.exportId, n)}
-                download
-                aria-label={`Download ${file.name}`}
-              >
-                <DownloadIcon fontSize="small" />
-              </IconButton>
-            </Tooltip>
-          )}
+          <FileDownload record={record} file={file} n={n} />
         </Box>
       ))}
     </>

@@ -1,11 +1,8 @@
 import Box from '@mui/material/Box';
-import IconButton from '@mui/material/IconButton';
-import DownloadIcon from '@mui/icons-material/Download';
 import type { ExportRecord } from '../../../api/contract';
-import { exportFileDownloadPath } from '../../../api/exports';
 import { CopyButton } from '../../../components';
-import { Tooltip } from '../../../components/Tooltip';
 import { filesOfRecord } from '../lib/export-view';
+import { FileDownload } from './FileDownload';
 
 /**
  * Where the export went: each written object's URL (copyable; the platform's own files also
@@ -26,18 +23,7 @@ export function ExportTarget({ record }: { record: ExportRecord }) {
             {file.url}
           </Box>
           <CopyButton value={file.url} label="Copy the object's URL" />
-          {file.url.startsWith('local://') && (
-            <Tooltip title={`Download ${file.name}`}>
-              <IconButton
-                size="small"
-                href={exportFileDownloadPath(record.exportId, n)}
-                download
-                aria-label={`Download ${file.name}`}
-              >
-                <DownloadIcon fontSize="small" />
-              </IconButton>
-            </Tooltip>
-          )}
+          <FileDownload record={record} file={file} n={n} />
         </Box>
       ))}
     </>

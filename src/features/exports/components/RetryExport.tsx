@@ -42,6 +42,23 @@ export function RetryExport({ details }: { details: ExportDetails }) {
     );
   };
 
+  const keyFields = [
+    {
+      label: 'Access key',
+      autoComplete: 'off',
+      value: key,
+      set: setKey,
+      help: 'The bucket’s keys were not kept: enter them again',
+    },
+    {
+      label: 'Secret',
+      autoComplete: 'new-password',
+      value: secret,
+      set: setSecret,
+      help: 'Sent with this request only',
+    },
+  ];
+
   return (
     <Box
       component="form"
@@ -55,24 +72,18 @@ export function RetryExport({ details }: { details: ExportDetails }) {
       <Stack spacing={2}>
         {s3 && (
           <Stack direction="row" useFlexGap spacing={2} sx={{ flexWrap: 'wrap' }}>
-            <TextField
-              label="Access key"
-              type="password"
-              autoComplete="off"
-              value={key}
-              onChange={(e) => setKey(e.target.value)}
-              helperText="The bucket’s keys were not kept: enter them again"
-              sx={{ flex: '1 1 240px' }}
-            />
-            <TextField
-              label="Secret"
-              type="password"
-              autoComplete="new-password"
-              value={secret}
-              onChange={(e) => setSecret(e.target.value)}
-              helperText="Sent with this request only"
-              sx={{ flex: '1 1 240px' }}
-            />
+            {keyFields.map((f) => (
+              <TextField
+                key={f.label}
+                label={f.label}
+                type="password"
+                autoComplete={f.autoComplete}
+                value={f.value}
+                onChange={(e) => f.set(e.target.value)}
+                helperText={f.help}
+                sx={{ flex: '1 1 240px' }}
+              />
+            ))}
           </Stack>
         )}
         {create.error ? (

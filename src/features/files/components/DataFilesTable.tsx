@@ -2,7 +2,13 @@ import { Link as RouterLink } from 'react-router';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import type { FileMetadata } from '../../../api/contract/files';
-import { DataTable, DateTime, UserName, type DataColumn } from '../../../components';
+import {
+  DataTable,
+  DateTime,
+  UserName,
+  type DataColumn,
+  type DataTablePager,
+} from '../../../components';
 import { formatBytes } from '../../../lib/format';
 import { PAGE_SIZES } from '../hooks/use-data-file-list-params';
 import { dataFilePath } from '../paths';
@@ -10,11 +16,8 @@ import { ScanStateChip } from './ScanStateChip';
 
 export interface DataFilesTableProps {
   files: FileMetadata[];
-  page: number;
-  pageSize: number;
-  hasNextPage: boolean;
-  onPageChange: (page: number) => void;
-  onPageSizeChange: (pageSize: number) => void;
+  /** The page, its size and whether another follows (the sizes offered are the table's). */
+  pager: DataTablePager;
   /** Another page or search is loading; the current rows stay until it arrives. */
   updating: boolean;
 }
@@ -82,15 +85,7 @@ export function DataFilesTable(props: DataFilesTableProps) {
       rows={props.files}
       rowKey={(file) => String(file.dataFileId)}
       updating={props.updating}
-      pager={{
-        page: props.page,
-        pageSize: props.pageSize,
-        hasNextPage: props.hasNextPage,
-        pageSizes: PAGE_SIZES,
-        onPageChange: props.onPageChange,
-        onPageSizeChange: props.onPageSizeChange,
-        pageSizeLabel: 'Data files per page',
-      }}
+      pager={{ ...props.pager, pageSizes: PAGE_SIZES, pageSizeLabel: 'Data files per page' }}
     />
   );
 }

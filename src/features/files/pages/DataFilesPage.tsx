@@ -2,7 +2,14 @@ import { useState } from 'react';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
-import { EmptyState, ErrorState, LoadingState, PageHeader, SearchField } from '../../../components';
+import {
+  EmptyState,
+  ErrorState,
+  listPager,
+  LoadingState,
+  PageHeader,
+  SearchField,
+} from '../../../components';
 import { UploadDataFileDialog } from '../components/UploadDataFileDialog';
 import { DataFilesTable } from '../components/DataFilesTable';
 import { useDataFileList } from '../hooks/use-data-file-list';
@@ -51,11 +58,7 @@ export function DataFilesPage() {
     return (
       <DataFilesTable
         files={files}
-        page={params.page}
-        pageSize={params.pageSize}
-        hasNextPage={list.hasNextPage}
-        onPageChange={params.setPage}
-        onPageSizeChange={params.setPageSize}
+        pager={listPager(params, { hasNextPage: list.hasNextPage })}
         updating={list.updating}
       />
     );

@@ -1,11 +1,8 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Drawer from '@mui/material/Drawer';
-import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import CloseIcon from '@mui/icons-material/Close';
 import DownloadIcon from '@mui/icons-material/Download';
 import {
   FILE_PREVIEW_BYTES,
@@ -13,7 +10,15 @@ import {
   isTextContent,
   useFilePreview,
 } from '../../../api/filesets';
-import { DateTime, DefinitionList, ErrorState, LoadingState, UserName } from '../../../components';
+import {
+  DateTime,
+  DefinitionList,
+  DrawerHeader,
+  ErrorState,
+  LoadingState,
+  SideDrawer,
+  UserName,
+} from '../../../components';
 import { formatBytes } from '../../../lib/format';
 import { DeleteFileButton } from './DeleteFileButton';
 
@@ -38,33 +43,22 @@ export interface FileDrawerProps {
 /** A file read in place: text as preformatted text (its first 200 KB), anything else to download. */
 export function FileDrawer({ filesetId, file, open, onClose }: FileDrawerProps) {
   return (
-    <Drawer
-      anchor="right"
+    <SideDrawer
       open={open}
       onClose={onClose}
-      sx={{ zIndex: (theme) => theme.zIndex.modal }}
-      slotProps={{
-        paper: {
-          role: 'dialog',
-          'aria-modal': true,
-          'aria-labelledby': 'file-drawer-title',
-          sx: { width: { xs: '100%', md: 720 }, p: 3 },
-        },
-      }}
+      labelledBy="file-drawer-title"
+      paperSx={{ width: { xs: '100%', md: 720 }, p: 3 }}
     >
-      <Stack direction="row" sx={{ alignItems: 'flex-start', mb: 2 }}>
+      <DrawerHeader closeLabel="Close the file" onClose={onClose}>
         <Typography
           id="file-drawer-title"
           variant="h6"
           component="h2"
-          sx={{ flex: 1, overflowWrap: 'anywhere' }}
+          sx={{ overflowWrap: 'anywhere' }}
         >
           {file?.name ?? 'File'}
         </Typography>
-        <IconButton aria-label="Close the file" onClick={onClose} edge="end">
-          <CloseIcon />
-        </IconButton>
-      </Stack>
+      </DrawerHeader>
       {file ? (
         <FileBody filesetId={filesetId} file={file} onDeleted={onClose} />
       ) : (
@@ -72,7 +66,7 @@ export function FileDrawer({ filesetId, file, open, onClose }: FileDrawerProps) 
           This file is not in the fileset’s listing; it may have been deleted.
         </Alert>
       )}
-    </Drawer>
+    </SideDrawer>
   );
 }
 

@@ -2,15 +2,17 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { accessTokenKinds } from '../../../api/contract';
+import { SelectFilter } from '../../../components';
 import type { TokensParams } from '../hooks/use-tokens-params';
 import { tokenKindLabel, type StatusFilter } from '../lib/token-status';
 
-const statusChoices: { value: StatusFilter; label: string }[] = [
-  { value: 'active', label: 'Active' },
-  { value: 'expired', label: 'Expired' },
-  { value: 'revoked', label: 'Revoked' },
-  { value: 'all', label: 'Any status' },
-];
+const statusLabel: Record<StatusFilter, string> = {
+  active: 'Active',
+  expired: 'Expired',
+  revoked: 'Revoked',
+  all: 'Any status',
+};
+const statusChoices: StatusFilter[] = ['active', 'expired', 'revoked', 'all'];
 
 export function TokenFilters({ params, showKind }: { params: TokensParams; showKind: boolean }) {
   return (
@@ -34,20 +36,13 @@ export function TokenFilters({ params, showKind }: { params: TokensParams; showK
           ))}
         </TextField>
       )}
-      <TextField
-        select
-        size="small"
+      <SelectFilter
         label="Status"
         value={params.status}
-        onChange={(event) => params.setStatus(event.target.value as StatusFilter)}
-        sx={{ minWidth: 180 }}
-      >
-        {statusChoices.map((choice) => (
-          <MenuItem key={choice.value} value={choice.value}>
-            {choice.label}
-          </MenuItem>
-        ))}
-      </TextField>
+        onChange={params.setStatus}
+        options={statusChoices}
+        optionLabel={(status) => statusLabel[status]}
+      />
     </Stack>
   );
 }

@@ -1,8 +1,6 @@
-import { Link as RouterLink, Outlet, useLocation } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import Box from '@mui/material/Box';
-import Tab from '@mui/material/Tab';
-import Tabs from '@mui/material/Tabs';
-import { PageHeader } from '../../../components';
+import { LinkTabs, PageHeader } from '../../../components';
 import { securityPath, securityTabs } from '../paths';
 
 const tabId = (path: string) => `security-tab-${path}`;
@@ -18,25 +16,17 @@ export function SecurityPage() {
         title="Security"
         subtitle="Who may do what: users and their roles, the tokens that act as them, and the grants each role carries."
       />
-      <Tabs
-        value={current?.path ?? false}
-        aria-label="Security sections"
-        variant="scrollable"
-        allowScrollButtonsMobile
-        sx={{ borderBottom: 1, borderColor: 'divider', mb: 3 }}
-      >
-        {securityTabs.map((tab) => (
-          <Tab
-            key={tab.path}
-            value={tab.path}
-            label={tab.label}
-            component={RouterLink}
-            to={securityPath(tab.path)}
-            id={tabId(tab.path)}
-            aria-controls={TABPANEL_ID}
-          />
-        ))}
-      </Tabs>
+      <LinkTabs
+        label="Security sections"
+        tabs={securityTabs.map((tab) => ({
+          value: tab.path,
+          label: tab.label,
+          to: securityPath(tab.path),
+          id: tabId(tab.path),
+        }))}
+        current={current?.path}
+        panelId={TABPANEL_ID}
+      />
       <Box
         role="tabpanel"
         id={TABPANEL_ID}

@@ -3,8 +3,8 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import type { Connector } from '../../../api/contract';
 import type { StreamsParams } from '../hooks/use-streams-params';
-import { lastRunFilters, lastRunFilterWords, type LastRunFilter } from '../model/stream-list';
-import { SearchField } from '../../../components';
+import { lastRunFilters, lastRunFilterWords} from '../model/stream-list';
+import { SearchField, SelectFilter } from '../../../components';
 
 export function StreamFilters({
   params,
@@ -41,20 +41,13 @@ export function StreamFilters({
         ))}
         {unknownConnector && <MenuItem value={params.connector}>{params.connector}</MenuItem>}
       </TextField>
-      <TextField
-        select
+      <SelectFilter
         label="Last run"
-        size="small"
         value={params.lastRun}
-        onChange={(event) => params.setLastRun(event.target.value as LastRunFilter)}
-        sx={{ minWidth: 180 }}
-      >
-        {lastRunFilters.map((f) => (
-          <MenuItem key={f} value={f}>
-            {lastRunFilterWords[f]}
-          </MenuItem>
-        ))}
-      </TextField>
+        onChange={params.setLastRun}
+        options={lastRunFilters}
+        optionLabel={(f) => lastRunFilterWords[f]}
+      />
     </Stack>
   );
 }

@@ -1,9 +1,14 @@
 import { Link as RouterLink } from 'react-router';
 import Link from '@mui/material/Link';
-import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { Connector, Stream } from '../../../api/contract';
-import { DataTable, DateTime, type DataColumn } from '../../../components';
+import {
+  DataTable,
+  DateTime,
+  LastRunCell,
+  type DataColumn,
+  type DataTablePager,
+} from '../../../components';
 import { Tooltip } from '../../../components/Tooltip';
 import {
   connectorKey,
@@ -19,19 +24,14 @@ export const STREAMS_PAGE_SIZE = 25;
 
 function LastRun({ stream }: { stream: Stream }) {
   const last = stream.lastExecution;
-  if (!last)
-    return (
-      <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-        Never run
-      </Typography>
-    );
   return (
-    <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-      <RunStatusChip state={last.state} />
-      <Typography variant="body2" component="span">
-        {runName(last)}, <DateTime value={last.endedAt ?? last.startedAt} />
-      </Typography>
-    </Stack>
+    <LastRunCell status={last && <RunStatusChip state={last.state} />}>
+      {last && (
+        <Typography variant="body2" component="span">
+          {runName(last)}, <DateTime value={last.endedAt ?? last.startedAt} />
+        </Typography>
+      )}
+    </LastRunCell>
   );
 }
 
@@ -70,19 +70,14 @@ const columns = (connectors: Connector[] | undefined): DataColumn<Stream>[] => [
   },
 ];
 
-export function StreamsTable({
-  streams,
-  connectors,
-  page,
-  total,
-  onPage,
-}: {
+export interface StreamsTableProps {
   streams: Stream[];
   connectors: Connector[] | undefined;
-  page: number;
-  total: number;
-  onPage: (page: number) => void;
-}) {
+  /** Pages of STREAMS_PAGE_SIZE. */
+  pager: DataTablePager;
+}
+
+export function StreamsTable({ streams, connectors, pager }: StreamsTableProps) {
   return (
     <DataTable
       label="Streams"
@@ -90,7 +85,7 @@ export function StreamsTable({
       columns={columns(connectors)}
       rows={streams}
       rowKey={(s) => String(s.id)}
-      pager={{ page, pageSize: STREAMS_PAGE_SIZE, total, onPageChange: onPage }}
+      pager={pager}
     />
   );
 }

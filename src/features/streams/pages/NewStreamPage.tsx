@@ -1,6 +1,7 @@
 import { FormProvider } from 'react-hook-form';
 import {
   ConfirmDialog,
+  LeaveDialog,
   EmptyState,
   ErrorState,
   LoadingState,
@@ -127,17 +128,9 @@ export function NewStreamPage() {
       >
         Every step’s input is cleared and the wizard starts again.
       </ConfirmDialog>
-      <ConfirmDialog
-        open={wizard.leaveGuard.asking}
-        title="Leave the stream wizard?"
-        confirmLabel="Leave"
-        cancelLabel="Stay"
-        destructive
-        onConfirm={wizard.leaveGuard.leave}
-        onClose={wizard.leaveGuard.stay}
-      >
+      <LeaveDialog guard={wizard.leaveGuard} title="Leave the stream wizard?">
         The stream is not created yet; what you entered will be lost.
-      </ConfirmDialog>
+      </LeaveDialog>
     </>
   );
 }

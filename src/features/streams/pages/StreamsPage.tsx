@@ -6,7 +6,7 @@ import AddIcon from '@mui/icons-material/Add';
 import { EmptyState, ErrorState, LoadingState, PageHeader } from '../../../components';
 import { formatCount, plural } from '../../../lib/format';
 import { StreamFilters } from '../components/StreamFilters';
-import { StreamsTable } from '../components/StreamsTable';
+import { STREAMS_PAGE_SIZE, StreamsTable } from '../components/StreamsTable';
 import { useStreamsList } from '../hooks/use-streams-list';
 import { useStreamsParams } from '../hooks/use-streams-params';
 import { newStreamPath } from '../paths';
@@ -60,9 +60,12 @@ export function StreamsPage() {
       <StreamsTable
         streams={list.shown}
         connectors={list.connectors}
-        page={list.page}
-        total={list.matching}
-        onPage={params.setPage}
+        pager={{
+          page: list.page,
+          pageSize: STREAMS_PAGE_SIZE,
+          total: list.matching,
+          onPageChange: params.setPage,
+        }}
       />
     );
 

@@ -1,28 +1,27 @@
 import { Link as RouterLink } from 'react-router';
 import Link from '@mui/material/Link';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import type { Workflow } from '../../../api/contract';
-import { DataTable, DateTime, UserName, type DataColumn } from '../../../components';
+import {
+  DataTable,
+  DateTime,
+  LastRunCell,
+  UserName,
+  type DataColumn,
+  type DataTablePager,
+} from '../../../components';
 import { formatCount } from '../../../lib/format';
-import { WORKFLOWS_PAGE_SIZE } from '../hooks/use-workflows-list';
 import { runPath, workflowPath } from '../paths';
 import { RunStatusChip } from './RunStatusChip';
 
 function LastRun({ run }: { run: Workflow['lastRun'] }) {
-  if (!run)
-    return (
-      <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-        Never run
-      </Typography>
-    );
   return (
-    <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-      <RunStatusChip status={run.status} />
-      <Link component={RouterLink} to={runPath(run.id)} variant="body2">
-        <DateTime value={run.finishedAt ?? run.startedAt} />
-      </Link>
-    </Stack>
+    <LastRunCell status={run && <RunStatusChip status={run.status} />}>
+      {run && (
+        <Link component={RouterLink} to={runPath(run.id)} variant="body2">
+          <DateTime value={run.finishedAt ?? run.startedAt} />
+        </Link>
+      )}
+    </LastRunCell>
   );
 }
 
@@ -49,16 +48,13 @@ const columns: DataColumn<Workflow>[] = [
   { key: 'last', header: 'Last run', nowrap: true, cell: (w) => <LastRun run={w.lastRun} /> },
 ];
 
+/** Workflows in pages of WORKFLOWS_PAGE_SIZE. */
 export function WorkflowsTable({
   workflows,
-  page,
-  total,
-  onPage,
+  pager,
 }: {
   workflows: Workflow[];
-  page: number;
-  total: number;
-  onPage: (page: number) => void;
+  pager: DataTablePager;
 }) {
   return (
     <DataTable
@@ -67,7 +63,7 @@ export function WorkflowsTable({
       columns={columns}
       rows={workflows}
       rowKey={(w) => w.id}
-      pager={{ page, pageSize: WORKFLOWS_PAGE_SIZE, total, onPageChange: onPage }}
+      pager={pager}
     />
   );
 }

@@ -10,7 +10,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { Workflow } from '../../../api/contract';
 import { useWorkflow } from '../../../api/workflows';
-import { ConfirmDialog, LoadingState, PageHeader } from '../../../components';
+import { LeaveDialog, LoadingState, PageHeader } from '../../../components';
 import { formatCount, plural } from '../../../lib/format';
 import { InputsEditor } from '../components/InputsEditor';
 import { StepList } from '../components/StepList';
@@ -160,17 +160,9 @@ function EditorForm({ initial, workflow }: { initial: Draft; workflow?: Workflow
           </Suspense>
         </Paper>
       </Box>
-      <ConfirmDialog
-        open={editor.leaveGuard.asking}
-        title="Leave without saving?"
-        confirmLabel="Leave"
-        cancelLabel="Stay"
-        destructive
-        onConfirm={editor.leaveGuard.leave}
-        onClose={editor.leaveGuard.stay}
-      >
+      <LeaveDialog guard={editor.leaveGuard} title="Leave without saving?">
         The changes to this workflow are not saved; they will be lost.
-      </ConfirmDialog>
+      </LeaveDialog>
     </Box>
   );
 }

@@ -6,7 +6,7 @@ import { EmptyState, LoadingState, PageHeader, SearchField } from '../../../comp
 import { plural } from '../../../lib/format';
 import { WorkflowError } from '../components/WorkflowError';
 import { WorkflowsTable } from '../components/WorkflowsTable';
-import { useWorkflowsList } from '../hooks/use-workflows-list';
+import { useWorkflowsList, WORKFLOWS_PAGE_SIZE } from '../hooks/use-workflows-list';
 import { newWorkflowPath } from '../paths';
 
 function NewWorkflowButton() {
@@ -56,9 +56,12 @@ export function WorkflowsPage() {
     body = (
       <WorkflowsTable
         workflows={list.shown}
-        page={list.page}
-        total={list.matching.length}
-        onPage={list.setPage}
+        pager={{
+          page: list.page,
+          pageSize: WORKFLOWS_PAGE_SIZE,
+          total: list.matching.length,
+          onPageChange: list.setPage,
+        }}
       />
     );
 

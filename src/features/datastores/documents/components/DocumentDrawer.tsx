@@ -2,11 +2,8 @@ import { useEffect, useId, useRef, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
-import Drawer from '@mui/material/Drawer';
-import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import CloseIcon from '@mui/icons-material/Close';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import type { Collection, DocumentV2 } from '../../../../api/contract';
@@ -19,6 +16,8 @@ import {
   ErrorState,
   JsonView,
   LoadingState,
+  DrawerHeader,
+  SideDrawer,
 } from '../../../../components';
 import type { DocumentDrawerState, DrawerTarget } from '../hooks/use-document-drawer';
 import { ContentEditor } from './ContentEditor';
@@ -164,42 +163,29 @@ export function DocumentDrawer({ collection, target, state, onClose }: DocumentD
   const current = target ?? shown;
 
   return (
-    <Drawer
-      anchor="right"
+    <SideDrawer
       open={target !== null}
       onClose={onClose}
-      sx={{ zIndex: (theme) => theme.zIndex.modal }}
-      slotProps={{
-        paper: {
-          role: 'dialog',
-          'aria-modal': true,
-          'aria-labelledby': titleId,
-          sx: { width: { xs: '100%', sm: 560, md: 680 }, p: { xs: 2, sm: 3 } },
-        },
-      }}
+      labelledBy={titleId}
+      paperSx={{ width: { xs: '100%', sm: 560, md: 680 }, p: { xs: 2, sm: 3 } }}
     >
-      <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start', mb: 2 }}>
-        <Box sx={{ flex: 1, minWidth: 0 }}>
-          <Typography variant="h2" id={titleId}>
-            {current?.kind === 'new' ? 'New document' : 'Document'}
-          </Typography>
-          {current?.kind === 'document' && (
-            <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
-              <Typography
-                component="code"
-                variant="body2"
-                sx={{ fontFamily: monospace, color: 'text.secondary', overflowWrap: 'anywhere' }}
-              >
-                {current.id}
-              </Typography>
-              <CopyButton value={current.id} label="Copy document id" />
-            </Stack>
-          )}
-        </Box>
-        <IconButton aria-label="Close document" onClick={onClose} edge="end">
-          <CloseIcon />
-        </IconButton>
-      </Stack>
+      <DrawerHeader closeLabel="Close document" onClose={onClose}>
+        <Typography variant="h2" id={titleId}>
+          {current?.kind === 'new' ? 'New document' : 'Document'}
+        </Typography>
+        {current?.kind === 'document' && (
+          <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
+            <Typography
+              component="code"
+              variant="body2"
+              sx={{ fontFamily: monospace, color: 'text.secondary', overflowWrap: 'anywhere' }}
+            >
+              {current.id}
+            </Typography>
+            <CopyButton value={current.id} label="Copy document id" />
+          </Stack>
+        )}
+      </DrawerHeader>
       <Divider sx={{ mb: 2.5 }} />
       {current?.kind === 'document' && (
         <ExistingDocument
@@ -220,6 +206,6 @@ export function DocumentDrawer({ collection, target, state, onClose }: DocumentD
           onCancel={onClose}
         />
       )}
-    </Drawer>
+    </SideDrawer>
   );
 }

@@ -1,9 +1,7 @@
-import { Controller } from 'react-hook-form';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import { ErrorState, GuardedCollectionAction } from '../../../../components';
-import { sentence } from '../../hooks/schema-form';
+import { NameField } from '../../components/NameField';
 import type { RenameFormState } from '../hooks/use-rename-form';
 
 export function RenameForm({
@@ -17,23 +15,14 @@ export function RenameForm({
   return (
     <Stack component="form" noValidate onSubmit={save} aria-label="Rename collection" spacing={2}>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: 'flex-start' }}>
-        <Controller
+        <NameField
           control={form.control}
-          name="name"
-          render={({ field, fieldState }) => (
-            <TextField
-              {...field}
-              inputRef={field.ref}
-              label="Collection name"
-              size="small"
-              required
-              autoComplete="off"
-              disabled={saving}
-              error={fieldState.invalid}
-              helperText={sentence(fieldState.error?.message)}
-              sx={{ width: { xs: '100%', sm: 360 } }}
-            />
-          )}
+          label="Collection name"
+          size="small"
+          autoFocus={false}
+          fullWidth={false}
+          disabled={saving}
+          sx={{ width: { xs: '100%', sm: 360 } }}
         />
         <Stack direction="row" spacing={1}>
           <GuardedCollectionAction collectionId={collectionId} operation="update">

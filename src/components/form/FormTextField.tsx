@@ -1,0 +1,40 @@
+import type { ReactNode } from 'react';
+import { Controller, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
+import TextField, { type TextFieldProps } from '@mui/material/TextField';
+
+export type FormTextFieldProps<T extends FieldValues> = Omit<
+  TextFieldProps,
+  'name' | 'value' | 'onChange' | 'onBlur' | 'error'
+> & {
+  control: Control<T>;
+  name: FieldPath<T>;
+  /** How the field's error reads under it (default: as the schema wrote it). */
+  errorText?: (message: string | undefined) => ReactNode;
+};
+
+const asWritten = (message: string | undefined) => message;
+
+/** A text field of a react-hook-form form: its value, its error under it in red. */
+export function FormTextField<T extends FieldValues>({
+  control,
+  name,
+  errorText = asWritten,
+  helperText,
+  ...props
+}: FormTextFieldProps<T>) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => (
+        <TextField
+          {...field}
+          inputRef={field.ref}
+          {...props}
+          error={fieldState.invalid}
+          helperText={fieldState.error ? errorText(fieldState.error.message) : helperText}
+        />
+      )}
+    />
+  );
+}

@@ -1,0 +1,3 @@
+export { FormCheckbox, type FormCheckboxProps } from './FormCheckbox';
+export { FormDialog, type FormDialogProps } from './FormDialog';
+export { FormTextField, type FormTextFieldProps } from './FormTextField';
