@@ -5,9 +5,9 @@ import { useRunStream } from './run-stream';
 
 /**
  * A stream's runs, Run now, and the run followed: the one started here, else the newest while
- * ACTIVE (a schedule started it). The followed run is followed live on the embedded platform, else
- * polled, while ACTIVE (the query stops by
- * itself once it ends); `onEnded` is called once when it goes from ACTIVE to anything else.
+ * ACTIVE (a schedule started it). While ACTIVE the followed run is read live on the embedded
+ * platform and polled elsewhere (either stops by itself once it ends); `onEnded` is called once
+ * when it goes from ACTIVE to anything else.
  */
 export function useFollowedRun(streamId: string, onEnded: () => void) {
   const executions = useExecutions(streamId);
