@@ -53,7 +53,7 @@ describe('/datasets', { timeout: 20_000 }, () => {
     );
     // One row more than the page tells whether a next page exists.
     expect(last(asked)).toEqual({ limit: '26', offset: '0', sort: 'name', order: 'asc' });
-    expect(screen.getByText('1–2 of 2')).toBeInTheDocument();
+    expect(await screen.findByText('1–2 of 2')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Go to next page' })).toBeDisabled();
   });
 

@@ -37,7 +37,7 @@ describe('/files', { timeout: 20_000 }, () => {
     expect(within(table).getAllByRole('link')).toHaveLength(10);
     expect(listRequests.at(-1)?.get('limit')).toBe('11');
 
-    await user.click(screen.getByRole('button', { name: /next page/i }));
+    await user.click(await screen.findByRole('button', { name: /next page/i }));
     await waitFor(() => expect(router.state.location.search).toBe('?pageSize=10&page=2'));
     await waitFor(() => expect(within(table).getAllByRole('link')).toHaveLength(2));
     expect(screen.getByRole('button', { name: /next page/i })).toBeDisabled();
