@@ -1,5 +1,7 @@
 import { useId, type FormEventHandler, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import DialogActions from '@mui/material/DialogActions';
 import Dialog, { type DialogProps } from '@mui/material/Dialog';
 import DialogTitle from '@mui/material/DialogTitle';
 
@@ -30,5 +32,27 @@ export function FormDialog({
         {children}
       </Box>
     </Dialog>
+  );
+}
+
+export interface FormDialogActionsProps {
+  onCancel: () => void;
+  /** The form is being sent: Cancel is disabled and the submit button shows it is busy. */
+  busy: boolean;
+  /** The submit button's words ("Create datastore"). */
+  submitLabel: ReactNode;
+}
+
+/** Cancel and the form's submit button, as every form dialog ends. */
+export function FormDialogActions({ onCancel, busy, submitLabel }: FormDialogActionsProps) {
+  return (
+    <DialogActions>
+      <Button onClick={onCancel} disabled={busy}>
+        Cancel
+      </Button>
+      <Button type="submit" variant="contained" loading={busy}>
+        {submitLabel}
+      </Button>
+    </DialogActions>
   );
 }

@@ -1,3 +1,8 @@
 export { FormCheckbox, type FormCheckboxProps } from './FormCheckbox';
-export { FormDialog, type FormDialogProps } from './FormDialog';
+export {
+  FormDialog,
+  FormDialogActions,
+  type FormDialogProps,
+  type FormDialogActionsProps,
+} from './FormDialog';
 export { FormTextField, type FormTextFieldProps } from './FormTextField';

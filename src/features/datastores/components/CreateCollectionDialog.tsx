@@ -1,12 +1,11 @@
 import { useId } from 'react';
 import Button from '@mui/material/Button';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import { ErrorState } from '../../../components';
-import { FormCheckbox, FormDialog } from '../../../components/form';
+import { FormCheckbox, FormDialog, FormDialogActions } from '../../../components/form';
 import { NameField } from './NameField';
 import {
   useCreateCollectionDialog,
@@ -55,14 +54,7 @@ export function CreateCollectionDialog({ dialog }: { dialog: CreateCollectionDia
           {error && <ErrorState error={error} title="Could not create the collection" />}
         </Stack>
       </DialogContent>
-      <DialogActions>
-        <Button onClick={dialog.close} disabled={creating}>
-          Cancel
-        </Button>
-        <Button type="submit" variant="contained" loading={creating}>
-          Create collection
-        </Button>
-      </DialogActions>
+      <FormDialogActions onCancel={dialog.close} busy={creating} submitLabel="Create collection" />
     </FormDialog>
   );
 }

@@ -1,10 +1,8 @@
-import Button from '@mui/material/Button';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import Stack from '@mui/material/Stack';
 import { ErrorState } from '../../../components';
-import { FormDialog } from '../../../components/form';
+import { FormDialog, FormDialogActions } from '../../../components/form';
 import { NameField } from './NameField';
 import { useCreateDatastoreDialog } from '../hooks/use-create-datastore-dialog';
 
@@ -32,14 +30,7 @@ export default function CreateDatastoreDialog({ open, onClose }: CreateDatastore
           {error && <ErrorState error={error} title="Could not create the datastore" />}
         </Stack>
       </DialogContent>
-      <DialogActions>
-        <Button onClick={dialog.close} disabled={creating}>
-          Cancel
-        </Button>
-        <Button type="submit" variant="contained" loading={creating}>
-          Create datastore
-        </Button>
-      </DialogActions>
+      <FormDialogActions onCancel={dialog.close} busy={creating} submitLabel="Create datastore" />
     </FormDialog>
   );
 }
