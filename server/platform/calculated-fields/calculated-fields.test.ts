@@ -157,20 +157,20 @@ describe('calculated fields (2.3, 4.4, gaps.md)', () => {
     await expectError(await platform.api(`${base}/template/999999`), 404, /999999/);
     await expectError(await platform.api(`${base}/template/abc`), 404, /abc/);
     await expectError(await put(999999, { locked: true }), 404, /999999/);
+    await expectError(await put(999999, { locked: 'yes' }), 404, /999999/); // 404 before 400
     await expectError(await put(1, { locked: 'yes' }), 400, /locked/);
     await expectError(await put(1, { locked: true, expression: 'x' }), 400, /locked/);
     await expectError(await put(1, { expression: '   ' }), 400, /expression/);
-    await expectError(
-      await platform.api(`${base}/template/1`, {
+    const unreadable = (id: number) =>
+      platform.api(`${base}/template/${id}`, {
         method: 'PUT',
         body: '{',
         headers: {
           'content-type': 'application/json',
           'X-SERVICE-Developer-Token': platform.tokens.developer,
         },
-      }),
-      400,
-      /JSON/,
-    );
+      });
+    await expectError(await unreadable(1), 400, /JSON/);
+    await expectError(await unreadable(999999), 404, /999999/); // 404 before 400
   });
 });

@@ -153,9 +153,11 @@ export const getFields = (db: Queryable, ids: number[]) =>
 /** lastModified always moves forward, even twice in one millisecond. */
 const nextModified = (row: Row) => Math.max(Date.now(), Number(row.last_modified) + 1);
 
-/** 4.4 and section 3: lock or unlock; setting the state it already has changes nothing. */
-export async function setLocked(tx: Queryable, id: string, locked: boolean) {
-  const row = await getField(tx, id, true);
+/**
+ * 4.4 and section 3: lock or unlock; setting the state it already has changes nothing. `row` is
+ * the field as read `FOR UPDATE` in the caller's transaction.
+ */
+export async function setLocked(tx: Queryable, row: Row, locked: boolean) {
   if (row.locked === locked) return toCalculatedField(row);
   const [updated] = await tx.query<Row>(
     'UPDATE calculated_fields SET locked = $2, last_modified = $3 WHERE id = $1 RETURNING *',
@@ -173,9 +175,8 @@ function knownColumns(row: Row): readonly string[] | undefined {
 const AGGREGATES = new Set(['SUM', 'AVG', 'COUNT', 'MIN', 'MAX']);
 const DYNAMIC = new Set(['CURRENT_DATE', 'NOW', 'CURDATE', 'CURRENT_TIMESTAMP']);
 
-/** Edit the expression (gaps.md): a locked field refuses with 409. */
-export async function editExpression(tx: Queryable, id: string, expression: string) {
-  const row = await getField(tx, id, true);
+/** Edit the expression (gaps.md): a locked field refuses with 409. `row` as for setLocked. */
+export async function editExpression(tx: Queryable, row: Row, expression: string) {
   if (row.locked)
     throw conflict(
       `Calculated field "${row.name}" is locked: unlock it before editing its expression`,

@@ -83,11 +83,17 @@ export function calculatedFieldRoutes({ db }: PlatformDeps) {
 
   r.put(`${base}/template/:id`, async (c) => {
     const id = c.req.param('id');
-    const field = await getField(db, id); // 404, then 403, before judging the body
-    await assertMayChangeField(db, c.get('userId'), field);
-    const parsed = putBody.safeParse(await body(c, z.unknown()));
-    if (!parsed.success)
+    const parsed = await body(c, z.unknown()).then(
+      (raw) => putBody.safeParse(raw),
+      (unreadable: unknown) => ({ success: false as const, unreadable }),
+    );
+    if (!parsed.success) {
+      // 404, then 403, before judging the body. A valid body goes straight to changeField, which
+      // reads the field and checks the caller once, in its transaction (one bulk lock: 1,000 PUTs).
+      await assertMayChangeField(db, c.get('userId'), await getField(db, id));
+      if ('unreadable' in parsed) throw parsed.unreadable;
       throw badRequest('body: expected {"locked": true|false} or {"expression": "..."}');
+    }
     return c.json(await changeField(db, c.get('userId'), id, parsed.data));
   });
 

@@ -25,8 +25,8 @@ export function changeField(
     await assertMayChangeField(tx, actorId, before);
     const after =
       'locked' in change
-        ? await setLocked(tx, id, change.locked)
-        : await editExpression(tx, id, change.expression);
+        ? await setLocked(tx, before, change.locked)
+        : await editExpression(tx, before, change.expression);
     await recordEvent(
       tx,
       actorId,
