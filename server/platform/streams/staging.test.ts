@@ -115,4 +115,30 @@ describe('staging a stream run', () => {
     await db.transaction((tx) => publishReplace(tx, staged, columns));
     expect(await readRows(db, id, 3, n - 3)).toEqual(rows.slice(n - 3));
   });
+
+  it.skipIf(Boolean(process.env.DATABASE_URL))(
+    'on PGlite, runs staging at once take turns: one piece in the database at a time',
+    async () => {
+      let inFlight = 0;
+      let most = 0;
+      const tracking: Db = {
+        ...db,
+        async query<T>(sql: string, params?: unknown[]) {
+          if (!sql.includes('INSERT INTO dataset_rows')) return db.query<T>(sql, params);
+          most = Math.max(most, ++inFlight);
+          try {
+            return await db.query<T>(sql, params);
+          } finally {
+            inFlight--;
+          }
+        },
+      };
+      const rows = Array.from({ length: STAGE_BATCH.pglite * 2 }, (_, i): Cell[] => [i, 'x']);
+      const runs = await Promise.all(
+        [1, 2, 3].map(async () => stageRows(tracking, await newDataset(), rows, await job())),
+      );
+      expect(runs.map((r) => r.rowCount)).toEqual([rows.length, rows.length, rows.length]);
+      expect(most).toBe(1); // a reader waits behind one piece, not three
+    },
+  );
 });
