@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { inTurn } from '../store/turns';
 import type { Db, Queryable } from '../store';
 
 /**
@@ -185,21 +186,6 @@ export interface StagedRows {
  */
 export const STAGE_BATCH = { pglite: 2_000, postgres: 20_000 } as const;
 
-/**
- * PGlite runs one statement at a time, so a reader waits behind every piece queued before it:
- * three stream runs staging at once would make it wait for three. Their pieces take turns
- * instead, one in the database at a time, which costs no speed (the engine is single-threaded).
- */
-const stagingTurn = new WeakMap<Db, Promise<unknown>>();
-function oneAtATime(db: Db, load: () => Promise<unknown>) {
-  const turn = (stagingTurn.get(db) ?? Promise.resolve()).then(load);
-  stagingTurn.set(
-    db,
-    turn.catch(() => undefined),
-  );
-  return turn;
-}
-
 /** A field of COPY's CSV format: always quoted, inner quotes doubled. */
 const copyField = (text: string) => '"' + text.replaceAll('"', '""') + '"';
 
@@ -265,7 +251,7 @@ export async function stageRows(
       load = () => insertBatch(db, datasetId, storage, start, json);
     }
     await loading;
-    loading = db.kind === 'pglite' ? oneAtATime(db, load) : load();
+    loading = inTurn(db, load);
     // A rejection is awaited below or in the next turn; never left unhandled meanwhile.
     loading.catch(() => undefined);
   }

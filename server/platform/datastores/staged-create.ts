@@ -2,6 +2,7 @@ import { recordEvent } from '../audit/record';
 import { randomUUID } from 'node:crypto';
 import { PlatformError } from '../core/errors';
 import type { Db, Queryable } from '../store';
+import { inTurn } from '../store/turns';
 import { lockCollection, queryByCaller, type NewDocument } from './documents';
 import type { CollectionRow } from './mappers';
 import { collectionNotFound } from './repository';
@@ -82,7 +83,7 @@ export async function stagedCreate(
     for (let start = 0; start < docs.length; start += STAGE_PIECE) {
       await nextTurn();
       const piece = docs.slice(start, start + STAGE_PIECE);
-      await stagePiece(db, batchId, collection, userId, start, piece);
+      await inTurn(db, () => stagePiece(db, batchId, collection, userId, start, piece));
     }
     await db.transaction(async (tx) => {
       await lockCollection(tx, collection.id, { markSyncRequired: true });

@@ -1,5 +1,6 @@
 import type { JsonObject } from '../../../src/api/contract';
 import type { Db } from '../store';
+import { inTurn } from '../store/turns';
 import {
   inCollection,
   lockCollection,
@@ -40,7 +41,7 @@ export async function updateInPieces(
   let after: DocumentCursor | undefined;
   for (;;) {
     await nextTurn();
-    const piece = await selectPiece(db, scope, after, UPDATE_PIECE * 4);
+    const piece = await inTurn(db, () => selectPiece(db, scope, after, UPDATE_PIECE * 4));
     for (const doc of piece) applyUpdate(doc.content, steps, now, doc.id);
     if (piece.length < UPDATE_PIECE * 4) break;
     after = piece.at(-1);
@@ -49,24 +50,26 @@ export async function updateInPieces(
   after = undefined;
   for (;;) {
     await nextTurn();
-    const { count, last } = await db.transaction(async (tx) => {
-      await lockCollection(tx, collectionId);
-      const piece = await selectPiece(tx, scope, after, UPDATE_PIECE, { lock: true });
-      const writes = piece
-        .map((doc) => ({
-          id: doc.id,
-          before: doc.content,
-          content: applyUpdate(doc.content, steps, now, doc.id),
-        }))
-        .filter((doc) => !sameJson(doc.before, doc.content));
-      const written = await writeContents(tx, collectionId, writes, userId, () => 'TRUE', {
-        returning: 'documents.id',
-      });
-      return {
-        count: written.length,
-        last: piece.length < UPDATE_PIECE ? undefined : piece.at(-1),
-      };
-    });
+    const { count, last } = await inTurn(db, () =>
+      db.transaction(async (tx) => {
+        await lockCollection(tx, collectionId);
+        const piece = await selectPiece(tx, scope, after, UPDATE_PIECE, { lock: true });
+        const writes = piece
+          .map((doc) => ({
+            id: doc.id,
+            before: doc.content,
+            content: applyUpdate(doc.content, steps, now, doc.id),
+          }))
+          .filter((doc) => !sameJson(doc.before, doc.content));
+        const written = await writeContents(tx, collectionId, writes, userId, () => 'TRUE', {
+          returning: 'documents.id',
+        });
+        return {
+          count: written.length,
+          last: piece.length < UPDATE_PIECE ? undefined : piece.at(-1),
+        };
+      }),
+    );
     changed += count;
     if (!last) return changed;
     after = last;
