@@ -5,16 +5,13 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openStore, type Db } from '../store';
 import { listPartitions, readRows } from './repository';
+import { discardStaged, publishPartition, publishReplace, stageRows } from './staged-rows';
 import {
   appendPartition,
   columnsFrom,
   createDataset,
   deletePartition,
-  discardStaged,
-  publishPartition,
-  publishReplace,
   replaceRows,
-  stageRows,
   sweepRowSets,
   type Cell,
 } from './store';

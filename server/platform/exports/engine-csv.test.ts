@@ -3,13 +3,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  columnsFrom,
-  createDataset,
-  publishReplace,
-  stageRows,
-  type Cell,
-} from '../datasets/store';
+import { publishReplace, stageRows } from '../datasets/staged-rows';
+import { columnsFrom, createDataset, type Cell } from '../datasets/store';
 import { openStore, type Db } from '../store';
 import { csvLines } from './csv';
 import { csvBatches } from './run-export';

@@ -4,15 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readRows } from '../datasets/repository';
-import {
-  columnsFrom,
-  createDataset,
-  publishReplace,
-  replaceRows,
-  stageRows,
-  STAGE_BATCH,
-  type Cell,
-} from '../datasets/store';
+import { publishReplace, stageRows, STAGE_BATCH } from '../datasets/staged-rows';
+import { columnsFrom, createDataset, replaceRows, type Cell } from '../datasets/store';
 import { openStore, type Db } from '../store';
 
 /**
