@@ -1,11 +1,9 @@
 import type { ServerResponse } from 'node:http';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { closedAfterEach } from './test-fixtures';
 import { startFakeUpstream, startGateway, type UpstreamHandler } from './test-support';
 
-const open: { close(): Promise<void> }[] = [];
-afterEach(async () => {
-  await Promise.all(open.splice(0).map((server) => server.close()));
-});
+const open = closedAfterEach();
 
 const GAP_MS = 200;
 const EVENTS = 4;

@@ -1,5 +1,6 @@
 import { gzipSync } from 'node:zlib';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { closedAfterEach, TEST_TOKENS } from './test-fixtures';
 import {
   startFakeUpstream,
   startGateway,
@@ -8,26 +9,21 @@ import {
   type UpstreamHandler,
 } from './test-support';
 
-const TOKENS = {
-  developer: 'dev-token-123',
-  session: 'session-token-456',
-  access: 'access-token-789',
-};
-
-const open: { close(): Promise<void> }[] = [];
-afterEach(async () => {
-  await Promise.all(open.splice(0).map((server) => server.close()));
-});
+const open = closedAfterEach();
 
 async function setup(
-  options: { handler?: UpstreamHandler; tokens?: typeof TOKENS | object; basePath?: string } = {},
+  options: {
+    handler?: UpstreamHandler;
+    tokens?: typeof TEST_TOKENS | object;
+    basePath?: string;
+  } = {},
 ) {
   const base = await startFakeUpstream(options.handler);
   const api = await startFakeUpstream(options.handler);
   const gateway = await startGateway({
     baseUrl: base.url + (options.basePath ?? ''),
     apiUrl: api.url,
-    tokens: options.tokens ?? TOKENS,
+    tokens: options.tokens ?? TEST_TOKENS,
     brand: 'ACME',
   });
   open.push(base, api, gateway);
@@ -62,7 +58,7 @@ describe('rule 1: path and query go to the configured upstream', () => {
     expect(answer.status).toBe(200);
     const forwarded = only(base);
     expect(forwarded.url).toBe('/acme/datastores/v1/collections/tasks/documents/?x=1');
-    expect(forwarded.headers['x-acme-developer-token']).toBe(TOKENS.developer);
+    expect(forwarded.headers['x-acme-developer-token']).toBe(TEST_TOKENS.developer);
     expect(forwarded.headers['x-app-id']).toBe('task-board');
     expect(forwarded.headers['x-acme-ryuu-token']).toBeUndefined();
     expect(api.requests).toHaveLength(0);

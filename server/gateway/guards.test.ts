@@ -1,10 +1,8 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { closedAfterEach } from './test-fixtures';
 import { messageOf, startFakeUpstream, startGateway, send } from './test-support';
 
-const open: { close(): Promise<void> }[] = [];
-afterEach(async () => {
-  await Promise.all(open.splice(0).map((server) => server.close()));
-});
+const open = closedAfterEach();
 
 async function setup() {
   const upstream = await startFakeUpstream();

@@ -1,41 +1,45 @@
 import { createServer, request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Writable, pipeline } from 'node:stream';
-import { afterEach, describe, expect, it } from 'vitest';
-import { silentHandler, startFakeUpstream, startGateway, send } from './test-support';
+import { describe, expect, it } from 'vitest';
+import { closedAfterEach, TEST_TOKENS } from './test-fixtures';
+import {
+  silentHandler,
+  startFakeUpstream,
+  startGateway,
+  send,
+  type RunningGateway,
+} from './test-support';
+import type { GatewayOptions } from './options';
 
-const TOKENS = {
-  developer: 'dev-token-123',
-  session: 'session-token-456',
-  access: 'access-token-789',
-};
+const open = closedAfterEach();
 
-const open: { close(): Promise<void> }[] = [];
-afterEach(async () => {
-  await Promise.all(open.splice(0).map((server) => server.close()));
-});
+/** A gateway with a body limit of 1024 bytes (and `options`) before a fake upstream. */
+async function setup(options: Partial<GatewayOptions> = {}) {
+  const upstream = await startFakeUpstream();
+  const gateway = await startGateway({
+    baseUrl: upstream.url,
+    apiUrl: upstream.url,
+    maxBodyBytes: 1024,
+    ...options,
+  });
+  open.push(upstream, gateway);
+  return { upstream, gateway };
+}
+
+/** Only the headers of a POST that announces `length` bytes: the answer cannot come from counting the body. */
+const announce = (gateway: RunningGateway, path: string, length: number) =>
+  send(gateway.port, {
+    method: 'POST',
+    path,
+    headers: { 'content-length': String(length) },
+    headersOnly: true,
+  });
 
 describe('rule 6: body size limit', () => {
-  async function setup() {
-    const upstream = await startFakeUpstream();
-    const gateway = await startGateway({
-      baseUrl: upstream.url,
-      apiUrl: upstream.url,
-      maxBodyBytes: 1024,
-    });
-    open.push(upstream, gateway);
-    return { upstream, gateway };
-  }
-
   it('answers 413 when Content-Length is over the limit, without calling the upstream', async () => {
     const { upstream, gateway } = await setup();
-    // Only the headers are sent: the answer cannot come from counting the body.
-    const answer = await send(gateway.port, {
-      method: 'POST',
-      path: '/api/datastores/v1/',
-      headers: { 'content-length': '1025' },
-      headersOnly: true,
-    });
+    const answer = await announce(gateway, '/api/datastores/v1/', 1025);
     expect(answer.status).toBe(413);
     expect(answer.json()).toEqual({ message: 'Request body is larger than 1024 bytes' });
     expect(upstream.requests).toHaveLength(0);
@@ -61,21 +65,10 @@ describe('rule 6: body size limit', () => {
 });
 
 describe('data-file uploads stream through up to MAX_UPLOAD_MB', () => {
-  async function setup() {
-    const upstream = await startFakeUpstream();
-    const gateway = await startGateway({
-      baseUrl: upstream.url,
-      apiUrl: upstream.url,
-      maxBodyBytes: 1024,
-      maxUploadBytes: 4096,
-      tokens: TOKENS,
-    });
-    open.push(upstream, gateway);
-    return { upstream, gateway };
-  }
+  const setupUploads = () => setup({ maxUploadBytes: 4096, tokens: TEST_TOKENS });
 
   it('forwards an upload larger than the body limit, whole, as it arrives', async () => {
-    const { upstream, gateway } = await setup();
+    const { upstream, gateway } = await setupUploads();
     const chunks = Array.from({ length: 3 }, (_, i) => Buffer.alloc(1000, String(i)));
     for (const [method, path] of [
       ['POST', '/api/data/v1/data-files?name=a.csv'],
@@ -89,19 +82,14 @@ describe('data-file uploads stream through up to MAX_UPLOAD_MB', () => {
       chunks.map(String).join(''),
     ]);
     for (const { headers } of upstream.requests) {
-      expect(headers['x-service-developer-token']).toBe(TOKENS.developer);
+      expect(headers['x-service-developer-token']).toBe(TEST_TOKENS.developer);
       expect(headers.host).toBe(upstream.host);
     }
   });
 
   it('answers 413 to an upload over MAX_UPLOAD_MB: declared, before calling the upstream; chunked, as it passes', async () => {
-    const { upstream, gateway } = await setup();
-    const declared = await send(gateway.port, {
-      method: 'POST',
-      path: '/api/data/v1/data-files?name=a.csv',
-      headers: { 'content-length': '4097' },
-      headersOnly: true,
-    });
+    const { upstream, gateway } = await setupUploads();
+    const declared = await announce(gateway, '/api/data/v1/data-files?name=a.csv', 4097);
     expect(declared.status).toBe(413);
     expect(upstream.requests).toHaveLength(0);
     const chunked = await send(gateway.port, {
@@ -191,7 +179,7 @@ describe('rule 7: upstream failures', () => {
     const gateway = await startGateway({
       baseUrl: upstream.url,
       apiUrl: upstream.url,
-      tokens: TOKENS,
+      tokens: TEST_TOKENS,
     });
     open.push(gateway);
 
@@ -201,7 +189,7 @@ describe('rule 7: upstream failures', () => {
       message: 'Cannot reach the platform (ECONNREFUSED)',
       upstream: upstream.host,
     });
-    for (const token of Object.values(TOKENS)) expect(answer.body).not.toContain(token);
+    for (const token of Object.values(TEST_TOKENS)) expect(answer.body).not.toContain(token);
 
     // An upload goes out by another client (Node's http): same answer.
     const upload = await send(gateway.port, {
@@ -221,7 +209,7 @@ describe('rule 7: upstream failures', () => {
     const gateway = await startGateway({
       baseUrl: upstream.url,
       apiUrl: upstream.url,
-      tokens: TOKENS,
+      tokens: TEST_TOKENS,
       timeoutMs: 150,
     });
     open.push(upstream, gateway);

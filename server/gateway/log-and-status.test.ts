@@ -1,19 +1,11 @@
 import { request as httpRequest } from 'node:http';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { gatewayStatus } from '../../src/api/contract/gateway';
 import { formatAccessLogLine } from './access-log';
+import { closedAfterEach, TEST_TOKENS } from './test-fixtures';
 import { silentHandler, startFakeUpstream, startGateway, send } from './test-support';
 
-const TOKENS = {
-  developer: 'dev-token-123',
-  session: 'session-token-456',
-  access: 'access-token-789',
-};
-
-const open: { close(): Promise<void> }[] = [];
-afterEach(async () => {
-  await Promise.all(open.splice(0).map((server) => server.close()));
-});
+const open = closedAfterEach();
 
 describe('rule 8: one log line per request', () => {
   it('formats method, path without query, status and duration', () => {
@@ -32,7 +24,7 @@ describe('rule 8: one log line per request', () => {
     const gateway = await startGateway({
       baseUrl: upstream.url,
       apiUrl: upstream.url,
-      tokens: TOKENS,
+      tokens: TEST_TOKENS,
     });
     open.push(upstream, gateway);
 
@@ -56,7 +48,7 @@ describe('rule 8: one log line per request', () => {
     expect(gateway.logs[1]).toMatch(/^gateway GET \/v1\/workflows 421 \d+ms$/);
     const everything = gateway.logs.join('\n');
     for (const secret of [
-      ...Object.values(TOKENS),
+      ...Object.values(TEST_TOKENS),
       'browser-token',
       'browser-bearer',
       'header-secret',
@@ -78,7 +70,7 @@ describe('rule 9: GET /gateway/status', () => {
     const gateway = await startGateway({
       baseUrl: `${base.url}/prefix`,
       apiUrl: api.url,
-      tokens: TOKENS,
+      tokens: TEST_TOKENS,
       brand: 'ACME',
     });
     open.push(base, gateway);
@@ -97,7 +89,7 @@ describe('rule 9: GET /gateway/status', () => {
         { name: 'api', host: api.host, reachable: false, latencyMs: null },
       ],
     });
-    for (const token of Object.values(TOKENS)) expect(answer.body).not.toContain(token);
+    for (const token of Object.values(TEST_TOKENS)) expect(answer.body).not.toContain(token);
     // The probe is the gateway's own: the base URL, without a token.
     expect(base.requests.map((r) => r.url)).toEqual(['/prefix']);
     expect(
@@ -142,7 +134,7 @@ describe('a request the browser abandoned', () => {
     const gateway = await startGateway({
       baseUrl: upstream.url,
       apiUrl: upstream.url,
-      tokens: TOKENS,
+      tokens: TEST_TOKENS,
     });
     open.push(upstream, gateway);
 

@@ -1,14 +1,12 @@
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createGateway } from './gateway';
+import { closedAfterEach } from './test-fixtures';
 import { startFakeUpstream, startGateway, send } from './test-support';
 
-const open: { close(): Promise<void> }[] = [];
-afterEach(async () => {
-  await Promise.all(open.splice(0).map((server) => server.close()));
-});
+const open = closedAfterEach();
 
 describe('rule 10: paths that are not the gateway fall through', () => {
   it('as connect middleware (Vite), calls next() for everything but /api, /v1 and /gateway', async () => {

@@ -1,20 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openStore, type Db } from '../store';
+import type { Db } from '../store';
+import { openTestStore } from '../testing';
 import { listPartitions, readRows } from './repository';
+import { discardStaged, publishPartition, publishReplace, stageRows } from './staged-rows';
 import {
   appendPartition,
   columnsFrom,
   createDataset,
   deletePartition,
-  discardStaged,
-  publishPartition,
-  publishReplace,
   replaceRows,
-  stageRows,
   sweepRowSets,
   type Cell,
 } from './store';
@@ -24,10 +19,6 @@ import {
  * them in one short transaction; the rows it replaced are swept afterwards, a batch at a time.
  */
 let db: Db;
-let dataDir: string;
-const schema = process.env.DATABASE_URL
-  ? `t_${randomUUID().replace(/-/g, '').slice(0, 16)}`
-  : undefined;
 const columns = columnsFrom([
   { name: 'id', type: 'LONG' },
   { name: 'label', type: 'STRING' },
@@ -59,14 +50,9 @@ const job = async (status: string) => {
 };
 
 beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'row-sets-test-'));
-  db = await openStore({ dataDir, databaseUrl: process.env.DATABASE_URL, schema });
+  db = await openTestStore('row-sets-test-');
 });
-afterAll(async () => {
-  if (schema) await db.query(`DROP SCHEMA ${schema} CASCADE`);
-  await db.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => db.close());
 
 describe('dataset row sets', () => {
   it('keeps staged rows out of sight until they are published, then sweeps the replaced ones', async () => {

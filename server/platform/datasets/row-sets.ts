@@ -1,7 +1,7 @@
 import type { PlatformDeps } from '../core/context';
 import { sweepRowSets } from './store';
 
-/** How often retired and abandoned row sets are looked for (datasets/store.ts). */
+/** How often retired and abandoned row sets are looked for (datasets/store.ts, staged-rows.ts). */
 const SWEEP_EVERY_MS = 30_000;
 
 /**

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { inTurn } from '../store/turns';
-import type { Db, Queryable } from '../store';
+import type { Queryable } from '../store';
 
 /**
  * The one place that writes dataset rows: document-store sync, stream runs and the seed all
@@ -68,7 +67,7 @@ async function insertRows(
 }
 
 /** One JSON document per batch: Postgres parses it faster than a jsonb[] literal of the same rows. */
-const insertBatch = (
+export const insertBatch = (
   db: Queryable,
   datasetId: string,
   storage: string,
@@ -82,7 +81,7 @@ const insertBatch = (
   );
 
 /** A fresh storage key: the value its rows carry in dataset_rows.partition_id. */
-const newStorage = () => `set:${randomUUID()}`;
+export const newStorage = () => `set:${randomUUID()}`;
 
 /** The dataset's rows count its live sets' rows; its version moves on every change. */
 async function touch(tx: Queryable, datasetId: string, columns?: DatasetColumn[]) {
@@ -106,7 +105,7 @@ const retire = (tx: Queryable, datasetId: string, partitionId?: string) =>
     [datasetId, partitionId ?? null],
   );
 
-/** Writes `rows` as the live set of `partitionId`, inside the caller's transaction. */
+/** Writes `rows` under a fresh storage key as the live set of `partitionId`. */
 async function writeLive(tx: Queryable, datasetId: string, partitionId: string, rows: Cell[][]) {
   const storage = newStorage();
   await tx.query(
@@ -126,32 +125,48 @@ const upsertPartition = (tx: Queryable, datasetId: string, partitionId: string, 
     [datasetId, partitionId, rowCount],
   );
 
+/**
+ * The one way a dataset's rows change, inside the caller's transaction: REPLACE (`partitionId`
+ * undefined: every live set retires, the partitions go, the new set is partition '') or APPEND (the
+ * live set of `partitionId` retires and the new one becomes that partition). `putLive` makes the
+ * new set live under the partition it is given (rows written now, or a staged set).
+ */
+export async function swapLive(
+  tx: Queryable,
+  change: { datasetId: string; partitionId?: string; columns: DatasetColumn[]; rowCount: number },
+  putLive: (partitionId: string) => Promise<void>,
+) {
+  const { datasetId, partitionId } = change;
+  await retire(tx, datasetId, partitionId);
+  if (partitionId === undefined)
+    await tx.query('DELETE FROM dataset_partitions WHERE dataset_id = $1', [datasetId]);
+  await putLive(partitionId ?? '');
+  await touch(tx, datasetId, change.columns);
+  if (partitionId !== undefined) await upsertPartition(tx, datasetId, partitionId, change.rowCount);
+}
+
 /** REPLACE: the dataset's rows become exactly `rows` (all partitions dropped). */
-export async function replaceRows(
+export const replaceRows = (
   tx: Queryable,
   datasetId: string,
   columns: DatasetColumn[],
   rows: Cell[][],
-) {
-  await retire(tx, datasetId);
-  await tx.query('DELETE FROM dataset_partitions WHERE dataset_id = $1', [datasetId]);
-  await writeLive(tx, datasetId, '', rows);
-  await touch(tx, datasetId, columns);
-}
+) =>
+  swapLive(tx, { datasetId, columns, rowCount: rows.length }, (p) =>
+    writeLive(tx, datasetId, p, rows),
+  );
 
 /** APPEND: `rows` become partition `partitionId` (replacing a partition of the same id). */
-export async function appendPartition(
+export const appendPartition = (
   tx: Queryable,
   datasetId: string,
   partitionId: string,
   columns: DatasetColumn[],
   rows: Cell[][],
-) {
-  await retire(tx, datasetId, partitionId);
-  await writeLive(tx, datasetId, partitionId, rows);
-  await touch(tx, datasetId, columns);
-  await upsertPartition(tx, datasetId, partitionId, rows.length);
-}
+) =>
+  swapLive(tx, { datasetId, partitionId, columns, rowCount: rows.length }, (p) =>
+    writeLive(tx, datasetId, p, rows),
+  );
 
 /** Spec 4.10: the partition's rows go, and it no longer appears in the list. */
 export async function deletePartition(
@@ -168,139 +183,6 @@ export async function deletePartition(
   await touch(tx, datasetId);
   return true;
 }
-
-/**
- * Rows written ahead of their transaction (a stream run's): a staging set that no reader sees,
- * `STAGE_BATCH` rows a statement, so that other requests get the database between statements.
- */
-export interface StagedRows {
-  datasetId: string;
-  storage: string;
-  rowCount: number;
-}
-
-/**
- * Rows per statement while staging. On PGlite each statement holds the database: 2,000 rows take
- * some 20-40 ms there, so a reader waits at most that long. PostgreSQL's readers never wait for
- * a COPY, so its pieces are larger (fewer round trips).
- */
-export const STAGE_BATCH = { pglite: 2_000, postgres: 20_000 } as const;
-
-/** A field of COPY's CSV format: always quoted, inner quotes doubled. */
-const copyField = (text: string) => '"' + text.replaceAll('"', '""') + '"';
-
-/**
- * What, in a row's JSON, may make the engine's CSV differ from the export's (exports/csv.ts): a
- * string starting or ending with a space, a byte-order mark, an escaped CR or LF, a "\.", a number
- * with an exponent. It errs on the side of "may" (then the export writes that set itself).
- */
-const NOT_PLAIN = /[[,]" | "[,\]]|\uFEFF|\\[rn]|\\\\\.|\de[+-]\d/;
-
-/** The COPY input (CSV) of `rows` from `from` to `to`, numbered from `from`. */
-function copyText(
-  datasetId: string,
-  storage: string,
-  rows: Cell[][],
-  from: number,
-  to: number,
-  seen: { plain: boolean },
-) {
-  const key = `${copyField(datasetId)},${copyField(storage)},`;
-  let text = '';
-  for (let i = from; i < to; i++) {
-    const json = JSON.stringify(rows[i]);
-    if (seen.plain && NOT_PLAIN.test(json)) seen.plain = false;
-    text += `${key}${i},${copyField(json)}\n`;
-  }
-  return text;
-}
-
-/**
- * Stages `rows` a piece at a time; the next piece is written out while the database loads the one
- * before. PostgreSQL loads each piece with COPY; PGlite with one JSON document a piece (its COPY
- * reads the blob no faster: measured, issue 26).
- */
-export async function stageRows(
-  db: Db,
-  datasetId: string,
-  rows: Cell[][],
-  jobId: string,
-): Promise<StagedRows> {
-  const storage = newStorage();
-  await db.query(
-    `INSERT INTO dataset_row_sets (dataset_id, storage, partition_id, row_count, state, job_id)
-     VALUES ($1, $2, '', $3, 'staging', $4)`,
-    [datasetId, storage, rows.length, jobId],
-  );
-  const batch = STAGE_BATCH[db.kind];
-  const seen = { plain: true };
-  let loading: Promise<unknown> = Promise.resolve();
-  for (let start = 0; start < rows.length; start += batch) {
-    const to = Math.min(rows.length, start + batch);
-    let load: () => Promise<unknown>;
-    if (db.kind === 'postgres') {
-      const text = copyText(datasetId, storage, rows, start, to, seen);
-      load = () =>
-        db.copyFrom(
-          'COPY dataset_rows (dataset_id, partition_id, row_index, cells) FROM STDIN WITH (FORMAT csv)',
-          text,
-        );
-    } else {
-      const json = JSON.stringify(rows.slice(start, to));
-      if (seen.plain && NOT_PLAIN.test(json)) seen.plain = false;
-      load = () => insertBatch(db, datasetId, storage, start, json);
-    }
-    await loading;
-    loading = inTurn(db, load);
-    // A rejection is awaited below or in the next turn; never left unhandled meanwhile.
-    loading.catch(() => undefined);
-  }
-  await loading;
-  if (seen.plain)
-    await db.query(
-      'UPDATE dataset_row_sets SET plain_csv = true WHERE dataset_id = $1 AND storage = $2',
-      [datasetId, storage],
-    );
-  return { datasetId, storage, rowCount: rows.length };
-}
-
-async function goLive(tx: Queryable, staged: StagedRows, partitionId: string) {
-  const [live] = await tx.query(
-    `UPDATE dataset_row_sets SET state = 'live', partition_id = $3, changed_at = now()
-     WHERE dataset_id = $1 AND storage = $2 AND state = 'staging' RETURNING 1`,
-    [staged.datasetId, staged.storage, partitionId],
-  );
-  if (!live) throw new Error('the staged rows are gone (swept after their job ended)');
-}
-
-/** REPLACE with staged rows: a few small statements, whatever the number of rows. */
-export async function publishReplace(tx: Queryable, staged: StagedRows, columns: DatasetColumn[]) {
-  await retire(tx, staged.datasetId);
-  await tx.query('DELETE FROM dataset_partitions WHERE dataset_id = $1', [staged.datasetId]);
-  await goLive(tx, staged, '');
-  await touch(tx, staged.datasetId, columns);
-}
-
-/** APPEND with staged rows: they become partition `partitionId`. */
-export async function publishPartition(
-  tx: Queryable,
-  staged: StagedRows,
-  partitionId: string,
-  columns: DatasetColumn[],
-) {
-  await retire(tx, staged.datasetId, partitionId);
-  await goLive(tx, staged, partitionId);
-  await touch(tx, staged.datasetId, columns);
-  await upsertPartition(tx, staged.datasetId, partitionId, staged.rowCount);
-}
-
-/** Staged rows that will not be published: retired, for the next sweep. */
-export const discardStaged = (db: Queryable, staged: StagedRows) =>
-  db.query(
-    `UPDATE dataset_row_sets SET state = 'retired', changed_at = now()
-     WHERE dataset_id = $1 AND storage = $2 AND state = 'staging'`,
-    [staged.datasetId, staged.storage],
-  );
 
 /** How long a retired set's rows stay: an export reading it when it was retired may finish. */
 export const RETIRED_GRACE_SECONDS = 60;

@@ -1,10 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documentV2 } from '../../../src/api/contract';
+import { startChild } from '../jobs/test-processes';
 import { startTestPlatform, type TestPlatform } from '../testing';
 import { documentsPath, newCollection, ok, queryDocuments } from './test-support';
 
@@ -57,56 +57,9 @@ describe('no write is lost', () => {
   }, 120_000);
 });
 
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.once('error', reject);
-  });
-
-/** `npm run platform` in a child process, resolved once it prints its URL. */
-async function startChild(dataDir: string) {
-  const port = await freePort();
-  // `node --import tsx`, as `npm run platform` runs it: the tsx command would stand between as a
-  // parent that relays the signal and SIGKILLs the platform when it does not confirm it within
-  // 30 ms (a loaded machine), which is not a clean stop.
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/platform/main.ts'], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      PLATFORM_DEVELOPER_TOKEN: 'stop-token',
-      DATABASE_URL: '',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-    // Its own process group, as a terminal's Ctrl-C reaches it.
-    detached: true,
-  });
-  let output = '';
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`platform did not start: ${output}`)), 60_000);
-    const read = (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes('Embedded platform: http')) {
-        clearTimeout(timer);
-        resolve();
-      }
-    };
-    child.stdout.on('data', read);
-    child.stderr.on('data', read);
-    child.once('exit', (code) => reject(new Error(`platform exited (${code}): ${output}`)));
-  });
-  const url = `http://127.0.0.1:${port}`;
-  const api: TestPlatform['api'] = (pathname, init = {}) =>
-    fetch(url + pathname, {
-      ...init,
-      headers: { 'X-SERVICE-Developer-Token': 'stop-token', 'content-type': 'application/json' },
-      body: init.json !== undefined ? JSON.stringify(init.json) : init.body,
-    });
-  return { child, api };
-}
+/** `npm run platform` on PGlite in a child process of its own group, resolved once it prints its URL. */
+const startPlatformProcess = (dataDir: string) =>
+  startChild('', { DATA_DIR: dataDir }, { detached: true });
 
 /** Ctrl-C: SIGINT to the child's process group. */
 const interrupt = (child: ChildProcess) => process.kill(-child.pid!, 'SIGINT');
@@ -124,12 +77,15 @@ describe('a clean stop', () => {
     async () => {
       const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'platform-stop-'));
       try {
-        const first = await startChild(dataDir);
+        const first = await startPlatformProcess(dataDir);
         const datastore = await ok<{ id: string }>(
-          await first.api('/api/datastores/v1/', { method: 'POST', json: { name: 'stop' } }),
+          await first.platform.api('/api/datastores/v1/', {
+            method: 'POST',
+            json: { name: 'stop' },
+          }),
         );
         const coll = await ok<{ id: string }>(
-          await first.api(`/api/datastores/v1/${datastore.id}/collections`, {
+          await first.platform.api(`/api/datastores/v1/${datastore.id}/collections`, {
             method: 'POST',
             json: { name: 'writes' },
           }),
@@ -138,7 +94,7 @@ describe('a clean stop', () => {
         const writer = async (w: number) => {
           for (let i = 0; i < 100_000; i++) {
             try {
-              const res = await first.api(documentsPath(coll.id), {
+              const res = await first.platform.api(documentsPath(coll.id), {
                 method: 'POST',
                 json: { content: { w, i } },
               });
@@ -152,19 +108,19 @@ describe('a clean stop', () => {
         const writers = Array.from({ length: 4 }, (_, w) => writer(w));
         while (acknowledged.length < 300) await new Promise((resolve) => setTimeout(resolve, 20));
         const atStop = acknowledged.length;
-        interrupt(first.child);
-        expect(await exited(first.child)).toBe(0);
+        interrupt(first.process);
+        expect(await exited(first.process)).toBe(0);
         await Promise.all(writers);
         expect(acknowledged.length).toBeGreaterThanOrEqual(300);
         // The stop is prompt: busy keep-alive connections do not go on writing through it.
         expect(acknowledged.length - atStop).toBeLessThan(100);
 
-        const second = await startChild(dataDir);
+        const second = await startPlatformProcess(dataDir);
         try {
           const present = new Set<string>();
           for (let i = 0; i < acknowledged.length; i += 500) {
             const found = await ok<Array<{ id: string }>>(
-              await second.api(`${documentsPath(coll.id)}/query?limit=500`, {
+              await second.platform.api(`${documentsPath(coll.id)}/query?limit=500`, {
                 method: 'POST',
                 json: { id: { $in: acknowledged.slice(i, i + 500) } },
               }),
@@ -173,8 +129,8 @@ describe('a clean stop', () => {
           }
           expect(acknowledged.filter((id) => !present.has(id))).toEqual([]);
         } finally {
-          interrupt(second.child);
-          await exited(second.child);
+          interrupt(second.process);
+          await exited(second.process);
         }
       } finally {
         fs.rmSync(dataDir, { recursive: true, force: true });

@@ -1,16 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  columnsFrom,
-  createDataset,
-  publishReplace,
-  stageRows,
-  type Cell,
-} from '../datasets/store';
-import { openStore, type Db } from '../store';
+import { publishReplace, stageRows } from '../datasets/staged-rows';
+import { columnsFrom, createDataset, type Cell } from '../datasets/store';
+import type { Db } from '../store';
+import { openTestStore } from '../testing';
 import { csvLines } from './csv';
 import { csvBatches } from './run-export';
 
@@ -20,20 +13,11 @@ import { csvBatches } from './run-export';
  * as csv.ts's, and a set with cells the engine would write otherwise is written by csv.ts.
  */
 let db: Db;
-let dataDir: string;
-const schema = process.env.DATABASE_URL
-  ? `t_${randomUUID().replace(/-/g, '').slice(0, 16)}`
-  : undefined;
 
 beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'engine-csv-test-'));
-  db = await openStore({ dataDir, databaseUrl: process.env.DATABASE_URL, schema });
+  db = await openTestStore('engine-csv-test-');
 });
-afterAll(async () => {
-  if (schema) await db.query(`DROP SCHEMA ${schema} CASCADE`);
-  await db.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => db.close());
 
 /** Plain for the engine's writer, yet tricky: quoting, doubling, unicode, empty text, nulls. */
 const plain: Cell[] = [

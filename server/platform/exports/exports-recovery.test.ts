@@ -1,20 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { exportHistory } from '../../../src/api/contract';
-import { readConfig } from '../../config';
 import { Jobs } from '../core/jobs';
 import { JobQueue, LEASE_EXPIRED } from '../jobs/queue';
 import { seedIfEmpty } from '../seed';
-import { startEmbeddedPlatform } from '../server';
-import { openStore } from '../store';
+import { openTestStore, startTestPlatform, testFolder } from '../testing';
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'exports-recovery-'));
-const databaseUrl = process.env.DATABASE_URL;
-const schema = databaseUrl ? `t_${randomUUID().replace(/-/g, '').slice(0, 16)}` : undefined;
-afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+const folder = testFolder('exports-recovery-');
+afterAll(() => folder.remove());
 
 describe('an export cut off by a stop', () => {
   // Seeding a fresh store and starting the platform twice takes a while on a busy machine.
@@ -22,7 +17,7 @@ describe('an export cut off by a stop', () => {
     'is failed with a reason when the platform starts again; nothing stays running, no partial file stays',
     { timeout: 120_000 },
     async () => {
-      const db = await openStore({ dataDir, databaseUrl, schema });
+      const db = await folder.openStore();
       await seedIfEmpty(db);
       const [dataset] = await db.query<{ id: string; data_version: number }>(
         'SELECT id, data_version FROM datasets WHERE row_count > 0 ORDER BY id LIMIT 1',
@@ -48,21 +43,16 @@ describe('an export cut off by a stop', () => {
         ],
       );
       // What the killed process had written so far.
-      const exportFolder = path.join(dataDir, 'buckets', 'cut', dataset!.id, exportId);
+      const exportFolder = path.join(folder.dataDir, 'buckets', 'cut', dataset!.id, exportId);
       const partial = path.join(exportFolder, 'export', 'data.csv.partial');
       fs.mkdirSync(path.dirname(partial), { recursive: true });
       fs.writeFileSync(partial, 'id,name\r\n1,half a ro');
       await db.close();
 
-      const config = readConfig({
-        DATA_DIR: dataDir,
-        PLATFORM_DEVELOPER_TOKEN: 'recovery-token',
-        ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-      });
-      const platform = await startEmbeddedPlatform({ config, schema });
+      const platform = await startTestPlatform({ folder });
       try {
         const url = `${platform.url}/api/query/v1/export/${dataset!.id}`;
-        const headers = { 'X-SERVICE-Developer-Token': 'recovery-token' };
+        const headers = { 'X-SERVICE-Developer-Token': platform.tokens.developer };
         let record = exportHistory.parse(await (await fetch(url, { headers })).json())[0]!;
         for (let i = 0; record.exportStatus === 'running' && i < 100; i++) {
           await new Promise((r) => setTimeout(r, 50));
@@ -94,8 +84,7 @@ describe('an export cut off by a stop', () => {
 
 describe('the job table', () => {
   it('two workers claiming at once run each job exactly once', async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'jobs-'));
-    const db = await openStore({ dataDir: dir, databaseUrl, schema: schema && `${schema}_j` });
+    const db = await openTestStore('jobs-');
     const jobsA = new Jobs(() => undefined);
     const jobsB = new Jobs(() => undefined);
     const a = new JobQueue(db, jobsA, 30, () => undefined);
@@ -114,6 +103,5 @@ describe('the job table', () => {
     await jobsA.stop();
     await jobsB.stop();
     await db.close();
-    fs.rmSync(dir, { recursive: true, force: true });
   });
 });

@@ -1,46 +1,28 @@
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { encode } from 'gpt-tokenizer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messageError, textGenerationResponse } from '../../../src/api/contract';
-import { startTestPlatform, type TestPlatform } from '../testing';
+import type { TestPlatform } from '../testing';
+import { generationPath, startProviderPlatforms, type ProviderPlatforms } from './test-provider';
 import { countTokens, firstTokens } from './tokens';
 
-const generationPath = '/api/ai/v1/text/generation';
 const API_KEY = 'sk-bounds-test-key-0123456789';
 
 let respond: (res: http.ServerResponse) => void;
-let provider: http.Server;
 let platform: TestPlatform;
 let withProvider: TestPlatform;
-const logs: string[] = [];
+let logs: string[];
+let fixture: ProviderPlatforms | undefined;
 
 beforeAll(async () => {
-  provider = http.createServer((req, res) => {
+  fixture = await startProviderPlatforms((req, res) => {
     req.resume();
     req.on('end', () => respond(res));
-  });
-  await new Promise<void>((resolve) => provider.listen(0, '127.0.0.1', resolve));
-  const url = `http://127.0.0.1:${(provider.address() as AddressInfo).port}/v1`;
-  platform = await startTestPlatform();
-  withProvider = await startTestPlatform({
-    log: (line) => logs.push(line),
-    env: {
-      GENERATION_OPENAI_BASE_URL: url,
-      GENERATION_OPENAI_API_KEY: API_KEY,
-      GENERATION_OPENAI_MODELS: 'small-chat',
-      GENERATION_DEFAULT_MODEL: 'small-chat',
-      GENERATION_TIMEOUT_SECONDS: '20',
-    },
-  });
+  }, API_KEY);
+  ({ platform, withProvider, logs } = fixture);
   // Two platforms start (and seed) on a machine shared with other work.
 }, 180_000);
-afterAll(async () => {
-  provider.closeAllConnections();
-  await new Promise((resolve) => provider.close(resolve));
-  await platform.close();
-  await withProvider.close();
-});
+afterAll(() => fixture?.close());
 
 const generate = (json: unknown, on = platform) => on.api(generationPath, { method: 'POST', json });
 const refusal = async (res: Response, status: number) => {

@@ -1,5 +1,4 @@
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   generationSession,
@@ -8,49 +7,32 @@ import {
   textGenerationResponse,
   textGenerationStreamError,
 } from '../../../src/api/contract';
-import { startTestPlatform, type TestPlatform } from '../testing';
+import type { TestPlatform } from '../testing';
+import { generationPath, startProviderPlatforms, type ProviderPlatforms } from './test-provider';
 import { BUILT_IN_STREAM_PIECES } from './providers';
 
-const generationPath = '/api/ai/v1/text/generation';
 const API_KEY = 'sk-stream-test-key-0123456789';
 
 type Respond = (res: http.ServerResponse, body: Record<string, unknown>) => void;
 let respond: Respond;
 const providerClosed: Promise<void>[] = [];
-let provider: http.Server;
 let platform: TestPlatform;
 let withProvider: TestPlatform;
-const logs: string[] = [];
+let logs: string[];
+let fixture: ProviderPlatforms | undefined;
 
 beforeAll(async () => {
-  provider = http.createServer((req, res) => {
+  fixture = await startProviderPlatforms((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     providerClosed.push(new Promise((resolve) => res.on('close', resolve)));
     req.on('end', () =>
       respond(res, JSON.parse(Buffer.concat(chunks).toString()) as Record<string, unknown>),
     );
-  });
-  await new Promise<void>((resolve) => provider.listen(0, '127.0.0.1', resolve));
-  const url = `http://127.0.0.1:${(provider.address() as AddressInfo).port}/v1`;
-  platform = await startTestPlatform();
-  withProvider = await startTestPlatform({
-    log: (line) => logs.push(line),
-    env: {
-      GENERATION_OPENAI_BASE_URL: url,
-      GENERATION_OPENAI_API_KEY: API_KEY,
-      GENERATION_OPENAI_MODELS: 'small-chat',
-      GENERATION_DEFAULT_MODEL: 'small-chat',
-      GENERATION_TIMEOUT_SECONDS: '20',
-    },
-  });
+  }, API_KEY);
+  ({ platform, withProvider, logs } = fixture);
 }, 180_000);
-afterAll(async () => {
-  provider.closeAllConnections();
-  await new Promise((resolve) => provider.close(resolve));
-  await platform?.close();
-  await withProvider?.close();
-});
+afterAll(() => fixture?.close());
 
 interface Received {
   event: string;

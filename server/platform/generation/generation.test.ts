@@ -1,5 +1,4 @@
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   generationModels,
@@ -8,10 +7,10 @@ import {
   messageError,
   textGenerationResponse,
 } from '../../../src/api/contract';
-import { startTestPlatform, type TestPlatform } from '../testing';
+import type { TestPlatform } from '../testing';
+import { generationPath, startProviderPlatforms, type ProviderPlatforms } from './test-provider';
 import { countTokens } from './tokens';
 
-const generationPath = '/api/ai/v1/text/generation';
 const API_KEY = 'sk-test-key-that-must-stay-inside';
 
 /** A small OpenAI-compatible server that records what it received and answers as told. */
@@ -28,41 +27,28 @@ const answerWith =
       .writeHead(200, { 'content-type': 'application/json' })
       .end(JSON.stringify({ choices: [{ message: { role: 'assistant', content } }], usage }));
 
-let provider: http.Server;
 let platform: TestPlatform;
 let withProvider: TestPlatform;
-const logs: string[] = [];
+let logs: string[];
+let fixture: ProviderPlatforms | undefined;
 
 beforeAll(async () => {
-  provider = http.createServer((req, res) => {
-    let text = '';
-    req.on('data', (chunk: Buffer) => (text += chunk.toString()));
-    req.on('end', () => {
-      const body = JSON.parse(text) as Record<string, unknown>;
-      received.push({ headers: req.headers, body });
-      reply(body, res);
-    });
-  });
-  await new Promise<void>((resolve) => provider.listen(0, '127.0.0.1', resolve));
-  const url = `http://127.0.0.1:${(provider.address() as AddressInfo).port}/v1`;
-  platform = await startTestPlatform();
-  withProvider = await startTestPlatform({
-    log: (line) => logs.push(line),
-    env: {
-      GENERATION_OPENAI_BASE_URL: url,
-      GENERATION_OPENAI_API_KEY: API_KEY,
-      GENERATION_OPENAI_MODELS: 'small-chat,reasoner',
-      GENERATION_DEFAULT_MODEL: 'small-chat',
-      GENERATION_TIMEOUT_SECONDS: '1',
+  fixture = await startProviderPlatforms(
+    (req, res) => {
+      let text = '';
+      req.on('data', (chunk: Buffer) => (text += chunk.toString()));
+      req.on('end', () => {
+        const body = JSON.parse(text) as Record<string, unknown>;
+        received.push({ headers: req.headers, body });
+        reply(body, res);
+      });
     },
-  });
+    API_KEY,
+    { GENERATION_OPENAI_MODELS: 'small-chat,reasoner', GENERATION_TIMEOUT_SECONDS: '1' },
+  );
+  ({ platform, withProvider, logs } = fixture);
 });
-afterAll(async () => {
-  provider.closeAllConnections();
-  await new Promise((resolve) => provider.close(resolve));
-  await platform.close();
-  await withProvider.close();
-});
+afterAll(() => fixture?.close());
 
 const generate = (json: unknown, on = platform) => on.api(generationPath, { method: 'POST', json });
 const answer = async (json: unknown, on = platform) => {

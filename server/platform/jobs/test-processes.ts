@@ -23,6 +23,8 @@ const freePort = () =>
 export interface Child {
   process: ChildProcess;
   dataDir: string;
+  /** http://127.0.0.1:port */
+  url: string;
   platform: Pick<TestPlatform, 'api' | 'tokens'>;
   /** What it printed so far (stdout and stderr). */
   output: () => string;
@@ -30,9 +32,16 @@ export interface Child {
 
 /**
  * `node --import tsx server/platform/main.ts` on a DATA_DIR of its own (unless `env` names one),
- * resolved once it prints its URL; `env` adds to (or overrides) the environment.
+ * resolved once it prints its URL; `env` adds to (or overrides) the environment. `node --import
+ * tsx`, as `npm run platform` runs it: the tsx command would stand between as a parent that relays
+ * a signal and SIGKILLs the platform when it does not confirm it within 30 ms (a loaded machine),
+ * which is not a clean stop. `detached`: its own process group, as a terminal's Ctrl-C reaches it.
  */
-export async function startChild(url: string, env: Record<string, string> = {}): Promise<Child> {
+export async function startChild(
+  url: string,
+  env: Record<string, string> = {},
+  options: { detached?: boolean } = {},
+): Promise<Child> {
   const port = await freePort();
   const dataDir = env.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'two-processes-'));
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/platform/main.ts'], {
@@ -45,6 +54,7 @@ export async function startChild(url: string, env: Record<string, string> = {}):
       DATA_DIR: dataDir,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
+    detached: options.detached ?? false,
   });
   let output = '';
   const seen = (chunk: Buffer) => (output += chunk.toString());
@@ -67,6 +77,7 @@ export async function startChild(url: string, env: Record<string, string> = {}):
   return {
     process: child,
     dataDir,
+    url: base,
     output: () => output,
     platform: {
       tokens: { developer: PROCESS_TOKEN } as TestPlatform['tokens'],

@@ -1,10 +1,8 @@
-import { createHash, randomUUID } from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calculatedField, runStatus } from '../../../src/api/contract';
-import { openStore, type Db } from '../store';
+import type { Db } from '../store';
+import { openTestStore } from '../testing';
 import { sampleCalculatedFields } from './calculated-fields';
 import { SAMPLE_FILESETS, sampleFilesetFiles } from './filesets';
 import { sampleGenerationRuns } from './generation';
@@ -16,21 +14,12 @@ const count = async (table: string) =>
   (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table}`))[0]!.n;
 
 let db: Db;
-let dataDir: string;
-const schema = process.env.DATABASE_URL
-  ? `t_${randomUUID().replace(/-/g, '').slice(0, 16)}`
-  : undefined;
 
 beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'seed-test-'));
-  db = await openStore({ dataDir, databaseUrl: process.env.DATABASE_URL, schema });
+  db = await openTestStore('seed-test-');
   await seedIfEmpty(db);
 });
-afterAll(async () => {
-  if (schema) await db.query(`DROP SCHEMA ${schema} CASCADE`);
-  await db.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => db.close());
 
 describe('sample data: calculated fields, filesets, workflows, generation models', () => {
   it('seeds every row once, and a second seedIfEmpty adds nothing', async () => {

@@ -1,22 +1,14 @@
-import { randomUUID } from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { streamExecution } from '../../../src/api/contract';
-import { readConfig } from '../../config';
 import { seedIfEmpty } from '../seed';
-import { startEmbeddedPlatform } from '../server';
-import { openStore } from '../store';
+import { startTestPlatform, testFolder } from '../testing';
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'streams-recovery-'));
-const databaseUrl = process.env.DATABASE_URL;
-const schema = databaseUrl ? `t_${randomUUID().replace(/-/g, '').slice(0, 16)}` : undefined;
-afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+const folder = testFolder('streams-recovery-');
+afterAll(() => folder.remove());
 
 describe('an execution cut off by a crash', () => {
   it('is marked ERROR when the platform starts again, and the stream can run again', async () => {
-    const db = await openStore({ dataDir, databaseUrl, schema });
+    const db = await folder.openStore();
     await seedIfEmpty(db);
     const [stream] = await db.query<{ id: number }>('SELECT id FROM streams ORDER BY id LIMIT 1');
     const [cut] = await db.query<{ id: number }>(
@@ -25,18 +17,9 @@ describe('an execution cut off by a crash', () => {
     );
     await db.close();
 
-    const config = readConfig({
-      DATA_DIR: dataDir,
-      PLATFORM_DEVELOPER_TOKEN: 'recovery-token',
-      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-    });
-    const platform = await startEmbeddedPlatform({ config, schema });
+    const platform = await startTestPlatform({ folder });
     try {
-      const api = (pathname: string, init: RequestInit = {}) =>
-        fetch(platform.url + pathname, {
-          ...init,
-          headers: { 'X-SERVICE-Developer-Token': 'recovery-token' },
-        });
+      const api = platform.api;
       const execution = `/api/data/v1/streams/${stream!.id}/executions/${cut!.id}`;
       let seen = streamExecution.parse(await (await api(execution)).json());
       for (let i = 0; seen.state === 'ACTIVE' && i < 100; i++) {
@@ -52,11 +35,6 @@ describe('an execution cut off by a crash', () => {
       ).toBe(201);
     } finally {
       await platform.close();
-      if (schema) {
-        const admin = await openStore({ dataDir, databaseUrl, schema });
-        await admin.query(`DROP SCHEMA ${schema} CASCADE`);
-        await admin.close();
-      }
     }
   });
 });

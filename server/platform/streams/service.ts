@@ -5,13 +5,13 @@ import type { PlatformDeps } from '../core/context';
 import { PlatformError, badRequest } from '../core/errors';
 import { getDataset } from '../datasets/repository';
 import {
-  createDataset,
   discardStaged,
   publishPartition,
   publishReplace,
   stageRows,
   type StagedRows,
-} from '../datasets/store';
+} from '../datasets/staged-rows';
+import { createDataset } from '../datasets/store';
 import { LEASE_LOST, type Lease } from '../jobs/queue';
 import type { Db, Queryable } from '../store';
 import { columnsAfterRun } from './columns';

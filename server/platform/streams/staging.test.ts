@@ -1,19 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readRows } from '../datasets/repository';
-import {
-  columnsFrom,
-  createDataset,
-  publishReplace,
-  replaceRows,
-  stageRows,
-  STAGE_BATCH,
-  type Cell,
-} from '../datasets/store';
-import { openStore, type Db } from '../store';
+import { publishReplace, stageRows, STAGE_BATCH } from '../datasets/staged-rows';
+import { columnsFrom, createDataset, replaceRows, type Cell } from '../datasets/store';
+import type { Db } from '../store';
+import { openTestStore } from '../testing';
 
 /**
  * Issue 26 §1: a stream run stages its rows (COPY on PostgreSQL), in pieces of
@@ -21,24 +12,15 @@ import { openStore, type Db } from '../store';
  * run publishes them; every cell comes back as it went in.
  */
 let db: Db;
-let dataDir: string;
-const schema = process.env.DATABASE_URL
-  ? `t_${randomUUID().replace(/-/g, '').slice(0, 16)}`
-  : undefined;
 const columns = columnsFrom([
   { name: 'id', type: 'LONG' },
   { name: 'value', type: 'STRING' },
 ]);
 
 beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'staging-test-'));
-  db = await openStore({ dataDir, databaseUrl: process.env.DATABASE_URL, schema });
+  db = await openTestStore('staging-test-');
 });
-afterAll(async () => {
-  if (schema) await db.query(`DROP SCHEMA ${schema} CASCADE`);
-  await db.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => db.close());
 
 const newDataset = () =>
   db.transaction((tx) => createDataset(tx, { name: `staging ${randomUUID()}`, owner: 1, columns }));

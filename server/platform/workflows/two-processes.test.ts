@@ -1,12 +1,6 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
-import fs from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { workflow as workflowSchema, workflowRun } from '../../../src/api/contract';
+import { freshDatabase, sleep, startChild, stopChild, type Child } from '../jobs/test-processes';
 import { openStore } from '../store';
 
 /**
@@ -18,56 +12,20 @@ const databaseUrl = process.env.DATABASE_URL;
 const ACCESS = 'two-processes-access-token';
 const LEASE_SECONDS = 5;
 
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.once('error', reject);
-  });
-
-interface Child {
-  process: ChildProcess;
-  dataDir: string;
+interface Peer extends Child {
   call(pathname: string, json?: unknown): Promise<Response>;
 }
 
-async function startChild(url: string): Promise<Child> {
-  const port = await freePort();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wf-two-processes-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/platform/main.ts'], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      DATABASE_URL: url,
-      PLATFORM_ACCESS_TOKEN: ACCESS,
-      PLATFORM_DEVELOPER_TOKEN: 'two-processes-developer',
-      JOB_LEASE_SECONDS: String(LEASE_SECONDS),
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+/** A platform process on `url`, called with the access token; its leases last LEASE_SECONDS. */
+async function startPeer(url: string): Promise<Peer> {
+  const child = await startChild(url, {
+    PLATFORM_ACCESS_TOKEN: ACCESS,
+    JOB_LEASE_SECONDS: String(LEASE_SECONDS),
   });
-  let output = '';
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no start in 60 s:\n${output}`)), 60_000);
-    const seen = (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes('Embedded platform: http')) {
-        clearTimeout(timer);
-        resolve();
-      }
-    };
-    child.stdout.on('data', seen);
-    child.stderr.on('data', seen);
-    child.once('exit', (code) => reject(new Error(`exited with ${code}:\n${output}`)));
-  });
-  const base = `http://127.0.0.1:${port}`;
   return {
-    process: child,
-    dataDir,
+    ...child,
     call: (pathname, json) =>
-      fetch(base + pathname, {
+      fetch(child.url + pathname, {
         method: json === undefined ? 'GET' : 'POST',
         headers: { authorization: `Bearer ${ACCESS}`, 'content-type': 'application/json' },
         body: json === undefined ? undefined : JSON.stringify(json),
@@ -75,43 +33,22 @@ async function startChild(url: string): Promise<Child> {
   };
 }
 
-async function stopChild(child: Child) {
-  if (child.process.exitCode === null && child.process.signalCode === null) {
-    const exited = new Promise((resolve) => child.process.once('exit', resolve));
-    child.process.kill('SIGTERM');
-    await exited;
-  }
-  fs.rmSync(child.dataDir, { recursive: true, force: true });
-}
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 describe.runIf(databaseUrl)('workflow runs on two platform processes on one PostgreSQL', () => {
-  const database = `wf_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
-  let url: string;
-  let a: Child;
-  let b: Child;
+  let database: Awaited<ReturnType<typeof freshDatabase>>;
+  let a: Peer;
+  let b: Peer;
   let db: Awaited<ReturnType<typeof openStore>>;
 
   beforeAll(async () => {
-    const admin = new pg.Client({ connectionString: databaseUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${database}`);
-    await admin.end();
-    const u = new URL(databaseUrl!);
-    u.pathname = `/${database}`;
-    url = u.toString();
-    [a, b] = await Promise.all([startChild(url), startChild(url)]);
-    db = await openStore({ dataDir: a.dataDir, databaseUrl: url });
+    database = await freshDatabase(databaseUrl!, 'wf');
+    [a, b] = await Promise.all([startPeer(database.url), startPeer(database.url)]);
+    db = await openStore({ dataDir: a.dataDir, databaseUrl: database.url });
   }, 120_000);
 
   afterAll(async () => {
     await Promise.all([a, b].filter(Boolean).map(stopChild));
     await db?.close();
-    const admin = new pg.Client({ connectionString: databaseUrl });
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
-    await admin.end();
+    await database?.drop();
   }, 60_000);
 
   it('runs each step once; a killed process its runs resumed or failed by the other', async () => {

@@ -1,8 +1,4 @@
-import { randomUUID } from 'node:crypto';
-import fs from 'node:fs';
 import http from 'node:http';
-import os from 'node:os';
-import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -10,14 +6,12 @@ import {
   workflowList,
   workflowRunList,
 } from '../../../src/api/contract';
-import { readConfig } from '../../config';
 import { mintToken, revokeToken } from '../access/tokens';
 import { SALES_DATASET_ID } from '../seed/datasets';
 import { ORDERS_COLLECTION_ID } from '../seed/datastores';
 import { TARGETS_DATASET_ID } from '../seed/streams';
 import { SAMPLE_WORKFLOWS } from '../seed/workflows';
-import { startEmbeddedPlatform } from '../server';
-import { startTestPlatform, type TestPlatform } from '../testing';
+import { startTestPlatform, testFolder, type TestPlatform } from '../testing';
 import { allLogs, createWorkflow, startRun, v1, waitForRun } from './test-support';
 
 const messageOf = async (r: Response) => ((await r.json()) as { message: string }).message;
@@ -498,20 +492,8 @@ describe('steps do their work', () => {
 
 describe('a stop mid-run', () => {
   it('resumes the run on the next start; it is never left IN_PROGRESS', async () => {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'platform-test-'));
-    const config = readConfig({
-      DATA_DIR: dataDir,
-      PLATFORM_DEVELOPER_TOKEN: 'test-developer-token',
-      PLATFORM_SESSION_TOKEN: 'test-session-token',
-      PLATFORM_ACCESS_TOKEN: 'test-access-token',
-      ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
-    });
-    const schema = config.databaseUrl
-      ? `t_${randomUUID().replace(/-/g, '').slice(0, 16)}`
-      : undefined;
-    const handle = (p: Awaited<ReturnType<typeof startEmbeddedPlatform>>) =>
-      ({ ...p, dataDir }) as unknown as TestPlatform;
-    const first = handle(await startEmbeddedPlatform({ config, schema }));
+    const folder = testFolder();
+    const first = await startTestPlatform({ folder });
     let second: TestPlatform | undefined;
     try {
       const created = await createWorkflow(first, {
@@ -525,7 +507,7 @@ describe('a stop mid-run', () => {
       for (const run of runs)
         await waitForRun(first, run.id, (r) => r.steps?.[0]?.status === 'IN_PROGRESS');
       await first.close();
-      second = handle(await startEmbeddedPlatform({ config, schema }));
+      second = await startTestPlatform({ folder });
       const ends: number[] = [];
       const resumed: number[] = [];
       for (const run of runs) {
@@ -547,7 +529,7 @@ describe('a stop mid-run', () => {
     } finally {
       await first.close();
       await second?.close();
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      await folder.remove();
     }
   }, 90_000);
 });

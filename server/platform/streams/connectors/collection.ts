@@ -1,10 +1,11 @@
 import type { Cell } from '../../datasets/store';
 import { COLLECTION_READ_NEEDED, collectionReadAccess } from '../../access/stream-sources';
-import { badRequest, forbidden } from '../../core/errors';
+import { badRequest } from '../../core/errors';
 import { accessCondition, loadCaller } from '../../datastores/access';
 import { inCollection } from '../../datastores/documents';
 import { SqlParams } from '../../datastores/query/sql-params';
 import { SourceError } from '../table';
+import { sourceToRead, sourceToValidate } from './source-access';
 import { configValue, type Connector } from './types';
 
 const collectionIdOf = (configuration: Parameters<Connector['read']>[0]) => {
@@ -53,41 +54,31 @@ export const collectionConnector: Connector = {
   ],
   async validate(configuration, db, actor) {
     const id = collectionIdOf(configuration);
-    const access = await collectionReadAccess(db, actor, id);
-    if (access.state === 'unknown')
-      throw badRequest(`configuration.collectionId: no collection ${id}`);
-    if (access.state === 'refused')
-      throw forbidden(
-        `You need the ${access.needed} permission to read the documents of collection ${access.source.name}`,
-      );
-    if ((access.source.schema?.columns ?? []).length === 0)
+    const source = sourceToValidate(await collectionReadAccess(db, actor, id), {
+      unknown: `configuration.collectionId: no collection ${id}`,
+      refused: ({ needed, source }) =>
+        `You need the ${needed} permission to read the documents of collection ${source.name}`,
+    });
+    if ((source.schema?.columns ?? []).length === 0)
       throw badRequest(
         `configuration.collectionId: collection ${id} has no schema columns to read`,
       );
   },
   async read(configuration, db, { actor }) {
     const id = collectionIdOf(configuration);
-    const access = await collectionReadAccess(db, actor, id);
-    if (access.state === 'unknown')
-      throw new SourceError(
-        `Collection ${id} no longer exists, or the user who runs this stream (user ${actor.id}) has no ${COLLECTION_READ_NEEDED} permission to it`,
-      );
-    if (access.state === 'refused')
-      throw new SourceError(
-        `The user who runs this stream (user ${actor.id}) needs the ${access.needed} permission to read the documents of collection ${access.source.name}`,
-      );
-    const schema = { columns: access.source.schema?.columns ?? [] };
+    const source = sourceToRead(await collectionReadAccess(db, actor, id), {
+      unknown: `Collection ${id} no longer exists, or the user who runs this stream (user ${actor.id}) has no ${COLLECTION_READ_NEEDED} permission to it`,
+      refused: ({ needed, source }) =>
+        `The user who runs this stream (user ${actor.id}) needs the ${needed} permission to read the documents of collection ${source.name}`,
+    });
+    const schema = { columns: source.schema?.columns ?? [] };
     if (schema.columns.length === 0)
       throw new SourceError(`Collection ${id} has no schema columns to read`);
     // The documents the actor reads through the API: the collection's document filters apply.
     const params = new SqlParams();
     const where = inCollection(
       id,
-      accessCondition(
-        access.source.filters,
-        await loadCaller(db, actor.id, access.source.filters),
-        'READ',
-      ),
+      accessCondition(source.filters, await loadCaller(db, actor.id, source.filters), 'READ'),
     )(params);
     const documents = await db.query<{ content: Record<string, unknown> }>(
       `SELECT content FROM documents WHERE ${where} ORDER BY created_on, id`,

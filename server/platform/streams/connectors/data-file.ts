@@ -1,8 +1,9 @@
 import { dataFileReadAccess } from '../../access/stream-sources';
-import { PlatformError, badRequest, forbidden } from '../../core/errors';
+import { PlatformError, badRequest } from '../../core/errors';
 import { dataFileId, readRevision } from '../../files/repository';
 import { decodeText, parseCsv } from '../csv';
 import { SourceError } from '../table';
+import { sourceToRead, sourceToValidate } from './source-access';
 import { configValue, type Connector } from './types';
 
 const fileIdOf = (configuration: Parameters<Connector['read']>[0]) => {
@@ -28,23 +29,18 @@ export const dataFileConnector: Connector = {
   ],
   async validate(configuration, db, actor) {
     const id = fileIdOf(configuration);
-    const access = await dataFileReadAccess(db, actor, id);
-    if (access.state === 'unknown')
-      throw badRequest(`configuration.dataFileId: no data file ${id}`);
-    if (access.state === 'refused')
-      throw forbidden(`You need read access to data file ${id} (${access.needed})`);
+    sourceToValidate(await dataFileReadAccess(db, actor, id), {
+      unknown: `configuration.dataFileId: no data file ${id}`,
+      refused: ({ needed }) => `You need read access to data file ${id} (${needed})`,
+    });
   },
   async read(configuration, db, { actor, files }) {
     const id = fileIdOf(configuration);
-    const access = await dataFileReadAccess(db, actor, id);
-    if (access.state === 'unknown')
-      throw new SourceError(
-        `Data file ${id} no longer exists, or the user who runs this stream (user ${actor.id}) may not read it: reading it needs its responsible user or the Admin role`,
-      );
-    if (access.state === 'refused')
-      throw new SourceError(
-        `The user who runs this stream (user ${actor.id}) needs read access to data file ${id} (${access.needed})`,
-      );
+    sourceToRead(await dataFileReadAccess(db, actor, id), {
+      unknown: `Data file ${id} no longer exists, or the user who runs this stream (user ${actor.id}) may not read it: reading it needs its responsible user or the Admin role`,
+      refused: ({ needed }) =>
+        `The user who runs this stream (user ${actor.id}) needs read access to data file ${id} (${needed})`,
+    });
     const revision = await readRevision(db, files, id).catch((error: unknown) => {
       // The store's reason (never where it is) when its bytes could not be read.
       if (error instanceof PlatformError && error.status !== 404)

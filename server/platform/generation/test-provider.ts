@@ -1,0 +1,54 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { startTestPlatform, type TestPlatform } from '../testing';
+
+/** Where the generation tests send their requests. */
+export const generationPath = '/api/ai/v1/text/generation';
+
+export interface ProviderPlatforms {
+  /** A platform with the built-in provider only. */
+  platform: TestPlatform;
+  /** A platform whose OpenAI-compatible provider is the fake server (model `small-chat`). */
+  withProvider: TestPlatform;
+  /** What `withProvider` logged. */
+  logs: string[];
+  close(): Promise<void>;
+}
+
+/**
+ * The generation tests' setup: a fake OpenAI-compatible server answering with `handler`, a
+ * platform without it and one that uses it, with `apiKey` and the GENERATION_* settings in `env`.
+ */
+export async function startProviderPlatforms(
+  handler: http.RequestListener,
+  apiKey: string,
+  env: Record<string, string> = {},
+): Promise<ProviderPlatforms> {
+  const provider = http.createServer(handler);
+  await new Promise<void>((resolve) => provider.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(provider.address() as AddressInfo).port}/v1`;
+  const logs: string[] = [];
+  const platform = await startTestPlatform();
+  const withProvider = await startTestPlatform({
+    log: (line) => logs.push(line),
+    env: {
+      GENERATION_OPENAI_BASE_URL: url,
+      GENERATION_OPENAI_API_KEY: apiKey,
+      GENERATION_OPENAI_MODELS: 'small-chat',
+      GENERATION_DEFAULT_MODEL: 'small-chat',
+      GENERATION_TIMEOUT_SECONDS: '20',
+      ...env,
+    },
+  });
+  return {
+    platform,
+    withProvider,
+    logs,
+    async close() {
+      provider.closeAllConnections();
+      await new Promise((resolve) => provider.close(resolve));
+      await platform.close();
+      await withProvider.close();
+    },
+  };
+}
