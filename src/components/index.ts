@@ -1,4 +1,5 @@
 export { ConfirmDialog, type ConfirmDialogProps } from './ConfirmDialog';
+export { TitledDialog, type TitledDialogProps } from './TitledDialog';
 export { CopyButton } from './CopyButton';
 export { DateTime } from './DateTime';
 export { DefinitionList, type Definition } from './DefinitionList';
