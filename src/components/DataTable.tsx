@@ -38,6 +38,8 @@ export interface DataColumn<T, S extends string = string> {
   /** The cell is the row's header for screen readers (`<th scope="row">`). */
   rowHeader?: boolean;
   sortField?: S;
+  /** The header cell's style (a column's width). */
+  headerSx?: SystemStyleObject<Theme>;
   /** The body cells' style (one object, not a list). */
   sx?: SystemStyleObject<Theme>;
   cell: (row: T) => ReactNode;
@@ -102,7 +104,7 @@ function HeaderCell<T, S extends string>({
     <TableCell
       align={column.align}
       sortDirection={active ? sort.order : false}
-      sx={{ whiteSpace: 'nowrap' }}
+      sx={{ whiteSpace: 'nowrap', ...column.headerSx }}
     >
       {column.hideHeader ? (
         <Box component="span" sx={visuallyHidden}>
