@@ -58,13 +58,7 @@ export function ObjectHistory({ objectType, objectId }: ObjectHistoryProps) {
     );
   return (
     <Stack spacing={1}>
-      <DataTable
-        label="History"
-        columns={historyColumns}
-        rows={rows}
-        rowKey={(e) => e.id}
-        frame="none"
-      />
+      <DataTable label="History" columns={historyColumns} rows={rows} frame="none" />
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
         {events.hasNextPage && (
           <Button onClick={() => void events.fetchNextPage()} disabled={events.isFetchingNextPage}>

@@ -105,7 +105,5 @@ export function EventsTable({
       cell: (event) => <ChangeDiff changes={event.changes} />,
     },
   ];
-  return (
-    <DataTable label="Activity" columns={columns} rows={events} rowKey={(e) => e.id} frame="none" />
-  );
+  return <DataTable label="Activity" columns={columns} rows={events} frame="none" />;
 }

@@ -43,13 +43,5 @@ const columns: DataColumn<StreamExecution>[] = [
 ];
 
 export function RunHistoryTable({ runs }: { runs: StreamExecution[] }) {
-  return (
-    <DataTable
-      label="Run history"
-      columns={columns}
-      rows={runs}
-      rowKey={(r) => String(r.id)}
-      frame="none"
-    />
-  );
+  return <DataTable label="Run history" columns={columns} rows={runs} frame="none" />;
 }
