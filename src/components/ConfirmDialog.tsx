@@ -1,9 +1,10 @@
-import { useId, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
+import { ErrorState } from './ErrorState';
+import { TitledDialog } from './TitledDialog';
 
 export interface ConfirmDialogProps {
   open: boolean;
@@ -15,11 +16,15 @@ export interface ConfirmDialogProps {
   destructive?: boolean;
   /** While the action runs: the buttons are disabled and the dialog stays open. */
   pending?: boolean;
+  /** Why the action failed, shown under the words (the dialog stays open to try again). */
+  error?: unknown;
+  /** The failure's headline ("The token was not revoked"). */
+  errorTitle?: string;
   onConfirm: () => void;
   onClose: () => void;
 }
 
-/** MUI's Dialog traps focus while open and returns it to the opener on close. */
+/** Asks before an action: the words, then Cancel and the confirm button. */
 export function ConfirmDialog({
   open,
   title,
@@ -28,20 +33,24 @@ export function ConfirmDialog({
   cancelLabel = 'Cancel',
   destructive = false,
   pending = false,
+  error,
+  errorTitle,
   onConfirm,
   onClose,
 }: ConfirmDialogProps) {
-  const titleId = useId();
+  const failed = error !== null && error !== undefined;
   return (
-    <Dialog
-      open={open}
-      onClose={pending ? undefined : onClose}
-      aria-labelledby={titleId}
-      maxWidth="xs"
-      fullWidth
-    >
-      <DialogTitle id={titleId}>{title}</DialogTitle>
-      {children && <DialogContent>{children}</DialogContent>}
+    <TitledDialog open={open} onClose={onClose} title={title} busy={pending} maxWidth="xs">
+      {(children || failed) && (
+        <DialogContent>
+          {children}
+          {failed && (
+            <Box sx={{ mt: children ? 2 : 0 }}>
+              <ErrorState error={error} title={errorTitle} />
+            </Box>
+          )}
+        </DialogContent>
+      )}
       <DialogActions>
         <Button onClick={onClose} disabled={pending}>
           {cancelLabel}
@@ -55,6 +64,6 @@ export function ConfirmDialog({
           {confirmLabel}
         </Button>
       </DialogActions>
-    </Dialog>
+    </TitledDialog>
   );
 }

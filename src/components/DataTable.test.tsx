@@ -1,7 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { DataTable, type DataColumn } from './DataTable';
+import { DataTable, type DataColumn, type DataTableProps } from './DataTable';
 
 interface Row {
   id: string;
@@ -20,18 +20,15 @@ const rows = [
   { id: 'b', name: 'Beta', size: 2 },
 ];
 
+/** The table of things, with what a test sets. */
+const things = (props: Partial<DataTableProps<Row, Sort>> = {}) => (
+  <DataTable label="Things" columns={columns} rows={rows} {...props} />
+);
+
 describe('DataTable', () => {
   it('says which column sorts and how, and asks to sort by a header', async () => {
     const onSort = vi.fn();
-    render(
-      <DataTable
-        label="Things"
-        columns={columns}
-        rows={rows}
-        rowKey={(r) => r.id}
-        sort={{ field: 'size', order: 'desc', onSort }}
-      />,
-    );
+    render(things({ sort: { field: 'size', order: 'desc', onSort } }));
     const table = screen.getByRole('table', { name: 'Things' });
     expect(within(table).getByRole('columnheader', { name: 'Size' })).toHaveAttribute(
       'aria-sort',
@@ -49,15 +46,12 @@ describe('DataTable', () => {
 
   it('shows the empty row, and marks the table busy while the next page loads', () => {
     render(
-      <DataTable
-        label="Things"
-        columns={columns}
-        rows={[]}
-        rowKey={(r) => r.id}
-        empty="No things yet"
-        updating
-        pager={{ page: 0, pageSize: 10, hasNextPage: false, onPageChange: vi.fn() }}
-      />,
+      things({
+        rows: [],
+        empty: 'No things yet',
+        updating: true,
+        pager: { page: 0, pageSize: 10, hasNextPage: false, onPageChange: vi.fn() },
+      }),
     );
     expect(screen.getByRole('cell', { name: 'No things yet' })).toHaveAttribute('colspan', '3');
     expect(screen.getByRole('table', { name: 'Things' })).toHaveAttribute('aria-busy', 'true');
@@ -67,26 +61,14 @@ describe('DataTable', () => {
   it('pages: an unknown total shows "more than", and a known one that fits can hide the pager', async () => {
     const onPageChange = vi.fn();
     const { rerender } = render(
-      <DataTable
-        label="Things"
-        columns={columns}
-        rows={rows}
-        rowKey={(r) => r.id}
-        pager={{ page: 0, pageSize: 2, hasNextPage: true, onPageChange }}
-      />,
+      things({ pager: { page: 0, pageSize: 2, hasNextPage: true, onPageChange } }),
     );
     // The pager loads with the first table that pages (it is a chunk of its own).
     expect(await screen.findByText('1–2 of more than 2')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: /next page/i }));
     expect(onPageChange).toHaveBeenCalledWith(1);
     rerender(
-      <DataTable
-        label="Things"
-        columns={columns}
-        rows={rows}
-        rowKey={(r) => r.id}
-        pager={{ page: 0, pageSize: 25, total: 2, onPageChange, hideWhenOnePage: true }}
-      />,
+      things({ pager: { page: 0, pageSize: 25, total: 2, onPageChange, hideWhenOnePage: true } }),
     );
     expect(screen.queryByRole('button', { name: /next page/i })).not.toBeInTheDocument();
   });

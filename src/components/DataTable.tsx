@@ -38,6 +38,8 @@ export interface DataColumn<T, S extends string = string> {
   /** The cell is the row's header for screen readers (`<th scope="row">`). */
   rowHeader?: boolean;
   sortField?: S;
+  /** The header cell's style (a column's width). */
+  headerSx?: SystemStyleObject<Theme>;
   /** The body cells' style (one object, not a list). */
   sx?: SystemStyleObject<Theme>;
   cell: (row: T) => ReactNode;
@@ -56,8 +58,8 @@ export interface DataTableProps<T, S extends string = string> {
   label: string;
   columns: DataColumn<T, S>[];
   rows: readonly T[];
-  /** A row's React key (its id; the index where rows have none). */
-  rowKey: (row: T, index: number) => string;
+  /** A row's React key: its `id` unless said otherwise (the index where rows have none). */
+  rowKey?: (row: T, index: number) => string;
   sort?: DataTableSort<S>;
   pager?: DataTablePager;
   /** Another page, sort or search is loading: the rows stay, a bar shows and the table is busy. */
@@ -102,7 +104,7 @@ function HeaderCell<T, S extends string>({
     <TableCell
       align={column.align}
       sortDirection={active ? sort.order : false}
-      sx={{ whiteSpace: 'nowrap' }}
+      sx={{ whiteSpace: 'nowrap', ...column.headerSx }}
     >
       {column.hideHeader ? (
         <Box component="span" sx={visuallyHidden}>
@@ -117,6 +119,8 @@ function HeaderCell<T, S extends string>({
   );
 }
 
+const idKey = (row: unknown, index: number) => String((row as { id?: unknown }).id ?? index);
+
 /**
  * The one table shell of every list (issue 24): headers that sort and say their sort to screen
  * readers (`aria-sort` on the header cell), a bar and `aria-busy` while the next page loads, an empty row, and the pager. The
@@ -124,7 +128,8 @@ function HeaderCell<T, S extends string>({
  * columns.
  */
 export function DataTable<T, S extends string = string>(props: DataTableProps<T, S>) {
-  const { columns, rows, rowKey, sort, pager, empty } = props;
+  const { columns, rows, sort, pager, empty } = props;
+  const rowKey = props.rowKey ?? idKey;
   const updating = props.updating ?? false;
   const table = (
     <>

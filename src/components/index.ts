@@ -1,4 +1,6 @@
 export { ConfirmDialog, type ConfirmDialogProps } from './ConfirmDialog';
+export { NoValue } from './NoValue';
+export { TitledDialog, type TitledDialogProps } from './TitledDialog';
 export { CopyButton } from './CopyButton';
 export { DateTime } from './DateTime';
 export { DefinitionList, type Definition } from './DefinitionList';

@@ -1,16 +1,12 @@
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import { actionInWords, useAuditEvents } from '../../api/audit';
-import type { AuditObjectType } from '../../api/contract/audit';
+import type { AuditEvent, AuditObjectType } from '../../api/contract/audit';
 import { isApiError } from '../../api/errors';
+import { DataTable, type DataColumn } from '../DataTable';
 import { DateTime } from '../DateTime';
 import { EmptyState } from '../EmptyState';
 import { ErrorState } from '../ErrorState';
@@ -26,6 +22,20 @@ export interface ObjectHistoryProps {
 /** The Activity screen's address, filtered to one object (the activity feature owns the route). */
 export const objectActivityPath = (objectType: AuditObjectType, objectId: string) =>
   `/activity?${new URLSearchParams({ objectType, objectId })}`;
+
+const top = { verticalAlign: 'top' } as const;
+
+const historyColumns: DataColumn<AuditEvent>[] = [
+  { key: 'when', header: 'When', nowrap: true, sx: top, cell: (e) => <DateTime value={e.at} /> },
+  { key: 'who', header: 'Who', sx: top, cell: (e) => <EventActor actor={e.actor} /> },
+  { key: 'what', header: 'What', sx: top, cell: (e) => actionInWords(e.action) },
+  {
+    key: 'change',
+    header: 'Before → after',
+    sx: top,
+    cell: (e) => <ChangeDiff changes={e.changes} />,
+  },
+];
 
 /** One object's own history (issue 27): who changed it, when, and what changed, newest first. */
 export function ObjectHistory({ objectType, objectId }: ObjectHistoryProps) {
@@ -48,32 +58,7 @@ export function ObjectHistory({ objectType, objectId }: ObjectHistoryProps) {
     );
   return (
     <Stack spacing={1}>
-      <Table size="small" aria-label="History">
-        <TableHead>
-          <TableRow>
-            <TableCell>When</TableCell>
-            <TableCell>Who</TableCell>
-            <TableCell>What</TableCell>
-            <TableCell>Before → after</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {rows.map((event) => (
-            <TableRow key={event.id}>
-              <TableCell sx={{ whiteSpace: 'nowrap', verticalAlign: 'top' }}>
-                <DateTime value={event.at} />
-              </TableCell>
-              <TableCell sx={{ verticalAlign: 'top' }}>
-                <EventActor actor={event.actor} />
-              </TableCell>
-              <TableCell sx={{ verticalAlign: 'top' }}>{actionInWords(event.action)}</TableCell>
-              <TableCell sx={{ verticalAlign: 'top' }}>
-                <ChangeDiff changes={event.changes} />
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
+      <DataTable label="History" columns={historyColumns} rows={rows} frame="none" />
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
         {events.hasNextPage && (
           <Button onClick={() => void events.fetchNextPage()} disabled={events.isFetchingNextPage}>

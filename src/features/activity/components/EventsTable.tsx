@@ -1,31 +1,26 @@
+import type { ReactNode } from 'react';
 import Link from '@mui/material/Link';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import { actionInWords, objectLabel, objectTypeInWords } from '../../../api/audit';
 import type { AuditEvent } from '../../../api/contract/audit';
-import { ChangeDiff, DateTime } from '../../../components';
+import { ChangeDiff, DataTable, DateTime, type DataColumn } from '../../../components';
 import { objectPath } from '../lib/object-path';
 
 const top = { verticalAlign: 'top' } as const;
+
+const Caption = ({ children }: { children: ReactNode }) => (
+  <Typography component="span" variant="caption" sx={{ color: 'text.secondary', display: 'block' }}>
+    {children}
+  </Typography>
+);
 
 function ObjectCell({ object }: { object: AuditEvent['object'] }) {
   const to = objectPath(object);
   const label = objectLabel(object);
   return (
     <>
-      <Typography
-        component="span"
-        variant="caption"
-        sx={{ color: 'text.secondary', display: 'block' }}
-      >
-        {objectTypeInWords[object.type]}
-      </Typography>
+      <Caption>{objectTypeInWords[object.type]}</Caption>
       {to ? (
         <Link component={RouterLink} to={to}>
           {label}
@@ -33,6 +28,15 @@ function ObjectCell({ object }: { object: AuditEvent['object'] }) {
       ) : (
         label
       )}
+    </>
+  );
+}
+
+function WhenCell({ event }: { event: AuditEvent }) {
+  return (
+    <>
+      <DateTime value={event.at} />
+      {event.traceId && <Caption>trace {event.traceId}</Caption>}
     </>
   );
 }
@@ -55,14 +59,10 @@ function ActorCell({ event, onActor }: { event: AuditEvent; onActor: (id: number
           {name}
         </Link>
       )}
-      <Typography
-        component="span"
-        variant="caption"
-        sx={{ color: 'text.secondary', display: 'block' }}
-      >
+      <Caption>
         {actor.tokenKind === 'system' ? 'scheduled' : `${actor.tokenKind} token`}
         {event.clientAddress ? ` · ${event.clientAddress}` : ''}
-      </Typography>
+      </Caption>
     </>
   );
 }
@@ -74,47 +74,36 @@ export function EventsTable({
   events: AuditEvent[];
   onActor: (id: number) => void;
 }) {
-  return (
-    <TableContainer>
-      <Table size="small" aria-label="Activity">
-        <TableHead>
-          <TableRow>
-            <TableCell>When</TableCell>
-            <TableCell sx={{ minWidth: 190 }}>Who</TableCell>
-            <TableCell>Action</TableCell>
-            <TableCell sx={{ minWidth: 160 }}>Object</TableCell>
-            <TableCell sx={{ width: '34%' }}>Before → after</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {events.map((event) => (
-            <TableRow key={event.id}>
-              <TableCell sx={{ ...top, whiteSpace: 'nowrap' }}>
-                <DateTime value={event.at} />
-                {event.traceId && (
-                  <Typography
-                    component="span"
-                    variant="caption"
-                    sx={{ color: 'text.secondary', display: 'block' }}
-                  >
-                    trace {event.traceId}
-                  </Typography>
-                )}
-              </TableCell>
-              <TableCell sx={top}>
-                <ActorCell event={event} onActor={onActor} />
-              </TableCell>
-              <TableCell sx={top}>{actionInWords(event.action)}</TableCell>
-              <TableCell sx={top}>
-                <ObjectCell object={event.object} />
-              </TableCell>
-              <TableCell sx={top}>
-                <ChangeDiff changes={event.changes} />
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </TableContainer>
-  );
+  const columns: DataColumn<AuditEvent>[] = [
+    {
+      key: 'when',
+      header: 'When',
+      nowrap: true,
+      sx: top,
+      cell: (event) => <WhenCell event={event} />,
+    },
+    {
+      key: 'who',
+      header: 'Who',
+      headerSx: { minWidth: 190 },
+      sx: top,
+      cell: (event) => <ActorCell event={event} onActor={onActor} />,
+    },
+    { key: 'action', header: 'Action', sx: top, cell: (event) => actionInWords(event.action) },
+    {
+      key: 'object',
+      header: 'Object',
+      headerSx: { minWidth: 160 },
+      sx: top,
+      cell: (event) => <ObjectCell object={event.object} />,
+    },
+    {
+      key: 'change',
+      header: 'Before → after',
+      headerSx: { width: '34%' },
+      sx: top,
+      cell: (event) => <ChangeDiff changes={event.changes} />,
+    },
+  ];
+  return <DataTable label="Activity" columns={columns} rows={events} frame="none" />;
 }

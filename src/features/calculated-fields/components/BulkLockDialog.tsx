@@ -1,16 +1,15 @@
-import { useId, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import LinearProgress from '@mui/material/LinearProgress';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
+import { TitledDialog } from '../../../components/TitledDialog';
 import { formatCount, plural } from '../../../lib/format';
 import type { BulkLockState } from '../hooks/use-bulk-lock';
 
@@ -26,7 +25,6 @@ const past = (locked: boolean) => (locked ? 'locked' : 'unlocked');
 
 /** Confirm with the count, then progress, then each field's result with the failures listed. */
 export function BulkLockDialog({ state, onConfirm, onRetry, onClose }: BulkLockDialogProps) {
-  const titleId = useId();
   if (state.step === 'idle') return null;
   const running = state.step === 'running';
 
@@ -105,16 +103,9 @@ export function BulkLockDialog({ state, onConfirm, onRetry, onClose }: BulkLockD
   }
 
   return (
-    <Dialog
-      open
-      onClose={running ? undefined : onClose}
-      aria-labelledby={titleId}
-      maxWidth="sm"
-      fullWidth
-    >
-      <DialogTitle id={titleId}>{title}</DialogTitle>
+    <TitledDialog open onClose={onClose} busy={running} title={title}>
       <DialogContent>{content}</DialogContent>
       <DialogActions>{actions}</DialogActions>
-    </Dialog>
+    </TitledDialog>
   );
 }

@@ -5,16 +5,12 @@ import Chip from '@mui/material/Chip';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useCardTitles } from '../../../api/calculated-fields';
 import type { CalculatedField } from '../../../api/contract';
 import { DrawerHeader, SideDrawer } from '../../../components/SideDrawer';
 import { Tooltip } from '../../../components/Tooltip';
+import { DataTable, type DataColumn } from '../../../components/DataTable';
 import {
   DateTime,
   DefinitionList,
@@ -43,6 +39,12 @@ export interface FieldDrawerProps {
   mayChange: (id: number) => DatasetPermission;
   onClose: () => void;
 }
+
+const kindWords: Record<NamedLink['kind'], string> = {
+  dataset: 'Dataset',
+  card: 'Card',
+  other: 'Other',
+};
 
 const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
 
@@ -82,21 +84,18 @@ function Links({
   const links = nameLinks(field.links, datasetNames, cardTitles.data);
   if (links.length === 0) return <Typography color="text.secondary">No links.</Typography>;
   return (
-    <Table size="small" aria-label="Links">
-      <TableHead>
-        <TableRow>
-          <TableCell>Type</TableCell>
-          <TableCell>Name</TableCell>
-          <TableCell>Reference</TableCell>
-        </TableRow>
-      </TableHead>
-      <TableBody>
-        {links.map((link) => (
-          <TableRow key={`${link.kind}:${link.id}`}>
-            <TableCell>
-              {link.kind === 'dataset' ? 'Dataset' : link.kind === 'card' ? 'Card' : 'Other'}
-            </TableCell>
-            <TableCell>
+    <DataTable
+      label="Links"
+      rows={links}
+      rowKey={(link) => `${link.kind}:${link.id}`}
+      frame="none"
+      columns={[
+        { key: 'type', header: 'Type', cell: (link) => kindWords[link.kind] },
+        {
+          key: 'name',
+          header: 'Name',
+          cell: (link) => (
+            <>
               <LinkName link={link} datasetHref={datasetHref} />
               {!link.active && (
                 <Typography component="span" variant="body2" sx={{ color: 'text.secondary' }}>
@@ -104,42 +103,46 @@ function Links({
                   · inactive
                 </Typography>
               )}
-            </TableCell>
-            <TableCell>
-              <StatusChip
-                label={link.valid ? 'Valid' : 'Illegal reference'}
-                tone={link.valid ? 'success' : 'error'}
-              />
-            </TableCell>
-          </TableRow>
-        ))}
-      </TableBody>
-    </Table>
+            </>
+          ),
+        },
+        {
+          key: 'reference',
+          header: 'Reference',
+          cell: (link) => (
+            <StatusChip
+              label={link.valid ? 'Valid' : 'Illegal reference'}
+              tone={link.valid ? 'success' : 'error'}
+            />
+          ),
+        },
+      ]}
+    />
   );
 }
+
+const positionColumns: DataColumn<CalculatedField['columnPositions'][number]>[] = [
+  { key: 'column', header: 'Column', sx: { fontFamily: 'monospace' }, cell: (c) => c.columnName },
+  {
+    key: 'position',
+    header: 'Position',
+    align: 'right',
+    sx: { fontVariantNumeric: 'tabular-nums' },
+    cell: (c) => formatCount(c.columnPosition),
+  },
+];
 
 function ColumnPositions({ field }: { field: CalculatedField }) {
   if (field.columnPositions.length === 0)
     return <Typography color="text.secondary">The expression names no column.</Typography>;
   return (
-    <Table size="small" aria-label="Column positions">
-      <TableHead>
-        <TableRow>
-          <TableCell>Column</TableCell>
-          <TableCell align="right">Position</TableCell>
-        </TableRow>
-      </TableHead>
-      <TableBody>
-        {field.columnPositions.map((c) => (
-          <TableRow key={`${c.columnName}@${c.columnPosition}`}>
-            <TableCell sx={{ fontFamily: 'monospace' }}>{c.columnName}</TableCell>
-            <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums' }}>
-              {formatCount(c.columnPosition)}
-            </TableCell>
-          </TableRow>
-        ))}
-      </TableBody>
-    </Table>
+    <DataTable
+      label="Column positions"
+      rows={field.columnPositions}
+      rowKey={(c) => `${c.columnName}@${c.columnPosition}`}
+      frame="none"
+      columns={positionColumns}
+    />
   );
 }
 

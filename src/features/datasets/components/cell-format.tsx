@@ -1,4 +1,4 @@
-import Typography from '@mui/material/Typography';
+import { NoValue } from '../../../components/NoValue';
 import { formatDateTime, formatDay, formatFixed, formatCount, toDate } from '../../../lib/format';
 
 /** Column types whose values are numbers: right-aligned, grouped, even decimals. */
@@ -34,15 +34,7 @@ export function CellText({
   decimals: number;
 }) {
   if (value === null || value === undefined)
-    return (
-      <Typography
-        component="span"
-        variant="body2"
-        sx={{ color: 'text.secondary', fontStyle: 'italic' }}
-      >
-        null
-      </Typography>
-    );
+    return <NoValue>null</NoValue>;
   const text = formatCell(value, type, decimals);
   // A date keeps its exact value in the tooltip-free title for copy and reading.
   return (

@@ -1,4 +1,3 @@
-import Stack from '@mui/material/Stack';
 import { usePartitions } from '../../../api/datasets';
 import { ConfirmDialog, EmptyState, ErrorState, LoadingState } from '../../../components';
 import { plural } from '../components/format';
@@ -41,23 +40,14 @@ export function PartitionsTab() {
         <LoadingState label="Loading partitions" rows={3} />
       )}
       <ConfirmDialog
-        open={removal.open}
+        {...removal.dialog}
         title={target ? `Delete partition ${target.partitionId}?` : ''}
         confirmLabel="Delete partition"
         destructive
-        pending={removal.deleting}
-        onConfirm={removal.confirm}
-        onClose={removal.cancel}
+        errorTitle="The partition was not deleted"
       >
-        <Stack spacing={2}>
-          <span>
-            {target &&
-              `This removes its ${plural(target.rowCount, 'row')} from “${dataset.name}”. It cannot be undone.`}
-          </span>
-          {removal.error ? (
-            <ErrorState error={removal.error} title="The partition was not deleted" />
-          ) : null}
-        </Stack>
+        {target &&
+          `This removes its ${plural(target.rowCount, 'row')} from “${dataset.name}”. It cannot be undone.`}
       </ConfirmDialog>
     </Section>
   );

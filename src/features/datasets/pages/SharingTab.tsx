@@ -1,4 +1,3 @@
-import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useMemo } from 'react';
 import Button from '@mui/material/Button';
@@ -97,24 +96,15 @@ export function SharingTab() {
         grantable={guards.grantable}
       />
       <ConfirmDialog
-        open={removal.open}
+        {...removal.dialog}
         title={removal.target ? `Remove access for ${principalName(removal.target)}?` : ''}
         confirmLabel="Remove access"
         destructive
-        pending={removal.removing}
-        onConfirm={removal.confirm}
-        onClose={removal.cancel}
+        errorTitle="Access was not removed"
       >
-        <Stack spacing={2}>
-          <span>
-            {removal.target?.type === 'GROUP'
-              ? `Its members lose the access the group gave them to “${dataset.name}”.`
-              : `They lose access to “${dataset.name}”, unless a group they belong to still gives it.`}
-          </span>
-          {removal.error ? (
-            <ErrorState error={removal.error} title="Access was not removed" />
-          ) : null}
-        </Stack>
+        {removal.target?.type === 'GROUP'
+          ? `Its members lose the access the group gave them to “${dataset.name}”.`
+          : `They lose access to “${dataset.name}”, unless a group they belong to still gives it.`}
       </ConfirmDialog>
     </>
   );

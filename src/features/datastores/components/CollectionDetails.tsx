@@ -3,25 +3,17 @@ import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import type { Collection } from '../../../api/contract';
 import { CopyButton, DateTime, DefinitionList, JsonView } from '../../../components';
 import { datastorePath } from '../paths';
+import { NoValue } from '../../../components/NoValue';
 import { IdText } from './IdText';
 import { SchemaTable } from './SchemaTable';
 import { Section } from '../../../components/Section';
 import { yesNo } from './yes-no';
 import { UserName } from '../../../components/UserName';
 
-const None = ({ text = 'none' }: { text?: string }) => (
-  <Typography
-    component="span"
-    variant="body2"
-    sx={{ color: 'text.secondary', fontStyle: 'italic' }}
-  >
-    {text}
-  </Typography>
-);
+const None = ({ text = 'none' }: { text?: string }) => <NoValue>{text}</NoValue>;
 
 /** 2.1: `defaultPermissions` is a comma-separated permission set. */
 function Permissions({ value }: { value: string | null }) {

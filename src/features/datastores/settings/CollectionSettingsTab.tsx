@@ -1,6 +1,8 @@
+import { useCallback, useRef } from 'react';
 import type { Collection } from '../../../api/contract';
-import { ConfirmDialog } from '../../../components';
+import { LeaveDialog } from '../../../components';
 import { Section } from '../../../components/Section';
+import { useLeaveGuard } from '../../../hooks/use-leave-guard';
 import { useCollectionContext } from '../hooks/use-collection-context';
 import { useDeleteCollectionDialog } from '../hooks/use-delete-collection-dialog';
 import { AccessSettingsForm } from './components/AccessSettingsForm';
@@ -12,15 +14,19 @@ import { useAccessSettingsForm } from './hooks/use-access-settings-form';
 import { useCollectionSync } from './hooks/use-collection-sync';
 import { useRenameForm } from './hooks/use-rename-form';
 import { useSchemaForm } from './hooks/use-schema-form';
-import { useUnsavedChangesGuard } from './hooks/use-unsaved-changes-guard';
 
 function CollectionSettings({ collection }: { collection: Collection }) {
   const rename = useRenameForm(collection);
   const schema = useSchemaForm(collection);
   const sync = useCollectionSync(collection);
   const access = useAccessSettingsForm(collection);
-  const guard = useUnsavedChangesGuard(rename.dirty || schema.dirty || access.dirty);
-  const deletion = useDeleteCollectionDialog(collection, guard.allowLeaving);
+  // Deleting the collection makes its unsaved changes moot: that navigation goes unasked.
+  const deleted = useRef(false);
+  const isLeaving = useCallback(() => deleted.current, []);
+  const guard = useLeaveGuard(rename.dirty || schema.dirty || access.dirty, isLeaving);
+  const deletion = useDeleteCollectionDialog(collection, () => {
+    deleted.current = true;
+  });
 
   return (
     <>
@@ -42,17 +48,9 @@ function CollectionSettings({ collection }: { collection: Collection }) {
       <Section title="Danger zone">
         <DangerZone dialog={deletion} collectionId={collection.id} />
       </Section>
-      <ConfirmDialog
-        open={guard.blocked}
-        title="Leave without saving?"
-        confirmLabel="Leave"
-        cancelLabel="Stay"
-        destructive
-        onConfirm={guard.leave}
-        onClose={guard.stay}
-      >
+      <LeaveDialog guard={guard} title="Leave without saving?">
         Your changes to this collection's settings are not saved yet.
-      </ConfirmDialog>
+      </LeaveDialog>
     </>
   );
 }

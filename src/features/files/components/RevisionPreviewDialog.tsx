@@ -1,10 +1,7 @@
-import { useId } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -15,6 +12,7 @@ import Typography from '@mui/material/Typography';
 import type { FileRevision, RevisionPreview } from '../../../api/contract/files';
 import { useRevisionPreview } from '../../../api/files/get-revision-preview';
 import { ErrorState, LoadingState } from '../../../components';
+import { TitledDialog } from '../../../components/TitledDialog';
 import { plural } from '../../../lib/format';
 import { RevisionDownload } from './RevisionDownload';
 import { ScanStateChip } from './ScanStateChip';
@@ -73,15 +71,11 @@ const shownWords = (preview: RevisionPreview) => {
 /** The first rows of a CSV revision, or the first lines of a text one, before downloading it. */
 export function RevisionPreviewDialog(props: RevisionPreviewDialogProps) {
   const { open, onClose, fileName, revision, revisionName } = props;
-  const titleId = useId();
   const preview = useRevisionPreview(revision.dataFileId, revision.dataFileRevisionId, open);
   const label = `Preview of ${revisionName}`;
   const data = preview.data;
   return (
-    <Dialog open={open} onClose={onClose} aria-labelledby={titleId} maxWidth="lg" fullWidth>
-      <DialogTitle id={titleId}>
-        {label} of {fileName}
-      </DialogTitle>
+    <TitledDialog open={open} onClose={onClose} title={`${label} of ${fileName}`} maxWidth="lg">
       <DialogContent>
         <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', mb: 1.5, flexWrap: 'wrap' }}>
           <ScanStateChip state={revision.scanState} />
@@ -126,6 +120,6 @@ export function RevisionPreviewDialog(props: RevisionPreviewDialogProps) {
           buttonLabel={`Download ${revisionName}`}
         />
       </DialogActions>
-    </Dialog>
+    </TitledDialog>
   );
 }

@@ -1,9 +1,9 @@
-import { useState } from 'react';
 import Button from '@mui/material/Button';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import { useFilesetPermission } from '../../../api/access/get-file-access';
 import { useDeleteFilesetFile } from '../../../api/filesets/delete-fileset-file';
-import { ConfirmDialog, ErrorState, Guard } from '../../../components';
+import { ConfirmDialog, Guard } from '../../../components';
+import { useConfirmMutation } from '../../../hooks/use-confirm-mutation';
 
 export interface DeleteFileButtonProps {
   filesetId: string;
@@ -17,40 +17,25 @@ export interface DeleteFileButtonProps {
  */
 export function DeleteFileButton({ filesetId, file, onDeleted }: DeleteFileButtonProps) {
   const permission = useFilesetPermission(filesetId, 'deleteFile');
-  const [confirming, setConfirming] = useState(false);
-  const remove = useDeleteFilesetFile();
-  const close = () => {
-    setConfirming(false);
-    remove.reset();
-  };
+  const deletion = useConfirmMutation(useDeleteFilesetFile(), (fileId: string) => ({
+    variables: { filesetId, fileId },
+    onSuccess: onDeleted,
+  }));
   return (
     <>
       <Guard {...permission}>
-        <Button color="error" startIcon={<DeleteIcon />} onClick={() => setConfirming(true)}>
+        <Button color="error" startIcon={<DeleteIcon />} onClick={() => deletion.ask(file.id)}>
           Delete
         </Button>
       </Guard>
       <ConfirmDialog
-        open={confirming}
+        {...deletion.dialog}
         title={`Delete ${file.name}?`}
         confirmLabel="Delete"
         destructive
-        pending={remove.isPending}
-        onClose={close}
-        onConfirm={() =>
-          remove.mutate(
-            { filesetId, fileId: file.id },
-            {
-              onSuccess: () => {
-                setConfirming(false);
-                onDeleted();
-              },
-            },
-          )
-        }
+        errorTitle="The file was not deleted"
       >
         {file.path} leaves the fileset and its search; this cannot be undone.
-        {remove.isError && <ErrorState error={remove.error} title="The file was not deleted" />}
       </ConfirmDialog>
     </>
   );

@@ -141,18 +141,15 @@ export function TokensTab() {
         </Suspense>
       )}
       <ConfirmDialog
-        open={revoke.target !== undefined}
+        {...revoke.dialog}
         title={`Revoke token “${revoke.target?.name ?? ''}”?`}
         confirmLabel="Revoke"
         destructive
-        pending={revoke.pending}
-        onConfirm={revoke.confirm}
-        onClose={revoke.cancel}
+        errorTitle="The token was not revoked"
       >
         <Typography variant="body2">
           Anything using it is refused at once (401). A revoked token cannot be used again.
         </Typography>
-        {revoke.error && <ErrorState error={revoke.error} title="The token was not revoked" />}
       </ConfirmDialog>
     </Paper>
   );

@@ -1,56 +1,47 @@
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { StreamExecution } from '../../../api/contract';
-import { DateTime } from '../../../components';
+import { DataTable, DateTime, type DataColumn } from '../../../components';
 import { formatCount } from '../../../lib/format';
 import { runDuration, runName } from '../model/describe-stream';
 import { RunStatusChip } from './RunStatusChip';
 
+const columns: DataColumn<StreamExecution>[] = [
+  {
+    key: 'run',
+    header: 'Run',
+    rowHeader: true,
+    cell: (run) => (
+      <>
+        {runName(run)}
+        {run.runType === 'SCHEDULED' ? (
+          <Typography variant="caption" sx={{ color: 'text.secondary', display: 'block' }}>
+            scheduled
+          </Typography>
+        ) : null}
+      </>
+    ),
+  },
+  { key: 'status', header: 'Status', cell: (run) => <RunStatusChip state={run.state} /> },
+  { key: 'started', header: 'Started', cell: (run) => <DateTime value={run.startedAt} /> },
+  {
+    key: 'duration',
+    header: 'Duration',
+    cell: (run) => (run.state === 'ACTIVE' ? 'running…' : runDuration(run)),
+  },
+  {
+    key: 'rows',
+    header: 'Rows',
+    align: 'right',
+    cell: (run) => formatCount(run.rowsInserted),
+  },
+  {
+    key: 'error',
+    header: 'Error',
+    sx: { maxWidth: 420, overflowWrap: 'anywhere' },
+    cell: (run) => run.errorMessage ?? '',
+  },
+];
+
 export function RunHistoryTable({ runs }: { runs: StreamExecution[] }) {
-  return (
-    <TableContainer>
-      <Table size="small" aria-label="Run history">
-        <TableHead>
-          <TableRow>
-            <TableCell>Run</TableCell>
-            <TableCell>Status</TableCell>
-            <TableCell>Started</TableCell>
-            <TableCell>Duration</TableCell>
-            <TableCell align="right">Rows</TableCell>
-            <TableCell>Error</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {runs.map((run) => (
-            <TableRow key={run.id}>
-              <TableCell component="th" scope="row">
-                {runName(run)}
-                {run.runType === 'SCHEDULED' ? (
-                  <Typography variant="caption" sx={{ color: 'text.secondary', display: 'block' }}>
-                    scheduled
-                  </Typography>
-                ) : null}
-              </TableCell>
-              <TableCell>
-                <RunStatusChip state={run.state} />
-              </TableCell>
-              <TableCell>
-                <DateTime value={run.startedAt} />
-              </TableCell>
-              <TableCell>{run.state === 'ACTIVE' ? 'running…' : runDuration(run)}</TableCell>
-              <TableCell align="right">{formatCount(run.rowsInserted)}</TableCell>
-              <TableCell sx={{ maxWidth: 420, overflowWrap: 'anywhere' }}>
-                {run.errorMessage ?? ''}
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </TableContainer>
-  );
+  return <DataTable label="Run history" columns={columns} rows={runs} frame="none" />;
 }

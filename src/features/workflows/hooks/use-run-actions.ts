@@ -1,8 +1,8 @@
-import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { WorkflowRun } from '../../../api/contract';
 import { useCancelRun, useRunWorkflow } from '../../../api/workflows';
 import { useNotify } from '../../../components';
+import { useConfirmMutation } from '../../../hooks/use-confirm-mutation';
 import { runPath } from '../paths';
 
 /** Cancel (confirmed first: it cannot be undone) and Re-run with the same input. */
@@ -11,22 +11,18 @@ export function useRunActions(run: WorkflowRun | undefined) {
   const rerun = useRunWorkflow();
   const notify = useNotify();
   const navigate = useNavigate();
-  const [confirming, setConfirming] = useState(false);
+  const cancelling = useConfirmMutation(
+    cancel,
+    (target: WorkflowRun) => ({
+      variables: target.id,
+      onSuccess: () => notify.info('Cancel requested: the run stops before its next step'),
+    }),
+    { closeOnError: true },
+  );
 
   return {
-    confirming,
-    askCancel: () => setConfirming(true),
-    keepRunning: () => setConfirming(false),
-    cancel: () =>
-      run &&
-      cancel.mutate(run.id, {
-        onSuccess: () => {
-          setConfirming(false);
-          notify.info('Cancel requested: the run stops before its next step');
-        },
-        onError: () => setConfirming(false),
-      }),
-    canceling: cancel.isPending,
+    askCancel: () => run && cancelling.ask(run),
+    cancelDialog: cancelling.dialog,
     cancelError: cancel.error,
     rerun: () =>
       run &&

@@ -199,14 +199,11 @@ export function RunPage() {
         </Stack>
       ) : null}
       <ConfirmDialog
-        open={actions.confirming}
+        {...actions.cancelDialog}
         title="Cancel this run?"
         confirmLabel="Cancel run"
         cancelLabel="Keep running"
         destructive
-        pending={actions.canceling}
-        onConfirm={actions.cancel}
-        onClose={actions.keepRunning}
       >
         The run stops before its next step; the step running now finishes. This cannot be undone.
       </ConfirmDialog>

@@ -5,6 +5,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { JsonObject } from '../../../../api/contract';
+import { NoValue } from '../../../../components/NoValue';
 
 export interface FieldChange {
   field: string;
@@ -22,13 +23,7 @@ export function contentChanges(before: JsonObject, after: JsonObject): FieldChan
 
 const shown = (value: unknown) =>
   value === undefined ? (
-    <Typography
-      component="span"
-      variant="body2"
-      sx={{ color: 'text.secondary', fontStyle: 'italic' }}
-    >
-      absent
-    </Typography>
+    <NoValue>absent</NoValue>
   ) : (
     <code style={{ overflowWrap: 'anywhere' }}>{JSON.stringify(value)}</code>
   );

@@ -130,22 +130,15 @@ function ExistingDocument({
         </>
       )}
       <ConfirmDialog
-        open={state.confirmingDelete}
+        {...state.deleteDialog}
         title="Delete this document?"
         confirmLabel="Delete"
         destructive
-        pending={state.deleting}
-        onConfirm={state.confirmDelete}
-        onClose={state.cancelDelete}
+        errorTitle="Not deleted"
       >
         <Typography variant="body2">
           Document <code>{documentId}</code> is deleted for good.
         </Typography>
-        {state.deleteError !== null && (
-          <Box sx={{ mt: 2 }}>
-            <ErrorState error={state.deleteError} title="Not deleted" />
-          </Box>
-        )}
       </ConfirmDialog>
     </Stack>
   );

@@ -3,14 +3,13 @@ import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { ErrorState } from '../../../../components';
+import { TitledDialog } from '../../../../components/TitledDialog';
 import type { ImportState } from '../hooks/use-import-documents';
 import type { ParsedImport } from '../lib/import-parse';
 
@@ -104,7 +103,6 @@ export function ImportDialog({
   onImport,
   onClose,
 }: ImportDialogProps) {
-  const titleId = useId();
   const inputId = useId();
   const helpId = useId();
   const canImport =
@@ -114,14 +112,7 @@ export function ImportDialog({
   const finished = state.step === 'done' || state.step === 'failed';
 
   return (
-    <Dialog
-      open={open}
-      onClose={busy ? undefined : onClose}
-      aria-labelledby={titleId}
-      maxWidth="sm"
-      fullWidth
-    >
-      <DialogTitle id={titleId}>Import documents</DialogTitle>
+    <TitledDialog open={open} onClose={onClose} busy={busy} title="Import documents">
       <DialogContent>
         <Stack spacing={2}>
           <Typography variant="body2" id={helpId} sx={{ color: 'text.secondary' }}>
@@ -212,6 +203,6 @@ export function ImportDialog({
           </Button>
         )}
       </DialogActions>
-    </Dialog>
+    </TitledDialog>
   );
 }

@@ -7,6 +7,7 @@ import {
   useReplaceDocument,
 } from '../../../../api/datastores';
 import { useNotify } from '../../../../components';
+import { useConfirmMutation } from '../../../../hooks/use-confirm-mutation';
 
 export type DrawerTarget = { kind: 'document'; id: string } | { kind: 'new' };
 
@@ -33,13 +34,18 @@ export function useDocumentDrawer({
   const shown = rows.find((row) => row.id === documentId);
   const document = useDocument(collection.id, documentId, shown);
   const replace = useReplaceDocument();
-  const remove = useDeleteDocument();
   const create = useCreateDocument();
 
   // Editing belongs to one document: another one (or none) starts in view.
   const [editing, setEditing] = useState<string | null>(null);
   const isEditing = documentId !== null && editing === documentId;
-  const [confirmingDelete, setConfirmingDelete] = useState(false);
+  const deletion = useConfirmMutation(useDeleteDocument(), (id: string) => ({
+    variables: { collectionId: collection.id, documentId: id },
+    onSuccess: () => {
+      notify.success('Document deleted');
+      onDeleted();
+    },
+  }));
 
   const resetWrites = () => {
     replace.reset();
@@ -81,27 +87,10 @@ export function useDocumentDrawer({
     creating: create.isPending,
     createError: create.error,
     resetWrites,
-    confirmingDelete,
     askToDelete: () => {
-      remove.reset();
-      setConfirmingDelete(true);
+      if (documentId !== null) deletion.ask(documentId);
     },
-    cancelDelete: () => setConfirmingDelete(false),
-    confirmDelete: () => {
-      if (documentId === null) return;
-      remove.mutate(
-        { collectionId: collection.id, documentId },
-        {
-          onSuccess: () => {
-            setConfirmingDelete(false);
-            notify.success('Document deleted');
-            onDeleted();
-          },
-        },
-      );
-    },
-    deleting: remove.isPending,
-    deleteError: remove.error,
+    deleteDialog: deletion.dialog,
   };
 }
 

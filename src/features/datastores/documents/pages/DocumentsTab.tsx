@@ -208,22 +208,15 @@ export function DocumentsTab() {
         }}
       />
       <ConfirmDialog
-        open={deleteSelected.confirming}
+        {...deleteSelected.dialog}
         title={`Delete ${deleteSelected.count} document${deleteSelected.count === 1 ? '' : 's'}?`}
         confirmLabel="Delete"
         destructive
-        pending={deleteSelected.pending}
-        onConfirm={deleteSelected.confirm}
-        onClose={deleteSelected.cancel}
+        errorTitle="Not deleted"
       >
         <Typography variant="body2">
           The selected documents of this page are deleted for good.
         </Typography>
-        {deleteSelected.error !== null && (
-          <Box sx={{ mt: 2 }}>
-            <ErrorState error={deleteSelected.error} title="Not deleted" />
-          </Box>
-        )}
       </ConfirmDialog>
     </Stack>
   );

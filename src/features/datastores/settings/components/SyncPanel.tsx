@@ -20,25 +20,17 @@ import {
   LoadingState,
   StatusChip,
 } from '../../../../components';
+import { NoValue } from '../../../../components/NoValue';
 import { IdText } from '../../components/IdText';
 import type { CollectionSyncState } from '../hooks/use-collection-sync';
 
 /** The datasets screen's address for a dataset (it belongs to another feature: no import). */
 const datasetPath = (datasetId: string) => `/datasets/${encodeURIComponent(datasetId)}`;
 
-const Muted = ({ children }: { children: string }) => (
-  <Typography
-    component="span"
-    variant="body2"
-    sx={{ color: 'text.secondary', fontStyle: 'italic' }}
-  >
-    {children}
-  </Typography>
-);
 
 /** "5 minutes ago", then the exact time. */
 function WhenWithExact({ value }: { value: string | null }) {
-  if (!value) return <Muted>never</Muted>;
+  if (!value) return <NoValue>never</NoValue>;
   const date = parseISO(value);
   if (!isValid(date)) return <span>{value}</span>;
   return (
@@ -82,13 +74,13 @@ function StatusList({ status, running }: { status: CollectionSyncStatus; running
               <IdText value={status.datasourceId} />
             </Link>
           ) : (
-            <Muted>not linked yet: the first sync creates it</Muted>
+            <NoValue>not linked yet: the first sync creates it</NoValue>
           ),
         },
         {
           label: 'Dataset rows',
           value:
-            status.rowCount === null ? <Muted>none yet</Muted> : status.rowCount.toLocaleString(),
+            status.rowCount === null ? <NoValue>none yet</NoValue> : status.rowCount.toLocaleString(),
         },
       ]}
     />
