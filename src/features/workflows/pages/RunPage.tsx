@@ -22,6 +22,7 @@ import {
   PageHeader,
   UserName,
 } from '../../../components';
+import { BusyButton } from '../../../components/BusyButton';
 import { formatCount } from '../../../lib/format';
 import { RunLog } from '../components/RunLog';
 import { RunDuration } from '../components/RunsTable';
@@ -77,15 +78,9 @@ export function RunPage() {
                   Cancel run
                 </Button>
               )}
-              <Button
-                variant="contained"
-                startIcon={<ReplayIcon />}
-                onClick={actions.rerun}
-                loading={actions.rerunning}
-                loadingPosition="start"
-              >
+              <BusyButton icon={<ReplayIcon />} onClick={actions.rerun} busy={actions.rerunning}>
                 Re-run
-              </Button>
+              </BusyButton>
             </>
           )
         }
