@@ -14,6 +14,7 @@ import { EmptyState } from '../../../components/EmptyState';
 import { ErrorState } from '../../../components/ErrorState';
 import { PageHeader } from '../../../components/PageHeader';
 import { Section } from '../../../components/Section';
+import { TwoColumns } from '../../../components/TwoColumns';
 import { useNotify } from '../../../components/notifications';
 import { AnswerPanel } from '../components/AnswerPanel';
 import { ComparePanel } from '../components/ComparePanel';
@@ -71,13 +72,7 @@ export function PlaygroundPage() {
         subtitle={`Session ${playground.sessionId}: every run is kept in it, in order.`}
         actions={<Button onClick={playground.newSession}>New session</Button>}
       />
-      <Box
-        sx={{
-          display: 'grid',
-          gap: 3,
-          gridTemplateColumns: { xs: '1fr', lg: 'minmax(0, 1fr) minmax(0, 1fr)' },
-        }}
-      >
+      <TwoColumns sx={{ alignItems: 'stretch' }}>
         <Paper variant="outlined" sx={{ p: 2.5 }}>
           <Section title="Prompt">
             <Stack spacing={2}>
@@ -198,7 +193,7 @@ export function PlaygroundPage() {
             )}
           </Section>
         </Paper>
-      </Box>
+      </TwoColumns>
       <Paper variant="outlined" sx={{ p: 2.5, mt: 3 }}>
         <Tabs
           value={view}

@@ -11,6 +11,8 @@ import Typography from '@mui/material/Typography';
 import type { Workflow } from '../../../api/contract';
 import { useWorkflow } from '../../../api/workflows';
 import { LeaveDialog, LoadingState, PageHeader } from '../../../components';
+import { PanelSection } from '../../../components/PanelSection';
+import { TwoColumns } from '../../../components/TwoColumns';
 import { formatCount, plural } from '../../../lib/format';
 import { InputsEditor } from '../components/InputsEditor';
 import { StepList } from '../components/StepList';
@@ -91,14 +93,7 @@ function EditorForm({ initial, workflow }: { initial: Draft; workflow?: Workflow
           />
         )}
       </Stack>
-      <Box
-        sx={{
-          display: 'grid',
-          gridTemplateColumns: { xs: '1fr', lg: 'minmax(0, 7fr) minmax(0, 5fr)' },
-          gap: 3,
-          alignItems: 'start',
-        }}
-      >
+      <TwoColumns widths={[7, 5]}>
         <Stack spacing={3} sx={{ minWidth: 0 }}>
           <Paper variant="outlined" sx={{ p: 2 }}>
             <Stack spacing={2}>
@@ -121,16 +116,13 @@ function EditorForm({ initial, workflow }: { initial: Draft; workflow?: Workflow
               />
             </Stack>
           </Paper>
-          <Paper variant="outlined" component="section" aria-labelledby="wf-inputs" sx={{ p: 2 }}>
-            <Typography id="wf-inputs" variant="h6" component="h2" sx={{ mb: 1.5 }}>
-              Inputs
-            </Typography>
+          <PanelSection title="Inputs" headingGap={1.5}>
             <InputsEditor
               inputs={draft.definition.inputs ?? []}
               problems={problems.inputs}
               dispatch={dispatch}
             />
-          </Paper>
+          </PanelSection>
           <Box component="section" aria-labelledby="wf-steps">
             <Typography id="wf-steps" variant="h6" component="h2">
               Steps
@@ -142,15 +134,11 @@ function EditorForm({ initial, workflow }: { initial: Draft; workflow?: Workflow
             <StepList draft={draft} problems={problems} dispatch={dispatch} />
           </Box>
         </Stack>
-        <Paper
-          variant="outlined"
-          component="section"
-          aria-labelledby="wf-json"
-          sx={{ p: 2, position: { lg: 'sticky' }, top: { lg: 80 }, minWidth: 0 }}
+        <PanelSection
+          title="Definition"
+          headingGap={1}
+          sx={{ position: { lg: 'sticky' }, top: { lg: 80 }, minWidth: 0 }}
         >
-          <Typography id="wf-json" variant="h6" component="h2" sx={{ mb: 1 }}>
-            Definition
-          </Typography>
           <Suspense fallback={<LoadingState label="Loading the JSON editor" rows={6} />}>
             <DefinitionJson
               value={draft.json}
@@ -158,8 +146,8 @@ function EditorForm({ initial, workflow }: { initial: Draft; workflow?: Workflow
               onChange={(text) => dispatch({ type: 'json', text })}
             />
           </Suspense>
-        </Paper>
-      </Box>
+        </PanelSection>
+      </TwoColumns>
       <LeaveDialog guard={editor.leaveGuard} title="Leave without saving?">
         The changes to this workflow are not saved; they will be lost.
       </LeaveDialog>
