@@ -55,6 +55,7 @@ export function PlaygroundPage() {
       return search;
     });
   const { draft, problems } = playground;
+  const draftForm = { draft, problems, onChange: playground.change };
   const blocked = problems !== undefined && hasProblems(problems);
   const shortcut = isMac ? '⌘ Enter' : 'Ctrl+Enter';
 
@@ -86,12 +87,7 @@ export function PlaygroundPage() {
                 Placeholders: {'${input}'}, {'${system}'}, and any {'${name}'} of your own (a field
                 appears for it).
               </Typography>
-              <ParametersForm
-                draft={draft}
-                names={playground.names}
-                problems={problems}
-                onChange={playground.change}
-              />
+              <ParametersForm {...draftForm} names={playground.names} />
             </Stack>
           </Section>
           <Section title="Settings">
@@ -102,12 +98,7 @@ export function PlaygroundPage() {
                 onRetry={() => void models.refetch()}
               />
             ) : (
-              <SettingsForm
-                draft={draft}
-                models={models.data}
-                problems={problems}
-                onChange={playground.change}
-              />
+              <SettingsForm {...draftForm} models={models.data} />
             )}
           </Section>
           {blocked && (
@@ -221,16 +212,7 @@ export function PlaygroundPage() {
               }}
             />
           )}
-          {view === 'compare' && (
-            <ComparePanel
-              draft={draft}
-              variants={compare.variants}
-              running={compare.running}
-              onAdd={compare.add}
-              onRemove={compare.remove}
-              onRunAll={compare.runAll}
-            />
-          )}
+          {view === 'compare' && <ComparePanel draft={draft} compare={compare} />}
           {view === 'saved' && (
             <SavedPrompts draft={draft} onLoad={playground.restore} onNotice={notify.success} />
           )}
