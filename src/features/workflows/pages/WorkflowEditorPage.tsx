@@ -6,7 +6,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { Workflow } from '../../../api/contract';
 import { useWorkflow } from '../../../api/workflows';
@@ -14,6 +13,7 @@ import { LeaveDialog, LoadingState, PageHeader } from '../../../components';
 import { PanelSection } from '../../../components/PanelSection';
 import { TwoColumns } from '../../../components/TwoColumns';
 import { formatCount, plural } from '../../../lib/format';
+import { DraftTextField } from '../components/DraftTextField';
 import { InputsEditor } from '../components/InputsEditor';
 import { StepList } from '../components/StepList';
 import { WorkflowError } from '../components/WorkflowError';
@@ -97,22 +97,20 @@ function EditorForm({ initial, workflow }: { initial: Draft; workflow?: Workflow
         <Stack spacing={3} sx={{ minWidth: 0 }}>
           <Paper variant="outlined" sx={{ p: 2 }}>
             <Stack spacing={2}>
-              <TextField
+              <DraftTextField
                 label="Name"
                 required
                 value={draft.name}
-                onChange={(event) => dispatch({ type: 'name', value: event.target.value })}
-                error={Boolean(problems.name)}
-                helperText={problems.name}
+                onChange={(value) => dispatch({ type: 'name', value })}
+                problem={problems.name}
               />
-              <TextField
+              <DraftTextField
                 label="Description"
                 multiline
                 minRows={2}
                 value={draft.description}
-                onChange={(event) => dispatch({ type: 'description', value: event.target.value })}
-                error={Boolean(problems.description)}
-                helperText={problems.description}
+                onChange={(value) => dispatch({ type: 'description', value })}
+                problem={problems.description}
               />
             </Stack>
           </Paper>
