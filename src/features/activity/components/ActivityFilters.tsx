@@ -1,14 +1,30 @@
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { actionInWords, objectTypeInWords } from '../../../api/audit';
-import { auditActions, auditObjectTypes, type AuditObjectType } from '../../../api/contract/audit';
+import { auditActions, auditObjectTypes } from '../../../api/contract/audit';
 import { SearchField, UserName } from '../../../components';
+import { OptionalSelectFilter } from '../../../components/OptionalSelectFilter';
 import type { ActivityParams } from '../hooks/use-activity-params';
 
-const ALL = '';
+type AuditAction = (typeof auditActions)[number];
+const isAuditAction = (action: string): action is AuditAction =>
+  (auditActions as readonly string[]).includes(action);
+
+/** A day the list starts or ends on (the date picker of the browser). */
+function DayField(props: { label: string; value: string; onChange: (day: string) => void }) {
+  return (
+    <TextField
+      type="date"
+      size="small"
+      label={props.label}
+      value={props.value}
+      onChange={(e) => props.onChange(e.target.value)}
+      slotProps={{ inputLabel: { shrink: true } }}
+    />
+  );
+}
 
 export function ActivityFilters({ params }: { params: ActivityParams }) {
   const { state } = params;
@@ -26,52 +42,26 @@ export function ActivityFilters({ params }: { params: ActivityParams }) {
         onSearch={params.setSearch}
         width={240}
       />
-      <TextField
-        select
-        size="small"
+      <OptionalSelectFilter
         label="Object type"
-        value={state.objectType ?? ALL}
-        onChange={(e) => params.setObjectType((e.target.value || null) as AuditObjectType | null)}
-        sx={{ minWidth: 150 }}
-      >
-        <MenuItem value={ALL}>Any</MenuItem>
-        {auditObjectTypes.map((type) => (
-          <MenuItem key={type} value={type}>
-            {objectTypeInWords[type]}
-          </MenuItem>
-        ))}
-      </TextField>
-      <TextField
-        select
-        size="small"
+        value={state.objectType}
+        onChange={params.setObjectType}
+        options={auditObjectTypes}
+        optionLabel={(type) => objectTypeInWords[type]}
+        anyLabel="Any"
+        minWidth={150}
+      />
+      <OptionalSelectFilter
         label="Action"
-        value={(auditActions as readonly string[]).includes(state.action) ? state.action : ALL}
-        onChange={(e) => params.setAction(e.target.value)}
-        sx={{ minWidth: 190 }}
-      >
-        <MenuItem value={ALL}>Any</MenuItem>
-        {auditActions.map((action) => (
-          <MenuItem key={action} value={action}>
-            {action.split('.')[0]}: {actionInWords(action)}
-          </MenuItem>
-        ))}
-      </TextField>
-      <TextField
-        type="date"
-        size="small"
-        label="From"
-        value={state.from}
-        onChange={(e) => params.setFrom(e.target.value)}
-        slotProps={{ inputLabel: { shrink: true } }}
+        value={isAuditAction(state.action) ? state.action : null}
+        onChange={(action) => params.setAction(action ?? '')}
+        options={auditActions}
+        optionLabel={(action) => `${action.split('.')[0]}: ${actionInWords(action)}`}
+        anyLabel="Any"
+        minWidth={190}
       />
-      <TextField
-        type="date"
-        size="small"
-        label="To"
-        value={state.to}
-        onChange={(e) => params.setTo(e.target.value)}
-        slotProps={{ inputLabel: { shrink: true } }}
-      />
+      <DayField label="From" value={state.from} onChange={params.setFrom} />
+      <DayField label="To" value={state.to} onChange={params.setTo} />
       {state.objectId && (
         <Chip label={`Object ${state.objectId}`} onDelete={() => params.setObjectId('')} />
       )}

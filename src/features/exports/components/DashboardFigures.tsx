@@ -4,6 +4,7 @@ import Paper from '@mui/material/Paper';
 import TablePagination from '@mui/material/TablePagination';
 import Typography from '@mui/material/Typography';
 import { EmptyState, Section } from '../../../components';
+import { TwoColumns } from '../../../components/TwoColumns';
 import { formatDuration, plural } from '../../../lib/format';
 import type { StatusFilter } from '../hooks/use-dashboard-params';
 import {
@@ -69,15 +70,7 @@ export const DashboardFigures = memo(function DashboardFigures({
       <Box sx={{ mb: 2 }}>
         <StatusCounts counts={view.counts} current={status} onSelect={onStatus} />
       </Box>
-      <Box
-        sx={{
-          display: 'grid',
-          gap: 3,
-          gridTemplateColumns: { xs: '1fr', lg: 'minmax(0, 2fr) minmax(0, 1fr)' },
-          alignItems: 'start',
-          mb: 2,
-        }}
-      >
+      <TwoColumns widths={[2, 1]} sx={{ mb: 2 }}>
         <Paper variant="outlined" sx={{ px: 2, pt: 1.5, position: 'relative' }}>
           <Typography variant="h2">Exports over time</Typography>
           <Typography variant="body2" sx={{ color: 'text.secondary', mt: 0.5 }}>
@@ -94,7 +87,7 @@ export const DashboardFigures = memo(function DashboardFigures({
           </Typography>
           <RecentFailures exports={view.failures} />
         </Paper>
-      </Box>
+      </TwoColumns>
       <Section
         title="Exports"
         description={`${plural(view.listed.length, 'export')} · ${timeRangeLabels[range].toLowerCase()}`}

@@ -9,7 +9,7 @@ import Typography from '@mui/material/Typography';
 import type { Dataset } from '../../../api/contract';
 import { useDatasetPermission } from '../../../api/access';
 import { ErrorState, Guard } from '../../../components';
-import { FormCheckbox } from '../../../components/form';
+import { FormCheckbox, FormTextField } from '../../../components/form';
 import type { ExportFormState } from '../hooks/use-export-form';
 import { objectKeyPreview } from '../lib/records';
 
@@ -23,6 +23,22 @@ export interface ExportFormProps {
 }
 
 const fieldSx = { flex: '1 1 220px', minWidth: 0 };
+
+/** The bucket's credentials: password fields, never kept (the form clears them once sent). */
+const credentials = [
+  {
+    name: 'awsAccessKey',
+    label: 'Access key',
+    autoComplete: 'off',
+    help: 'Needed by an S3 bucket; sent with this request only, never kept',
+  },
+  {
+    name: 'awsAccessSecret',
+    label: 'Secret',
+    autoComplete: 'new-password',
+    help: 'Cleared as soon as the export is sent',
+  },
+] as const;
 
 export const RUNNING_REASON =
   'An export of this dataset is running: the platform runs one at a time. Start another when it ends.';
@@ -70,22 +86,17 @@ export function ExportForm({ dataset, state, columns, running }: ExportFormProps
           </Box>
         </Typography>
         <Stack direction="row" useFlexGap spacing={2} sx={{ flexWrap: 'wrap' }}>
-          <TextField
-            {...form.register('awsAccessKey')}
-            label="Access key"
-            type="password"
-            autoComplete="off"
-            helperText="Needed by an S3 bucket; sent with this request only, never kept"
-            sx={fieldSx}
-          />
-          <TextField
-            {...form.register('awsAccessSecret')}
-            label="Secret"
-            type="password"
-            autoComplete="new-password"
-            helperText="Cleared as soon as the export is sent"
-            sx={fieldSx}
-          />
+          {credentials.map((field) => (
+            <TextField
+              key={field.name}
+              {...form.register(field.name)}
+              label={field.label}
+              type="password"
+              autoComplete={field.autoComplete}
+              helperText={field.help}
+              sx={fieldSx}
+            />
+          ))}
         </Stack>
         <Controller
           control={form.control}
@@ -116,23 +127,16 @@ export function ExportForm({ dataset, state, columns, running }: ExportFormProps
           spacing={3}
           sx={{ flexWrap: 'wrap', alignItems: 'flex-start' }}
         >
-          <Controller
+          <FormTextField
             control={form.control}
             name="compression"
-            render={({ field }) => (
-              <TextField
-                select
-                label="Compression"
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                sx={{ width: 200 }}
-              >
-                <MenuItem value="none">None (.csv)</MenuItem>
-                <MenuItem value="gzip">gzip (.csv.gz)</MenuItem>
-              </TextField>
-            )}
-          />
+            select
+            label="Compression"
+            sx={{ width: 200 }}
+          >
+            <MenuItem value="none">None (.csv)</MenuItem>
+            <MenuItem value="gzip">gzip (.csv.gz)</MenuItem>
+          </FormTextField>
           <FormCheckbox
             control={form.control}
             name="includeBOM"

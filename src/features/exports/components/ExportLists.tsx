@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import Link from '@mui/material/Link';
 import List from '@mui/material/List';
@@ -20,29 +21,72 @@ const when = (iso: string | null) => {
   return date ? formatDateTime(date) : '—';
 };
 
-/** Running exports with the time they have taken so far. */
-export function RunningExports({ exports, now }: { exports: DatasetExport[]; now: number }) {
+/** Exports, each a link to its page with a line under it; `empty` says why there is none. */
+function ExportList({
+  label,
+  exports,
+  empty,
+  title,
+  detail,
+  oneLine = false,
+}: {
+  label: string;
+  exports: DatasetExport[];
+  empty: string;
+  title: (item: DatasetExport) => ReactNode;
+  detail: (item: DatasetExport) => string;
+  /** The detail is cut to one line (the export's page has it in full). */
+  oneLine?: boolean;
+}) {
   if (exports.length === 0)
-    return <Typography sx={{ color: 'text.secondary' }}>Nothing is running.</Typography>;
+    return <Typography sx={{ color: 'text.secondary' }}>{empty}</Typography>;
   return (
-    <List dense disablePadding aria-label="Running exports">
-      {exports.map(({ dataset, record }) => (
-        <ListItem key={record.exportId} disableGutters>
+    <List dense disablePadding aria-label={label}>
+      {exports.map((item) => (
+        <ListItem
+          key={item.record.exportId}
+          disableGutters
+          alignItems={oneLine ? 'flex-start' : undefined}
+        >
           <ListItemText
             primary={
               <Link
                 component={RouterLink}
-                to={exportPath(dataset.id, record.exportId)}
+                to={exportPath(item.dataset.id, item.record.exportId)}
                 underline="always"
               >
-                {dataset.name}
+                {title(item)}
               </Link>
             }
-            secondary={`Running for ${formatDuration(exportDuration(record, now) ?? 0)}, to ${record.bucket} · started ${when(record.started)}`}
+            secondary={detail(item)}
+            slotProps={
+              oneLine
+                ? {
+                    secondary: {
+                      sx: { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
+                    },
+                  }
+                : undefined
+            }
           />
         </ListItem>
       ))}
     </List>
+  );
+}
+
+/** Running exports with the time they have taken so far. */
+export function RunningExports({ exports, now }: { exports: DatasetExport[]; now: number }) {
+  return (
+    <ExportList
+      label="Running exports"
+      exports={exports}
+      empty="Nothing is running."
+      title={({ dataset }) => dataset.name}
+      detail={({ record }) =>
+        `Running for ${formatDuration(exportDuration(record, now) ?? 0)}, to ${record.bucket} · started ${when(record.started)}`
+      }
+    />
   );
 }
 
@@ -51,33 +95,18 @@ export function RunningExports({ exports, now }: { exports: DatasetExport[]; now
  * each item links to, has it in full).
  */
 export function RecentFailures({ exports }: { exports: DatasetExport[] }) {
-  if (exports.length === 0)
-    return <Typography sx={{ color: 'text.secondary' }}>No failure in this period.</Typography>;
   return (
-    <List dense disablePadding aria-label="Recent failures">
-      {exports.map(({ dataset, record }) => (
-        <ListItem key={record.exportId} disableGutters alignItems="flex-start">
-          <ListItemText
-            primary={
-              <Link
-                component={RouterLink}
-                to={exportPath(dataset.id, record.exportId)}
-                underline="always"
-              >
-                {dataset.name} · {when(record.finished ?? record.started)}
-              </Link>
-            }
-            secondary={
-              [record.errorCode, record.message].filter(Boolean).join(': ') || 'No reason given'
-            }
-            slotProps={{
-              secondary: {
-                sx: { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
-              },
-            }}
-          />
-        </ListItem>
-      ))}
-    </List>
+    <ExportList
+      label="Recent failures"
+      exports={exports}
+      empty="No failure in this period."
+      title={({ dataset, record }) =>
+        `${dataset.name} · ${when(record.finished ?? record.started)}`
+      }
+      detail={({ record }) =>
+        [record.errorCode, record.message].filter(Boolean).join(': ') || 'No reason given'
+      }
+      oneLine
+    />
   );
 }

@@ -3,12 +3,17 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import RefreshIcon from '@mui/icons-material/Refresh';
-import { EmptyState, ErrorState, LoadingState, PageHeader, SearchField } from '../../../components';
+import {
+  EmptyState,
+  ErrorState,
+  LoadingState,
+  PageHeader,
+  SearchField,
+  SelectFilter,
+} from '../../../components';
 import { formatCount, formatRelative, plural } from '../../../lib/format';
 import { DashboardFigures, type DashboardView } from '../components/DashboardFigures';
 import { useDashboardParams } from '../hooks/use-dashboard-params';
@@ -139,20 +144,14 @@ export function ExportsDashboardPage() {
     <>
       {header}
       <Stack direction="row" useFlexGap spacing={2} sx={{ flexWrap: 'wrap', mb: 2 }}>
-        <TextField
-          select
-          size="small"
+        <SelectFilter
           label="Period"
           value={params.range}
-          onChange={(e) => params.setRange(e.target.value)}
-          sx={{ width: 200 }}
-        >
-          {timeRanges.map((range) => (
-            <MenuItem key={range} value={range}>
-              {timeRangeLabels[range]}
-            </MenuItem>
-          ))}
-        </TextField>
+          onChange={params.setRange}
+          options={timeRanges}
+          optionLabel={(range) => timeRangeLabels[range]}
+          minWidth={200}
+        />
         <SearchField label="Dataset name" value={params.search} onSearch={params.setSearch} />
       </Stack>
       {overview.truncated && (

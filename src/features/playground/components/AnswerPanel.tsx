@@ -14,6 +14,7 @@ import { DefinitionList } from '../../../components/DefinitionList';
 import { useNotify } from '../../../components/notifications';
 import { formatCount, formatDuration } from '../../../lib/format';
 import { curlCommand } from '../lib/curl';
+import { asWrittenSx } from './answer-text';
 import { OutputView } from './OutputView';
 
 export interface AnswerPanelProps {
@@ -71,12 +72,7 @@ export function AnswerPanel({ result, request }: AnswerPanelProps) {
             component="pre"
             aria-label="Formatted prompt"
             sx={{
-              m: 0,
-              p: 1.5,
-              borderRadius: 1,
-              bgcolor: 'action.hover',
-              whiteSpace: 'pre-wrap',
-              wordBreak: 'break-word',
+              ...asWrittenSx,
               fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace',
               fontSize: '0.85rem',
             }}

@@ -13,16 +13,13 @@ import { ErrorState } from '../../../components/ErrorState';
 import { EmptyState } from '../../../components/EmptyState';
 import { formatCount, formatDuration } from '../../../lib/format';
 import type { Draft } from '../lib/draft';
-import { MAX_VARIANTS, type Variant } from '../hooks/use-compare';
+import { MAX_VARIANTS, type Compare } from '../hooks/use-compare';
 import { DiffedText } from './DiffedText';
 
 export interface ComparePanelProps {
+  /** The prompt being edited: added as a variant, its input given to every variant. */
   draft: Draft;
-  variants: Variant[];
-  running: boolean;
-  onAdd: (draft: Draft) => void;
-  onRemove: (id: number) => void;
-  onRunAll: (input: string) => void;
+  compare: Compare;
 }
 
 const settingsOf = (draft: Draft) =>
@@ -36,25 +33,19 @@ const settingsOf = (draft: Draft) =>
     .join(' · ');
 
 /** Variants side by side on the same input, with a diff of each output against the first. */
-export function ComparePanel({
-  draft,
-  variants,
-  running,
-  onAdd,
-  onRemove,
-  onRunAll,
-}: ComparePanelProps) {
+export function ComparePanel({ draft, compare }: ComparePanelProps) {
+  const { variants, running } = compare;
   const first = variants[0]?.state;
   const base = first?.kind === 'done' ? first.result.answer.output : undefined;
   return (
     <Stack spacing={2}>
       <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
-        <Button onClick={() => onAdd(draft)} disabled={variants.length >= MAX_VARIANTS}>
+        <Button onClick={() => compare.add(draft)} disabled={variants.length >= MAX_VARIANTS}>
           Add the current prompt as a variant
         </Button>
         <Button
           variant="contained"
-          onClick={() => onRunAll(draft.input)}
+          onClick={() => compare.runAll(draft.input)}
           disabled={variants.length < 2 || running}
         >
           Run all on the current input
@@ -88,7 +79,7 @@ export function ComparePanel({
                 action={
                   <IconButton
                     aria-label={`Remove ${variant.label}`}
-                    onClick={() => onRemove(variant.id)}
+                    onClick={() => compare.remove(variant.id)}
                   >
                     <CloseIcon />
                   </IconButton>

@@ -1,13 +1,11 @@
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import type { Draft, DraftProblems } from '../lib/draft';
+import type { DraftFormProps } from '../lib/draft';
 
-export interface ParametersFormProps {
-  draft: Draft;
+export interface ParametersFormProps extends DraftFormProps {
+  /** The template's own placeholders, in order. */
   names: string[];
-  problems: DraftProblems | undefined;
-  onChange: (change: Partial<Draft>) => void;
 }
 
 /** A field for each placeholder of the template, then the input and the system message. */

@@ -7,14 +7,11 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import type { GenerationModel } from '../../../api/contract';
 import { CodeEditor } from '../../../components/CodeEditor';
-import type { Draft, DraftProblems, ReasoningEffort } from '../lib/draft';
+import type { Draft, DraftFormProps, ReasoningEffort } from '../lib/draft';
 import { jsonLanguage } from '../lib/json-language';
 
-export interface SettingsFormProps {
-  draft: Draft;
+export interface SettingsFormProps extends DraftFormProps {
   models: GenerationModel[] | undefined;
-  problems: DraftProblems | undefined;
-  onChange: (change: Partial<Draft>) => void;
 }
 
 const builtIn = (model: GenerationModel | undefined) => model?.provider === 'built-in';

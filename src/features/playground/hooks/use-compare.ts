@@ -81,3 +81,4 @@ export function useCompare(sessionId: string) {
     running: variants.some((v) => v.state.kind === 'running'),
   };
 }
+export type Compare = ReturnType<typeof useCompare>;

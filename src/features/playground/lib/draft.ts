@@ -62,6 +62,13 @@ export interface DraftProblems {
   schema?: string;
 }
 
+/** What a form over a part of the draft is given: the draft, its problems, and how to change it. */
+export interface DraftFormProps {
+  draft: Draft;
+  problems: DraftProblems | undefined;
+  onChange: (change: Partial<Draft>) => void;
+}
+
 export const hasProblems = (problems: DraftProblems) =>
   Object.keys(problems.parameters).length > 0 ||
   Boolean(problems.input ?? problems.temperature ?? problems.maxTokens ?? problems.schema);

@@ -14,6 +14,7 @@ import { EmptyState } from '../../../components/EmptyState';
 import { ErrorState } from '../../../components/ErrorState';
 import { PageHeader } from '../../../components/PageHeader';
 import { Section } from '../../../components/Section';
+import { TwoColumns } from '../../../components/TwoColumns';
 import { useNotify } from '../../../components/notifications';
 import { AnswerPanel } from '../components/AnswerPanel';
 import { ComparePanel } from '../components/ComparePanel';
@@ -54,6 +55,7 @@ export function PlaygroundPage() {
       return search;
     });
   const { draft, problems } = playground;
+  const draftForm = { draft, problems, onChange: playground.change };
   const blocked = problems !== undefined && hasProblems(problems);
   const shortcut = isMac ? '⌘ Enter' : 'Ctrl+Enter';
 
@@ -71,13 +73,7 @@ export function PlaygroundPage() {
         subtitle={`Session ${playground.sessionId}: every run is kept in it, in order.`}
         actions={<Button onClick={playground.newSession}>New session</Button>}
       />
-      <Box
-        sx={{
-          display: 'grid',
-          gap: 3,
-          gridTemplateColumns: { xs: '1fr', lg: 'minmax(0, 1fr) minmax(0, 1fr)' },
-        }}
-      >
+      <TwoColumns sx={{ alignItems: 'stretch' }}>
         <Paper variant="outlined" sx={{ p: 2.5 }}>
           <Section title="Prompt">
             <Stack spacing={2}>
@@ -91,12 +87,7 @@ export function PlaygroundPage() {
                 Placeholders: {'${input}'}, {'${system}'}, and any {'${name}'} of your own (a field
                 appears for it).
               </Typography>
-              <ParametersForm
-                draft={draft}
-                names={playground.names}
-                problems={problems}
-                onChange={playground.change}
-              />
+              <ParametersForm {...draftForm} names={playground.names} />
             </Stack>
           </Section>
           <Section title="Settings">
@@ -107,12 +98,7 @@ export function PlaygroundPage() {
                 onRetry={() => void models.refetch()}
               />
             ) : (
-              <SettingsForm
-                draft={draft}
-                models={models.data}
-                problems={problems}
-                onChange={playground.change}
-              />
+              <SettingsForm {...draftForm} models={models.data} />
             )}
           </Section>
           {blocked && (
@@ -198,7 +184,7 @@ export function PlaygroundPage() {
             )}
           </Section>
         </Paper>
-      </Box>
+      </TwoColumns>
       <Paper variant="outlined" sx={{ p: 2.5, mt: 3 }}>
         <Tabs
           value={view}
@@ -226,16 +212,7 @@ export function PlaygroundPage() {
               }}
             />
           )}
-          {view === 'compare' && (
-            <ComparePanel
-              draft={draft}
-              variants={compare.variants}
-              running={compare.running}
-              onAdd={compare.add}
-              onRemove={compare.remove}
-              onRunAll={compare.runAll}
-            />
-          )}
+          {view === 'compare' && <ComparePanel draft={draft} compare={compare} />}
           {view === 'saved' && (
             <SavedPrompts draft={draft} onLoad={playground.restore} onNotice={notify.success} />
           )}

@@ -1,8 +1,7 @@
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import { accessTokenKinds } from '../../../api/contract';
 import { SelectFilter } from '../../../components';
+import { OptionalSelectFilter } from '../../../components/OptionalSelectFilter';
 import type { TokensParams } from '../hooks/use-tokens-params';
 import { tokenKindLabel, type StatusFilter } from '../lib/token-status';
 
@@ -18,23 +17,14 @@ export function TokenFilters({ params, showKind }: { params: TokensParams; showK
   return (
     <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
       {showKind && (
-        <TextField
-          select
-          size="small"
+        <OptionalSelectFilter
           label="Kind"
-          value={params.kind ?? 'all'}
-          onChange={(event) =>
-            params.setKind(event.target.value === 'all' ? undefined : (event.target.value as never))
-          }
-          sx={{ minWidth: 180 }}
-        >
-          <MenuItem value="all">Any kind</MenuItem>
-          {accessTokenKinds.map((kind) => (
-            <MenuItem key={kind} value={kind}>
-              {tokenKindLabel[kind]} tokens
-            </MenuItem>
-          ))}
-        </TextField>
+          value={params.kind ?? null}
+          onChange={(kind) => params.setKind(kind ?? undefined)}
+          options={accessTokenKinds}
+          optionLabel={(kind) => `${tokenKindLabel[kind]} tokens`}
+          anyLabel="Any kind"
+        />
       )}
       <SelectFilter
         label="Status"

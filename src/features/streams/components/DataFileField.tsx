@@ -1,6 +1,5 @@
 import { useRef } from 'react';
 import { Controller, useFormContext } from 'react-hook-form';
-import Button from '@mui/material/Button';
 import ListItemText from '@mui/material/ListItemText';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
@@ -10,6 +9,7 @@ import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { format } from 'date-fns';
 import type { FileMetadata } from '../../../api/contract/files';
 import { ErrorState } from '../../../components';
+import { BusyButton } from '../../../components/BusyButton';
 import { useDataFileChoice } from '../hooks/use-data-file-choice';
 import { formatBytes } from '../model/format';
 import type { WizardValues } from '../model/wizard-values';
@@ -85,15 +85,14 @@ export function DataFileField({ field }: ConfigurationFieldProps) {
         }}
       />
       <Stack direction="row" spacing={2} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-        <Button
+        <BusyButton
           variant="outlined"
-          startIcon={<UploadFileIcon />}
-          loading={choice.uploading}
-          loadingPosition="start"
+          icon={<UploadFileIcon />}
+          busy={choice.uploading}
           onClick={() => fileInput.current?.click()}
         >
           Upload a CSV
-        </Button>
+        </BusyButton>
         <input
           ref={fileInput}
           type="file"

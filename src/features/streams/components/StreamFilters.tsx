@@ -1,10 +1,9 @@
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import type { Connector } from '../../../api/contract';
 import type { StreamsParams } from '../hooks/use-streams-params';
 import { lastRunFilters, lastRunFilterWords} from '../model/stream-list';
 import { SearchField, SelectFilter } from '../../../components';
+import { OptionalSelectFilter } from '../../../components/OptionalSelectFilter';
 
 export function StreamFilters({
   params,
@@ -13,9 +12,10 @@ export function StreamFilters({
   params: StreamsParams;
   connectors: Connector[] | undefined;
 }) {
-  const offered = connectors ?? [];
-  const unknownConnector =
-    params.connector !== '' && !offered.some((c) => c.key === params.connector);
+  const names = new Map((connectors ?? []).map((c) => [c.key, c.name]));
+  // A link may name a connector the platform does not offer: it is shown as it is written.
+  const keys = [...names.keys()];
+  if (params.connector !== '' && !names.has(params.connector)) keys.push(params.connector);
   return (
     <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2 }}>
       <SearchField
@@ -24,23 +24,15 @@ export function StreamFilters({
         onSearch={params.setSearch}
         width={280}
       />
-      <TextField
-        select
+      <OptionalSelectFilter
         label="Connector"
-        size="small"
-        value={params.connector}
-        onChange={(event) => params.setConnector(event.target.value)}
-        sx={{ minWidth: 240 }}
-        slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
-      >
-        <MenuItem value="">Any connector</MenuItem>
-        {offered.map((c) => (
-          <MenuItem key={c.key} value={c.key}>
-            {c.name}
-          </MenuItem>
-        ))}
-        {unknownConnector && <MenuItem value={params.connector}>{params.connector}</MenuItem>}
-      </TextField>
+        value={params.connector || null}
+        onChange={(key) => params.setConnector(key ?? '')}
+        options={keys}
+        optionLabel={(key) => names.get(key) ?? key}
+        anyLabel="Any connector"
+        minWidth={240}
+      />
       <SelectFilter
         label="Last run"
         value={params.lastRun}

@@ -1,10 +1,8 @@
 import { Link as RouterLink, useParams } from 'react-router';
-import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import AddIcon from '@mui/icons-material/Add';
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import {
   DateTime,
@@ -15,6 +13,8 @@ import {
   LoadingState,
   PageHeader,
 } from '../../../components';
+import { BusyButton } from '../../../components/BusyButton';
+import { NewButton } from '../../../components/NewButton';
 import { RunHistoryTable } from '../components/RunHistoryTable';
 import { useStreamDetails } from '../hooks/use-stream-details';
 import { useStreamHistory } from '../hooks/use-stream-history';
@@ -35,15 +35,9 @@ function RunHistory({ streamId, datasetId }: { streamId: string; datasetId: stri
             Run history
           </Typography>
           <GuardedAction datasetId={datasetId} operation="edit">
-            <Button
-              variant="contained"
-              startIcon={<PlayArrowIcon />}
-              onClick={run.start}
-              loading={run.isRunning}
-              loadingPosition="start"
-            >
+            <BusyButton icon={<PlayArrowIcon />} onClick={run.start} busy={run.isRunning}>
               Run now
-            </Button>
+            </BusyButton>
           </GuardedAction>
         </Stack>
         <Typography role="status" aria-label="Run progress" aria-live="polite" variant="body2">
@@ -93,14 +87,9 @@ export function StreamPage() {
         title={stream.isError ? 'Stream' : title}
         breadcrumbs={[{ label: 'Streams', to: streamsPath() }]}
         actions={
-          <Button
-            component={RouterLink}
-            to={newStreamPath()}
-            variant="outlined"
-            startIcon={<AddIcon />}
-          >
+          <NewButton to={newStreamPath()} prominent={false}>
             New stream
-          </Button>
+          </NewButton>
         }
       />
       {stream.isPending ? (

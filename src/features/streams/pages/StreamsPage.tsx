@@ -1,9 +1,7 @@
-import { Link as RouterLink } from 'react-router';
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
-import AddIcon from '@mui/icons-material/Add';
 import { EmptyState, ErrorState, LoadingState, PageHeader } from '../../../components';
+import { NewButton } from '../../../components/NewButton';
 import { formatCount, plural } from '../../../lib/format';
 import { StreamFilters } from '../components/StreamFilters';
 import { STREAMS_PAGE_SIZE, StreamsTable } from '../components/StreamsTable';
@@ -13,14 +11,9 @@ import { newStreamPath } from '../paths';
 
 function NewStreamButton({ prominent = true }: { prominent?: boolean }) {
   return (
-    <Button
-      component={RouterLink}
-      to={newStreamPath()}
-      variant={prominent ? 'contained' : 'outlined'}
-      startIcon={<AddIcon />}
-    >
+    <NewButton to={newStreamPath()} prominent={prominent}>
       New stream
-    </Button>
+    </NewButton>
   );
 }
 

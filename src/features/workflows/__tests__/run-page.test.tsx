@@ -60,6 +60,8 @@ describe('/workflows/runs/:runId', { timeout: 30_000 }, () => {
     expect(fake.logReads.at(-1)).toBeGreaterThanOrEqual(3);
 
     await user.type(screen.getByRole('searchbox', { name: 'Search the log' }), 'finance');
+    // The search applies once typing pauses.
+    expect(await screen.findByText(/1 of 4 lines/)).toBeInTheDocument();
     expect(within(log).getByText('notified finance')).toBeInTheDocument();
     expect(within(log).queryByText('started')).toBeNull();
     expect(screen.getByText(/1 of 4 lines/)).toBeInTheDocument();

@@ -5,12 +5,12 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import IconButton from '@mui/material/IconButton';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import { workflowInput } from '../../../api/contract';
 import type { DraftAction, InputDraft } from '../lib/draft';
+import { DraftTextField } from './DraftTextField';
 
 const inputTypes = workflowInput.shape.type.options;
 const text = (v: unknown) => (typeof v === 'string' ? v : '');
@@ -60,40 +60,37 @@ export function InputsEditor({
               alignItems: 'start',
             }}
           >
-            <TextField
+            <DraftTextField
               label="Input name"
               sx={{ gridArea: 'name' }}
               size="small"
               required
-              value={text(input.name)}
-              onChange={(event) => set('name', event.target.value)}
-              error={Boolean(errors.name)}
-              helperText={errors.name}
+              value={input.name}
+              onChange={(inputName) => set('name', inputName)}
+              problem={errors.name}
             />
-            <TextField
+            <DraftTextField
               select
               label="Type"
               sx={{ gridArea: 'type' }}
               size="small"
               value={text(input.type) || 'string'}
-              onChange={(event) => set('type', event.target.value)}
-              error={Boolean(errors.type)}
-              helperText={errors.type}
+              onChange={(type) => set('type', type)}
+              problem={errors.type}
             >
               {inputTypes.map((t) => (
                 <MenuItem key={t} value={t}>
                   {t}
                 </MenuItem>
               ))}
-            </TextField>
-            <TextField
+            </DraftTextField>
+            <DraftTextField
               label="Description"
               sx={{ gridArea: 'desc' }}
               size="small"
-              value={text(input.description)}
-              onChange={(event) => set('description', event.target.value || undefined)}
-              error={Boolean(errors.description)}
-              helperText={errors.description}
+              value={input.description}
+              onChange={(description) => set('description', description || undefined)}
+              problem={errors.description}
             />
             <FormControlLabel
               sx={{ gridArea: 'required', mr: 0 }}

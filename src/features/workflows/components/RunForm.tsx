@@ -1,5 +1,4 @@
 import { Controller } from 'react-hook-form';
-import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
@@ -8,6 +7,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import type { WorkflowInput } from '../../../api/contract';
+import { BusyButton } from '../../../components/BusyButton';
 import { useRunForm } from '../hooks/use-run-form';
 import { WorkflowError } from './WorkflowError';
 
@@ -79,15 +79,9 @@ export function RunForm({ workflowId, inputs }: { workflowId: string; inputs: Wo
       ))}
       {error && <WorkflowError error={error} what="this workflow" title="The run did not start" />}
       <div>
-        <Button
-          type="submit"
-          variant="contained"
-          startIcon={<PlayArrowIcon />}
-          loading={starting}
-          loadingPosition="start"
-        >
+        <BusyButton type="submit" icon={<PlayArrowIcon />} busy={starting}>
           Run
-        </Button>
+        </BusyButton>
       </div>
     </Stack>
   );

@@ -3,17 +3,14 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import InputAdornment from '@mui/material/InputAdornment';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import DownloadIcon from '@mui/icons-material/Download';
 import PauseIcon from '@mui/icons-material/Pause';
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
-import SearchIcon from '@mui/icons-material/Search';
 import type { RunLogEntry } from '../../../api/contract';
-import { ErrorState, LoadingState } from '../../../components';
+import { ErrorState, LoadingState, SearchField } from '../../../components';
 import { formatClockTime, formatCount, toDate } from '../../../lib/format';
 import type { RunLogView } from '../hooks/use-run-log';
 
@@ -76,22 +73,11 @@ export function RunLog({ view, active }: { view: RunLogView; active: boolean }) 
         spacing={2}
         sx={{ alignItems: { md: 'center' } }}
       >
-        <TextField
-          type="search"
-          size="small"
+        <SearchField
           label="Search the log"
           value={view.search}
-          onChange={(event) => view.setSearch(event.target.value)}
+          onSearch={view.setSearch}
           sx={{ width: { xs: '100%', md: 280 } }}
-          slotProps={{
-            input: {
-              startAdornment: (
-                <InputAdornment position="start">
-                  <SearchIcon fontSize="small" />
-                </InputAdornment>
-              ),
-            },
-          }}
         />
         <FormControlLabel
           control={

@@ -5,7 +5,6 @@ import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
@@ -15,6 +14,7 @@ import type { DraftAction, StepDraft } from '../lib/draft';
 import { isStepType, stepFields, stepTypeHelp, stepTypeLabels } from '../lib/step-fields';
 import { SettingField } from './SettingField';
 import { visuallyHidden } from '../../../lib/visually-hidden';
+import { DraftTextField } from './DraftTextField';
 
 export type FocusTarget = 'up' | 'down' | 'name';
 
@@ -163,26 +163,24 @@ export function StepCard({
           gap: 2,
         }}
       >
-        <TextField
+        <DraftTextField
           id={`${idPrefix}-id`}
           label="Step id"
           size="small"
           required
-          value={text(step.id)}
-          onChange={(event) => set('id', event.target.value)}
-          error={Boolean(problems.id)}
-          helperText={problems.id}
+          value={step.id}
+          onChange={(id) => set('id', id)}
+          problem={problems.id}
         />
-        <TextField
+        <DraftTextField
           id={`${idPrefix}-name`}
           inputRef={name}
           label="Step name"
           size="small"
           required
-          value={text(step.name)}
-          onChange={(event) => set('name', event.target.value)}
-          error={Boolean(problems.name)}
-          helperText={problems.name}
+          value={step.name}
+          onChange={(stepName) => set('name', stepName)}
+          problem={problems.name}
         />
         {fields.map((field) => (
           <Box

@@ -6,7 +6,6 @@ import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import ReplayIcon from '@mui/icons-material/Replay';
@@ -22,6 +21,9 @@ import {
   PageHeader,
   UserName,
 } from '../../../components';
+import { BusyButton } from '../../../components/BusyButton';
+import { PanelSection } from '../../../components/PanelSection';
+import { TwoColumns } from '../../../components/TwoColumns';
 import { formatCount } from '../../../lib/format';
 import { RunLog } from '../components/RunLog';
 import { RunDuration } from '../components/RunsTable';
@@ -77,15 +79,9 @@ export function RunPage() {
                   Cancel run
                 </Button>
               )}
-              <Button
-                variant="contained"
-                startIcon={<ReplayIcon />}
-                onClick={actions.rerun}
-                loading={actions.rerunning}
-                loadingPosition="start"
-              >
+              <BusyButton icon={<ReplayIcon />} onClick={actions.rerun} busy={actions.rerunning}>
                 Re-run
-              </Button>
+              </BusyButton>
             </>
           )
         }
@@ -119,23 +115,8 @@ export function RunPage() {
               title="The run did not start"
             />
           )}
-          <Box
-            sx={{
-              display: 'grid',
-              gridTemplateColumns: { xs: '1fr', lg: 'minmax(0, 1fr) minmax(0, 1fr)' },
-              gap: 3,
-              alignItems: 'start',
-            }}
-          >
-            <Paper
-              variant="outlined"
-              component="section"
-              aria-labelledby="run-summary"
-              sx={{ p: 2 }}
-            >
-              <Typography id="run-summary" variant="h6" component="h2" sx={{ mb: 2 }}>
-                Summary
-              </Typography>
+          <TwoColumns>
+            <PanelSection title="Summary">
               <DefinitionList
                 items={[
                   {
@@ -182,20 +163,14 @@ export function RunPage() {
                 Input
               </Typography>
               <JsonView value={r.input} label="Run input" maxHeight={240} />
-            </Paper>
-            <Paper variant="outlined" component="section" aria-labelledby="run-steps" sx={{ p: 2 }}>
-              <Typography id="run-steps" variant="h6" component="h2" sx={{ mb: 1 }}>
-                Steps
-              </Typography>
+            </PanelSection>
+            <PanelSection title="Steps" headingGap={1}>
               <RunSteps steps={r.steps ?? []} log={logView.entries} />
-            </Paper>
-          </Box>
-          <Paper variant="outlined" component="section" aria-labelledby="run-log" sx={{ p: 2 }}>
-            <Typography id="run-log" variant="h6" component="h2" sx={{ mb: 1.5 }}>
-              Log
-            </Typography>
+            </PanelSection>
+          </TwoColumns>
+          <PanelSection title="Log" headingGap={1.5}>
             <RunLog view={logView} active={active} />
-          </Paper>
+          </PanelSection>
         </Stack>
       ) : null}
       <ConfirmDialog

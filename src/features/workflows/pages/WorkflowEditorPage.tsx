@@ -6,12 +6,14 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { Workflow } from '../../../api/contract';
 import { useWorkflow } from '../../../api/workflows';
 import { LeaveDialog, LoadingState, PageHeader } from '../../../components';
+import { PanelSection } from '../../../components/PanelSection';
+import { TwoColumns } from '../../../components/TwoColumns';
 import { formatCount, plural } from '../../../lib/format';
+import { DraftTextField } from '../components/DraftTextField';
 import { InputsEditor } from '../components/InputsEditor';
 import { StepList } from '../components/StepList';
 import { WorkflowError } from '../components/WorkflowError';
@@ -91,46 +93,34 @@ function EditorForm({ initial, workflow }: { initial: Draft; workflow?: Workflow
           />
         )}
       </Stack>
-      <Box
-        sx={{
-          display: 'grid',
-          gridTemplateColumns: { xs: '1fr', lg: 'minmax(0, 7fr) minmax(0, 5fr)' },
-          gap: 3,
-          alignItems: 'start',
-        }}
-      >
+      <TwoColumns widths={[7, 5]}>
         <Stack spacing={3} sx={{ minWidth: 0 }}>
           <Paper variant="outlined" sx={{ p: 2 }}>
             <Stack spacing={2}>
-              <TextField
+              <DraftTextField
                 label="Name"
                 required
                 value={draft.name}
-                onChange={(event) => dispatch({ type: 'name', value: event.target.value })}
-                error={Boolean(problems.name)}
-                helperText={problems.name}
+                onChange={(value) => dispatch({ type: 'name', value })}
+                problem={problems.name}
               />
-              <TextField
+              <DraftTextField
                 label="Description"
                 multiline
                 minRows={2}
                 value={draft.description}
-                onChange={(event) => dispatch({ type: 'description', value: event.target.value })}
-                error={Boolean(problems.description)}
-                helperText={problems.description}
+                onChange={(value) => dispatch({ type: 'description', value })}
+                problem={problems.description}
               />
             </Stack>
           </Paper>
-          <Paper variant="outlined" component="section" aria-labelledby="wf-inputs" sx={{ p: 2 }}>
-            <Typography id="wf-inputs" variant="h6" component="h2" sx={{ mb: 1.5 }}>
-              Inputs
-            </Typography>
+          <PanelSection title="Inputs" headingGap={1.5}>
             <InputsEditor
               inputs={draft.definition.inputs ?? []}
               problems={problems.inputs}
               dispatch={dispatch}
             />
-          </Paper>
+          </PanelSection>
           <Box component="section" aria-labelledby="wf-steps">
             <Typography id="wf-steps" variant="h6" component="h2">
               Steps
@@ -142,15 +132,11 @@ function EditorForm({ initial, workflow }: { initial: Draft; workflow?: Workflow
             <StepList draft={draft} problems={problems} dispatch={dispatch} />
           </Box>
         </Stack>
-        <Paper
-          variant="outlined"
-          component="section"
-          aria-labelledby="wf-json"
-          sx={{ p: 2, position: { lg: 'sticky' }, top: { lg: 80 }, minWidth: 0 }}
+        <PanelSection
+          title="Definition"
+          headingGap={1}
+          sx={{ position: { lg: 'sticky' }, top: { lg: 80 }, minWidth: 0 }}
         >
-          <Typography id="wf-json" variant="h6" component="h2" sx={{ mb: 1 }}>
-            Definition
-          </Typography>
           <Suspense fallback={<LoadingState label="Loading the JSON editor" rows={6} />}>
             <DefinitionJson
               value={draft.json}
@@ -158,8 +144,8 @@ function EditorForm({ initial, workflow }: { initial: Draft; workflow?: Workflow
               onChange={(text) => dispatch({ type: 'json', text })}
             />
           </Suspense>
-        </Paper>
-      </Box>
+        </PanelSection>
+      </TwoColumns>
       <LeaveDialog guard={editor.leaveGuard} title="Leave without saving?">
         The changes to this workflow are not saved; they will be lost.
       </LeaveDialog>

@@ -1,8 +1,6 @@
 import { Link as RouterLink, useParams } from 'react-router';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
@@ -17,6 +15,8 @@ import {
   Section,
   UserName,
 } from '../../../components';
+import { PanelSection } from '../../../components/PanelSection';
+import { TwoColumns } from '../../../components/TwoColumns';
 import { formatCount, plural } from '../../../lib/format';
 import { RunForm } from '../components/RunForm';
 import { RunsFilters } from '../components/RunsFilters';
@@ -47,11 +47,8 @@ function Runs({ workflowId }: { workflowId: string }) {
     );
   else body = <RunsTable list={list} />;
   return (
-    <Paper variant="outlined" component="section" aria-labelledby="wf-runs" sx={{ p: 2 }}>
+    <PanelSection title="Runs">
       <Stack spacing={2}>
-        <Typography id="wf-runs" variant="h6" component="h2">
-          Runs
-        </Typography>
         <RunsFilters list={list} />
         {list.isTruncated && (
           <Alert severity="info">
@@ -60,7 +57,7 @@ function Runs({ workflowId }: { workflowId: string }) {
         )}
         {body}
       </Stack>
-    </Paper>
+    </PanelSection>
   );
 }
 
@@ -98,23 +95,8 @@ export function WorkflowPage() {
         />
       ) : w ? (
         <Stack spacing={3}>
-          <Box
-            sx={{
-              display: 'grid',
-              gridTemplateColumns: { xs: '1fr', lg: 'minmax(0, 3fr) minmax(0, 2fr)' },
-              gap: 3,
-              alignItems: 'start',
-            }}
-          >
-            <Paper
-              variant="outlined"
-              component="section"
-              aria-labelledby="wf-definition"
-              sx={{ p: 2 }}
-            >
-              <Typography id="wf-definition" variant="h6" component="h2" sx={{ mb: 2 }}>
-                Definition
-              </Typography>
+          <TwoColumns widths={[3, 2]}>
+            <PanelSection title="Definition">
               <DefinitionList
                 items={[
                   { label: 'Version', value: formatCount(w.version) },
@@ -127,18 +109,15 @@ export function WorkflowPage() {
                 {plural(w.definition.steps.length, 'step')}
               </Typography>
               <StepsSummary steps={w.definition.steps} />
-            </Paper>
-            <Paper variant="outlined" component="section" aria-labelledby="wf-run" sx={{ p: 2 }}>
-              <Typography id="wf-run" variant="h6" component="h2" sx={{ mb: 2 }}>
-                Run
-              </Typography>
+            </PanelSection>
+            <PanelSection title="Run">
               <RunForm
                 key={`${w.id}:${w.version}`}
                 workflowId={w.id}
                 inputs={w.definition.inputs ?? []}
               />
-            </Paper>
-          </Box>
+            </PanelSection>
+          </TwoColumns>
           <Runs workflowId={w.id} />
           <Section title="History">
             <ObjectHistory objectType="workflow" objectId={w.id} />

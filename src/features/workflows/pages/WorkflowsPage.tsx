@@ -1,8 +1,6 @@
-import { Link as RouterLink } from 'react-router';
-import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
-import AddIcon from '@mui/icons-material/Add';
 import { EmptyState, LoadingState, PageHeader, SearchField } from '../../../components';
+import { NewButton } from '../../../components/NewButton';
 import { plural } from '../../../lib/format';
 import { WorkflowError } from '../components/WorkflowError';
 import { WorkflowsTable } from '../components/WorkflowsTable';
@@ -10,16 +8,7 @@ import { useWorkflowsList, WORKFLOWS_PAGE_SIZE } from '../hooks/use-workflows-li
 import { newWorkflowPath } from '../paths';
 
 function NewWorkflowButton() {
-  return (
-    <Button
-      component={RouterLink}
-      to={newWorkflowPath()}
-      variant="contained"
-      startIcon={<AddIcon />}
-    >
-      New workflow
-    </Button>
-  );
+  return <NewButton to={newWorkflowPath()}>New workflow</NewButton>;
 }
 
 /** Every workflow the console's token may see: what it is, its version, and how it last ran. */
