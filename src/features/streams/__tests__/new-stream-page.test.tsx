@@ -102,16 +102,21 @@ async function choose(user: UserEvent, combobox: RegExp | string, option: RegExp
   await user.click(await screen.findByRole('option', { name: option }));
 }
 
-async function walkToReview(user: UserEvent, schedule?: () => Promise<void>) {
-  await user.click(await screen.findByRole('radio', { name: 'Data file (CSV)' }));
-  await next(user);
-  await stepHeading('Configuration');
+/** The data file and the account of a data-file stream, each step left with Next. */
+async function pickFileAndAccount(user: UserEvent) {
   await choose(user, /Data file/, /regional-targets\.csv/);
   await next(user);
   await stepHeading('Account');
   await choose(user, /Account/, /Finance uploads/);
   await next(user);
   await stepHeading('Update method');
+}
+
+async function walkToReview(user: UserEvent, schedule?: () => Promise<void>) {
+  await user.click(await screen.findByRole('radio', { name: 'Data file (CSV)' }));
+  await next(user);
+  await stepHeading('Configuration');
+  await pickFileAndAccount(user);
   await user.click(screen.getByRole('radio', { name: 'Append' }));
   await next(user);
   await stepHeading('Schedule');
@@ -450,12 +455,7 @@ describe('/streams/new', { timeout: 30_000 }, () => {
     await user.keyboard('{Enter}');
     expect(await stepHeading('Configuration')).toHaveFocus();
 
-    await choose(user, /Data file/, /regional-targets\.csv/);
-    await next(user);
-    await stepHeading('Account');
-    await choose(user, /Account/, /Finance uploads/);
-    await next(user);
-    await stepHeading('Update method');
+    await pickFileAndAccount(user);
     await user.click(screen.getByRole('radio', { name: 'Replace' }));
     await user.keyboard('{Enter}');
     expect(await stepHeading('Schedule')).toHaveFocus();
