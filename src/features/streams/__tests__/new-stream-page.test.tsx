@@ -86,6 +86,14 @@ const renderWizard = (url = '/streams/new') =>
     url,
   );
 
+/** Opens the wizard and picks a connector: how most journeys start. */
+async function startWith(connector: string, url?: string) {
+  const user = userEvent.setup();
+  renderWizard(url);
+  await user.click(await screen.findByRole('radio', { name: connector }));
+  return user;
+}
+
 const stepHeading = (name: string) => screen.findByRole('heading', { level: 2, name });
 const next = (user: UserEvent) => user.click(screen.getByRole('button', { name: 'Next' }));
 
@@ -94,16 +102,21 @@ async function choose(user: UserEvent, combobox: RegExp | string, option: RegExp
   await user.click(await screen.findByRole('option', { name: option }));
 }
 
-async function walkToReview(user: UserEvent, schedule?: () => Promise<void>) {
-  await user.click(await screen.findByRole('radio', { name: 'Data file (CSV)' }));
-  await next(user);
-  await stepHeading('Configuration');
+/** The data file and the account of a data-file stream, each step left with Next. */
+async function pickFileAndAccount(user: UserEvent) {
   await choose(user, /Data file/, /regional-targets\.csv/);
   await next(user);
   await stepHeading('Account');
   await choose(user, /Account/, /Finance uploads/);
   await next(user);
   await stepHeading('Update method');
+}
+
+async function walkToReview(user: UserEvent, schedule?: () => Promise<void>) {
+  await user.click(await screen.findByRole('radio', { name: 'Data file (CSV)' }));
+  await next(user);
+  await stepHeading('Configuration');
+  await pickFileAndAccount(user);
   await user.click(screen.getByRole('radio', { name: 'Append' }));
   await next(user);
   await stepHeading('Schedule');
@@ -309,9 +322,7 @@ describe('/streams/new', { timeout: 30_000 }, () => {
 
   it('uploads a CSV as a data file and selects it', async () => {
     const platform = givenPlatform();
-    const user = userEvent.setup();
-    renderWizard();
-    await user.click(await screen.findByRole('radio', { name: 'Data file (CSV)' }));
+    const user = await startWith('Data file (CSV)');
     await next(user);
     await stepHeading('Configuration');
 
@@ -335,9 +346,7 @@ describe('/streams/new', { timeout: 30_000 }, () => {
 
   it("builds the configuration from the connector's fields", async () => {
     givenPlatform();
-    const user = userEvent.setup();
-    renderWizard();
-    await user.click(await screen.findByRole('radio', { name: 'CSV from an HTTP(S) URL' }));
+    const user = await startWith('CSV from an HTTP(S) URL');
     expect(screen.getByRole('combobox', { name: /Version/ })).toHaveTextContent('2');
     await next(user);
 
@@ -368,9 +377,7 @@ describe('/streams/new', { timeout: 30_000 }, () => {
       http.get('/api/datastores/v1/collections', () => HttpResponse.json([products, empty])),
       http.get('/api/datastores/v1/collections/:id', () => HttpResponse.json(products)),
     );
-    const user = userEvent.setup();
-    renderWizard();
-    await user.click(await screen.findByRole('radio', { name: 'Document-store collection' }));
+    const user = await startWith('Document-store collection');
     await next(user);
     await stepHeading('Configuration');
     expect(screen.getByRole('combobox', { name: /^Collection/ })).toHaveAttribute(
@@ -444,18 +451,11 @@ describe('/streams/new', { timeout: 30_000 }, () => {
 
   it('Enter on a valid step is Next; focus moves to the step heading', async () => {
     givenPlatform();
-    const user = userEvent.setup();
-    renderWizard('/streams/new');
-    await user.click(await screen.findByRole('radio', { name: 'Data file (CSV)' }));
+    const user = await startWith('Data file (CSV)', '/streams/new');
     await user.keyboard('{Enter}');
     expect(await stepHeading('Configuration')).toHaveFocus();
 
-    await choose(user, /Data file/, /regional-targets\.csv/);
-    await next(user);
-    await stepHeading('Account');
-    await choose(user, /Account/, /Finance uploads/);
-    await next(user);
-    await stepHeading('Update method');
+    await pickFileAndAccount(user);
     await user.click(screen.getByRole('radio', { name: 'Replace' }));
     await user.keyboard('{Enter}');
     expect(await stepHeading('Schedule')).toHaveFocus();
@@ -471,9 +471,7 @@ describe('/streams/new', { timeout: 30_000 }, () => {
 
   it('Discard asks first, then starts again', async () => {
     givenPlatform();
-    const user = userEvent.setup();
-    renderWizard();
-    await user.click(await screen.findByRole('radio', { name: 'Data file (CSV)' }));
+    const user = await startWith('Data file (CSV)');
     await next(user);
     await stepHeading('Configuration');
 
@@ -496,9 +494,7 @@ describe('/streams/new', { timeout: 30_000 }, () => {
 
   it('warns before leaving with unsaved input', async () => {
     givenPlatform();
-    const user = userEvent.setup();
-    renderWizard();
-    await user.click(await screen.findByRole('radio', { name: 'Data file (CSV)' }));
+    const user = await startWith('Data file (CSV)');
 
     await user.click(screen.getByRole('link', { name: 'Go elsewhere' }));
     const dialog = await screen.findByRole('dialog', { name: 'Leave the stream wizard?' });

@@ -32,6 +32,12 @@ export interface StepCardProps {
 
 const text = (v: unknown) => (typeof v === 'string' ? v : '');
 
+/** What every step has, whatever its type. */
+const ownFields = [
+  { key: 'id', label: 'Step id' },
+  { key: 'name', label: 'Step name' },
+] as const;
+
 /** One step: its id and name, its type's settings as fields, and the buttons that move it. */
 export function StepCard({
   step,
@@ -51,7 +57,7 @@ export function StepCard({
   const type = step.type;
   const known = isStepType(type);
   const fields = known ? stepFields[type] : [];
-  const shown = new Set(['id', 'name', ...fields.map((f) => f.key)]);
+  const shown = new Set([...ownFields, ...fields].map((f) => f.key));
   const elsewhere = Object.entries(problems).filter(([key]) => !shown.has(key));
   const position = index + 1;
   const title = text(step.name) || `Step ${position}`;
@@ -163,25 +169,19 @@ export function StepCard({
           gap: 2,
         }}
       >
-        <DraftTextField
-          id={`${idPrefix}-id`}
-          label="Step id"
-          size="small"
-          required
-          value={step.id}
-          onChange={(id) => set('id', id)}
-          problem={problems.id}
-        />
-        <DraftTextField
-          id={`${idPrefix}-name`}
-          inputRef={name}
-          label="Step name"
-          size="small"
-          required
-          value={step.name}
-          onChange={(stepName) => set('name', stepName)}
-          problem={problems.name}
-        />
+        {ownFields.map(({ key, label }) => (
+          <DraftTextField
+            key={key}
+            id={`${idPrefix}-${key}`}
+            inputRef={key === 'name' ? name : undefined}
+            label={label}
+            size="small"
+            required
+            value={step[key]}
+            onChange={(value) => set(key, value)}
+            problem={problems[key]}
+          />
+        ))}
         {fields.map((field) => (
           <Box
             key={field.key}
