@@ -26,10 +26,11 @@ export function FormTextField<T extends FieldValues>({
     <Controller
       control={control}
       name={name}
-      render={({ field, fieldState }) => (
+      // The ref goes to the input alone, so that a failed submit puts focus in this field.
+      render={({ field: { ref, ...field }, fieldState }) => (
         <TextField
           {...field}
-          inputRef={field.ref}
+          inputRef={ref}
           {...props}
           error={fieldState.invalid}
           helperText={fieldState.error ? errorText(fieldState.error.message) : helperText}
