@@ -1,5 +1,8 @@
 import os from 'node:os';
 
+/** The body of Create Stream (4.3) for a manual REPLACE stream reading an uploaded data file. */
+export { dataFileStream } from '../server/platform/streams/test-bodies';
+
 /** One line of the `npm run bench` table. */
 export interface BenchRow {
   group: string;
@@ -42,16 +45,3 @@ export async function latencies(count: number, concurrency: number, fn: () => Pr
 
 export const machine = () =>
   `${os.cpus().length} × ${os.cpus()[0]?.model.trim() ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
-
-/** The body of Create Stream (4.3) for a manual REPLACE stream reading an uploaded data file. */
-export const dataFileStream = (dataFileId: unknown, name: string) => ({
-  transport: { type: 'CONNECTOR', description: 'data-file', version: '1' },
-  configuration: [
-    { name: 'dataFileId', value: String(dataFileId), type: 'string', category: 'METADATA' },
-  ],
-  account: { id: 1 },
-  updateMethod: 'REPLACE',
-  dataProvider: { key: 'data-file' },
-  dataSource: { name, description: '' },
-  advancedScheduleJson: JSON.stringify({ type: 'MANUAL', timezone: 'UTC' }),
-});

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expectAccessible, expectAccessibleInBothThemes, useColorMode } from './axe';
 import { expect, test } from './fixtures';
+import { openOrdersFromList } from './navigation';
 
 // Axe (no serious or critical finding) on every screen of the document store, the datasets and
 // the stream wizard, in light and dark theme. The newer screens run axe in their own journeys.
@@ -9,13 +10,7 @@ test.describe.configure({ timeout: 240_000 });
 
 async function openCollection(page: Page) {
   await page.goto('/datastores');
-  await page.getByRole('link', { name: 'Sales operations' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Sales operations' })).toBeVisible();
-  await page
-    .getByRole('table', { name: 'Collections' })
-    .getByRole('link', { name: 'orders' })
-    .click();
-  await expect(page.getByRole('heading', { level: 1, name: 'orders' })).toBeVisible();
+  await openOrdersFromList(page);
 }
 
 test('the document store screens pass axe in both themes', async ({ page }) => {

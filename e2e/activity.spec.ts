@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expectAccessibleInBothThemes } from './axe';
 import { expect, test } from './fixtures';
+import { openDataset } from './navigation';
 
 /**
  * Issue 27: a change made in the console is found in Activity by its object, and opens the
@@ -24,11 +25,7 @@ test('a certification is found in Activity by its dataset and opens the dataset 
   page,
 }) => {
   test.setTimeout(90_000);
-  await page.goto('/datasets');
-  await page
-    .getByRole('table', { name: 'Datasets' })
-    .getByRole('link', { name: 'Sales by region' })
-    .click();
+  await openDataset(page, 'Sales by region');
   await page.getByRole('tab', { name: 'Certification' }).click();
   await page.getByRole('button', { name: 'Certify', exact: true }).click();
   const confirm = page.getByRole('dialog', { name: 'Certify “Sales by region”?' });
@@ -70,11 +67,7 @@ test('a certification is found in Activity by its dataset and opens the dataset 
   await expect(activity(page)).toBeVisible();
 
   // Leave the sample data as it was.
-  await page.goto('/datasets');
-  await page
-    .getByRole('table', { name: 'Datasets' })
-    .getByRole('link', { name: 'Sales by region' })
-    .click();
+  await openDataset(page, 'Sales by region');
   await page.getByRole('tab', { name: 'Certification' }).click();
   await page.getByRole('button', { name: 'Remove certification' }).click();
   const remove = page.getByRole('dialog', {

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { openOrdersFromList } from './navigation';
 
 /** A value of a definition list: the group named by its label, then its definition. */
 const definition = (page: Page, label: string) =>
@@ -56,12 +57,7 @@ test('create a datastore and a collection, change its schema, sync orders, delet
 
   // The sample collection "orders": sync it now and see the linked dataset's rows.
   await page.getByRole('link', { name: 'Document store' }).first().click();
-  await page.getByRole('link', { name: 'Sales operations' }).click();
-  await page
-    .getByRole('table', { name: 'Collections' })
-    .getByRole('link', { name: 'orders' })
-    .click();
-  await expect(page.getByRole('heading', { level: 1, name: 'orders' })).toBeVisible();
+  await openOrdersFromList(page);
   await page.getByRole('tab', { name: 'Settings' }).click();
   await expect(page.getByRole('switch', { name: 'Sync enabled' })).toBeChecked();
   await expect(definition(page, 'Status')).toHaveText('Idle');

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import type { Download, Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { openOrdersFromList } from './navigation';
 
 /**
  * The documents screen of issue 4 on the sample data: datastore "Sales operations", collection
@@ -40,11 +41,7 @@ const readDownload = async (download: Download) => fs.readFileSync(await downloa
 
 async function openOrders(page: Page) {
   await page.goto('/');
-  await page.getByRole('link', { name: 'Sales operations' }).click();
-  await page
-    .getByRole('table', { name: 'Collections' })
-    .getByRole('link', { name: 'orders' })
-    .click();
+  await openOrdersFromList(page);
   await page.getByRole('tab', { name: 'Documents' }).click();
   await expect(grid(page)).toBeVisible();
 }

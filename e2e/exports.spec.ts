@@ -1,6 +1,7 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
+import { dataFileStream } from '../server/platform/streams/test-bodies';
 import { expectAccessibleInBothThemes } from './axe';
 import { expect, test } from './fixtures';
 
@@ -219,17 +220,7 @@ test('the dashboard is fresh when it opens: a dataset and an export made meanwhi
   });
   const { dataFileId } = (await upload.json()) as { dataFileId: number };
   const stream = await page.request.post('/api/data/v1/streams', {
-    data: {
-      transport: { type: 'CONNECTOR', description: 'data-file', version: '1' },
-      configuration: [
-        { name: 'dataFileId', value: String(dataFileId), type: 'string', category: 'METADATA' },
-      ],
-      account: { id: 1 },
-      updateMethod: 'REPLACE',
-      dataProvider: { key: 'data-file' },
-      dataSource: { name: 'E2E fresh dataset', description: '' },
-      advancedScheduleJson: JSON.stringify({ type: 'MANUAL', timezone: 'UTC' }),
-    },
+    data: dataFileStream(dataFileId, 'E2E fresh dataset'),
   });
   const { dataSource } = (await stream.json()) as { dataSource: { id: string } };
   const exported = await page.request.post(`/api/query/v1/export/${dataSource.id}`, {

@@ -1,20 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from './fixtures';
+import { openOrdersFromList } from './navigation';
 
 test('from the datastore list to a collection and its fields', async ({ page }) => {
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1, name: 'Document store' })).toBeVisible();
   await expect(page.getByRole('status', { name: 'Upstream: Embedded platform' })).toBeVisible();
 
-  await page.getByRole('link', { name: 'Sales operations' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Sales operations' })).toBeVisible();
-  await page
-    .getByRole('table', { name: 'Collections' })
-    .getByRole('link', { name: 'orders' })
-    .click();
-
-  await expect(page.getByRole('heading', { level: 1, name: 'orders' })).toBeVisible();
+  await openOrdersFromList(page);
   await page.getByRole('tab', { name: 'Details' }).click();
   const value = (label: string) =>
     page.getByRole('group', { name: label, exact: true }).getByRole('definition');
@@ -93,12 +87,7 @@ test('no token reaches the browser', async ({ page }) => {
     );
   });
   await page.goto('/');
-  await page.getByRole('link', { name: 'Sales operations' }).click();
-  await page
-    .getByRole('table', { name: 'Collections' })
-    .getByRole('link', { name: 'orders' })
-    .click();
-  await expect(page.getByRole('heading', { level: 1, name: 'orders' })).toBeVisible();
+  await openOrdersFromList(page);
   await page.waitForLoadState('networkidle');
 
   expect(bodies.length).toBeGreaterThan(5);

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expectAccessibleInBothThemes } from './axe';
 import { expect, test } from './fixtures';
+import { openFromMainNavigation } from './navigation';
 
 /**
  * The stream wizard of issue 5 on the embedded platform: a CSV uploaded as a data file becomes a
@@ -38,12 +39,7 @@ test.use({ colorScheme: 'light', timezoneId: 'Europe/Paris' });
 
 test('create a stream from a data file, run it, see rows and a partition', async ({ page }) => {
   const datasetName = `Cities ${Date.now()}`;
-  await page.goto('/');
-  await page
-    .getByRole('navigation', { name: 'Main' })
-    .getByRole('link', { name: 'Streams' })
-    .click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Streams' })).toBeVisible();
+  await openFromMainNavigation(page, 'Streams');
   await page.getByRole('main').getByRole('link', { name: 'New stream' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'New stream' })).toBeVisible();
 
@@ -156,12 +152,7 @@ test('leaving the wizard with input asks first', async ({ page }) => {
 });
 
 test("the streams screen and a stream's run history", async ({ page }) => {
-  await page.goto('/');
-  await page
-    .getByRole('navigation', { name: 'Main' })
-    .getByRole('link', { name: 'Streams' })
-    .click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Streams' })).toBeVisible();
+  await openFromMainNavigation(page, 'Streams');
   await page.getByRole('searchbox', { name: 'Dataset name' }).fill('Regional targets');
   await expect(page).toHaveURL(/q=Regional\+targets/);
   const row = page

@@ -36,6 +36,39 @@ async function newWorkflow(page: Page, name: string) {
   await page.getByRole('textbox', { name: 'Name', exact: false }).first().fill(name);
 }
 
+/**
+ * A new workflow's draft: `input` (when named), a Wait of `seconds`, then a Notify of `message` to
+ * `to` (by default, a greeting of the input to data-engineering).
+ */
+async function draftWaitThenNotify(
+  page: Page,
+  name: string,
+  {
+    input,
+    seconds,
+    to = 'data-engineering',
+    message = 'Hello ${input.who}',
+  }: { input?: string; seconds: number; to?: string; message?: string },
+) {
+  await newWorkflow(page, name);
+  if (input) {
+    await page.getByRole('button', { name: 'Add input' }).click();
+    await page
+      .getByRole('group', { name: 'Input 1' })
+      .getByRole('textbox', { name: /Input name/ })
+      .fill(input);
+  }
+  await addStep(page, 'Wait');
+  await step(page, 1)
+    .getByRole('spinbutton', { name: /Seconds/ })
+    .fill(String(seconds));
+  await addStep(page, 'Notify');
+  await step(page, 2).getByRole('textbox', { name: /^To/ }).fill(to);
+  await step(page, 2)
+    .getByRole('textbox', { name: /^Message/ })
+    .fill(message);
+}
+
 async function createAndRun(page: Page, name: string) {
   await page.getByRole('button', { name: 'Create workflow' }).click();
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
@@ -53,22 +86,7 @@ test('create a two-step workflow, run it, and watch the log stream to COMPLETED'
   page,
 }) => {
   const name = `Greet and tell ${Date.now()}`;
-  await newWorkflow(page, name);
-  await page.getByRole('button', { name: 'Add input' }).click();
-  await page
-    .getByRole('group', { name: 'Input 1' })
-    .getByRole('textbox', { name: /Input name/ })
-    .fill('who');
-
-  await addStep(page, 'Wait');
-  await step(page, 1)
-    .getByRole('spinbutton', { name: /Seconds/ })
-    .fill('1');
-  await addStep(page, 'Notify');
-  await step(page, 2).getByRole('textbox', { name: /^To/ }).fill('data-engineering');
-  await step(page, 2)
-    .getByRole('textbox', { name: /^Message/ })
-    .fill('Hello ${input.who}');
+  await draftWaitThenNotify(page, name, { input: 'who', seconds: 1 });
   await expect(page.getByRole('textbox', { name: 'Definition as JSON' })).toContainText(
     '"notify1"',
   );
@@ -129,16 +147,7 @@ test('a failing step ends the run FAILED with its reason', async ({ page }) => {
 
 test('cancel a running wait', async ({ page }) => {
   const name = `Long wait ${Date.now()}`;
-  await newWorkflow(page, name);
-  await addStep(page, 'Wait');
-  await step(page, 1)
-    .getByRole('spinbutton', { name: /Seconds/ })
-    .fill('120');
-  await addStep(page, 'Notify');
-  await step(page, 2).getByRole('textbox', { name: /^To/ }).fill('nobody');
-  await step(page, 2)
-    .getByRole('textbox', { name: /^Message/ })
-    .fill('never sent');
+  await draftWaitThenNotify(page, name, { seconds: 120, to: 'nobody', message: 'never sent' });
   await createAndRun(page, name);
   await expect(status(page)).toHaveText('Run status: IN_PROGRESS', { timeout: 30_000 });
 
@@ -205,21 +214,7 @@ test('the run page shows what each step received and produced, live and without 
   page,
 }) => {
   const name = `Step record ${Date.now()}`;
-  await newWorkflow(page, name);
-  await page.getByRole('button', { name: 'Add input' }).click();
-  await page
-    .getByRole('group', { name: 'Input 1' })
-    .getByRole('textbox', { name: /Input name/ })
-    .fill('who');
-  await addStep(page, 'Wait');
-  await step(page, 1)
-    .getByRole('spinbutton', { name: /Seconds/ })
-    .fill('2');
-  await addStep(page, 'Notify');
-  await step(page, 2).getByRole('textbox', { name: /^To/ }).fill('data-engineering');
-  await step(page, 2)
-    .getByRole('textbox', { name: /^Message/ })
-    .fill('Hello ${input.who}');
+  await draftWaitThenNotify(page, name, { input: 'who', seconds: 2 });
   await expectNoSidewaysScroll(page, 'workflows-editor');
   await page.setViewportSize({ width: 1280, height: 720 });
   const type = page.getByRole('group', { name: 'Input 1' }).getByRole('combobox', { name: 'Type' });

@@ -4,8 +4,8 @@ import {
   ORDERS_COLLECTION_ID as ORDERS,
   SAMPLE_DATASTORE_ID as SALES_OPS,
 } from '../seed/datastores';
-import { startTestPlatform, type TestPlatform } from '../testing';
-import { sampleUserRequests, type AsUser } from './test-users';
+import type { TestPlatform } from '../testing';
+import { sampleUserRequests, startWithSampleUsers, type AsUser } from './test-users';
 
 // Seed (issue 14): Sales operations and its collections belong to Ada (Admin). orders gives
 // every user READ, WRITE, CREATE_CONTENT, READ_CONTENT, UPDATE_CONTENT by default; customers
@@ -15,8 +15,7 @@ let platform: TestPlatform;
 let as: AsUser;
 
 beforeAll(async () => {
-  platform = await startTestPlatform();
-  as = await sampleUserRequests(platform);
+  ({ platform, as } = await startWithSampleUsers(sampleUserRequests));
 });
 afterAll(() => platform.close());
 

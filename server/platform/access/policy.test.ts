@@ -254,22 +254,13 @@ describe('tokens and users (issue 14)', () => {
       (await platform.api(`/api/data/v1/accesstokens/${list[0]!.id}`, { method: 'DELETE' })).status,
     ).toBe(204);
     expect((await as('eve', '/api/content/v2/users/me')).status).toBe(401);
-    expect(
-      (
-        await platform.api('/api/data/v1/accesstokens', {
-          method: 'POST',
-          json: { name: '', ownerId: 5 },
-        })
-      ).status,
-    ).toBe(400);
-    expect(
-      (
-        await platform.api('/api/data/v1/accesstokens', {
-          method: 'POST',
-          json: { name: 'n', ownerId: 999 },
-        })
-      ).status,
-    ).toBe(404);
+    for (const [json, status] of [
+      [{ name: '', ownerId: 5 }, 400],
+      [{ name: 'n', ownerId: 999 }, 404],
+    ] as const) {
+      const res = await platform.api('/api/data/v1/accesstokens', { method: 'POST', json });
+      expect(res.status).toBe(status);
+    }
   });
 });
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accessUser, messageError, role as roleSchema, roleList } from '../../../src/api/contract';
-import { startTestPlatform, type TestPlatform } from '../testing';
-import { sampleUserIds, sampleUsers, type SampleUser } from './test-users';
+import type { TestPlatform } from '../testing';
+import { sampleUserIds, sampleUsers, startWithSampleUsers, type SampleUser } from './test-users';
 
 // Issue 25: an Admin changes a user's role and a role's grants; anyone else hears 403. On
 // PGlite, and on PostgreSQL when DATABASE_URL is set. Sample users: Ada Admin, Ben Privileged,
@@ -9,8 +9,7 @@ import { sampleUserIds, sampleUsers, type SampleUser } from './test-users';
 let platform: TestPlatform;
 let as: Awaited<ReturnType<typeof sampleUsers>>;
 beforeAll(async () => {
-  platform = await startTestPlatform();
-  as = await sampleUsers(platform);
+  ({ platform, as } = await startWithSampleUsers(sampleUsers));
 });
 afterAll(() => platform.close());
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SALES_DATASET_ID as SALES, WEB_TRAFFIC_DATASET_ID as TRAFFIC } from '../seed/datasets';
-import { startTestPlatform, type TestPlatform } from '../testing';
-import { sampleUserRequests, type AsUser } from './test-users';
+import type { TestPlatform } from '../testing';
+import { sampleUserRequests, startWithSampleUsers, type AsUser } from './test-users';
 
 // Issue 23: a user with share access gave himself CO_OWNER, removed others and certified.
 // Seed: Sales is owned by Ada (Admin), shared CAN_EDIT with Ben and CAN_SHARE with Finance
@@ -10,8 +10,7 @@ let platform: TestPlatform;
 let as: AsUser;
 
 beforeAll(async () => {
-  platform = await startTestPlatform();
-  as = await sampleUserRequests(platform);
+  ({ platform, as } = await startWithSampleUsers(sampleUserRequests));
 });
 afterAll(() => platform.close());
 

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import type { TestPlatform } from '../testing';
+import { startTestPlatform, type TestPlatform } from '../testing';
 
 /** The sample users of the policy tests (seed/people.ts): Ada is the developer token's. */
 export const sampleUserIds = { ada: 1, ben: 2, chloe: 3, dev: 4, eve: 5 } as const;
@@ -44,3 +44,15 @@ export async function sampleUserRequests(platform: TestPlatform) {
     request(who as SampleUser, path, { method, json });
 }
 export type AsUser = Awaited<ReturnType<typeof sampleUserRequests>>;
+
+/**
+ * A test file's platform and its sample users' requests (`sampleUsers`, or the policy tables'
+ * `sampleUserRequests`): `({ platform, as } = await startWithSampleUsers(sampleUsers))`.
+ */
+export async function startWithSampleUsers<T>(
+  users: (platform: TestPlatform) => Promise<T>,
+  options?: Parameters<typeof startTestPlatform>[0],
+): Promise<{ platform: TestPlatform; as: T }> {
+  const platform = await startTestPlatform(options);
+  return { platform, as: await users(platform) };
+}

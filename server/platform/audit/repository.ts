@@ -1,18 +1,8 @@
-import type { AuditEvent, AuditObjectType } from '../../../src/api/contract/audit';
+import type { AuditEvent, AuditEventQuery, AuditObjectType } from '../../../src/api/contract/audit';
 import type { Queryable } from '../store';
 
-export interface AuditFilter {
-  actor?: number;
-  action?: string;
-  objectType?: AuditObjectType;
-  objectId?: string;
-  from?: string;
-  to?: string;
-  q?: string;
-  /** Events older than this `micros.id` position. */
-  cursor?: string;
-  limit: number;
-}
+/** The filters, `limit` and `cursor` (events older than this `micros.id` position) of a page. */
+export type AuditFilter = AuditEventQuery;
 
 interface EventRow {
   id: string;

@@ -10,6 +10,20 @@ export function moreAuditCases({ platform, call, state }: CaseContext): Case[] {
     return (await res.json()) as Record<string, unknown>;
   };
 
+  /** A data file's bytes as CSV (an upload or a new revision), expected to succeed. */
+  const sendCsv = async (method: string, path: string, body: string) => {
+    const res = await platform().api(path, {
+      method,
+      body,
+      headers: {
+        'X-SERVICE-Developer-Token': platform().tokens.developer,
+        'content-type': 'text/csv',
+      },
+    });
+    expect(res.status).toBe(200);
+    return res;
+  };
+
   return [
     ...(['field.unlocked', 'field.edited', 'field.locked'] as const).map((action): Case => ({
       action,
@@ -27,15 +41,7 @@ export function moreAuditCases({ platform, call, state }: CaseContext): Case[] {
       action: 'data-file.uploaded',
       objectType: 'data-file',
       act: async () => {
-        const res = await platform().api('/api/data/v1/data-files?name=audit.csv', {
-          method: 'POST',
-          body: 'a,b\n1,2\n',
-          headers: {
-            'X-SERVICE-Developer-Token': platform().tokens.developer,
-            'content-type': 'text/csv',
-          },
-        });
-        expect(res.status).toBe(200);
+        const res = await sendCsv('POST', '/api/data/v1/data-files?name=audit.csv', 'a,b\n1,2\n');
         state.dataFile = String(((await res.json()) as { dataFileId: number }).dataFileId);
         return state.dataFile;
       },
@@ -44,15 +50,7 @@ export function moreAuditCases({ platform, call, state }: CaseContext): Case[] {
       action: 'data-file.revised',
       objectType: 'data-file',
       act: async () => {
-        const res = await platform().api(`/api/data/v1/data-files/${state.dataFile}`, {
-          method: 'PUT',
-          body: 'a,b\n3,4\n',
-          headers: {
-            'X-SERVICE-Developer-Token': platform().tokens.developer,
-            'content-type': 'text/csv',
-          },
-        });
-        expect(res.status).toBe(200);
+        await sendCsv('PUT', `/api/data/v1/data-files/${state.dataFile}`, 'a,b\n3,4\n');
         return state.dataFile!;
       },
     },

@@ -1,15 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cardSummaryList } from '../../../src/api/contract';
-import { sampleUserRequests, type AsUser } from '../access/test-users';
+import { sampleUserRequests, startWithSampleUsers, type AsUser } from '../access/test-users';
 import { LINKED_CARDS } from '../seed/calculated-fields';
-import { startTestPlatform, type TestPlatform } from '../testing';
+import type { TestPlatform } from '../testing';
 
 // Issue 25: a CARD link reads the card's title, for those who may read the card's dataset.
 let platform: TestPlatform;
 let as: AsUser;
 beforeAll(async () => {
-  platform = await startTestPlatform();
-  as = await sampleUserRequests(platform);
+  ({ platform, as } = await startWithSampleUsers(sampleUserRequests));
 });
 afterAll(() => platform?.close());
 

@@ -2,35 +2,10 @@ import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import type { Cell } from '../datasets/store';
 import { csvField, csvLines } from './csv';
+import { notPlainCells, plainCells } from './test-cells';
 
-const tricky: Cell[] = [
-  null,
-  '',
-  'plain',
-  'a,b',
-  'say "hi"',
-  '"',
-  '""',
-  'line\nbreak',
-  'carriage\rreturn',
-  'crlf\r\nend',
-  ' leading',
-  'trailing ',
-  ' ',
-  '\tTab\t',
-  '\uFEFFbom',
-  'inner\uFEFFbom',
-  "=SUM(A1)'",
-  'naïve – “curly” 😀',
-  0,
-  -1.5,
-  1e21,
-  1e-7,
-  123456789012345,
-  0.1 + 0.2,
-  true,
-  false,
-];
+/** Every cell a CSV writer may get wrong. */
+const tricky: Cell[] = [...plainCells, ...notPlainCells];
 
 describe('CSV fields of an export', () => {
   it.each(tricky.map((cell) => [JSON.stringify(cell), cell]))(

@@ -5,6 +5,7 @@ import { columnsFrom, createDataset, type Cell } from '../datasets/store';
 import type { Db } from '../store';
 import { openTestStore } from '../testing';
 import { csvLines } from './csv';
+import { notPlainCells as notPlain, plainCells as plain } from './test-cells';
 import { csvBatches } from './run-export';
 
 /**
@@ -18,45 +19,6 @@ beforeAll(async () => {
   db = await openTestStore('engine-csv-test-');
 });
 afterAll(() => db.close());
-
-/** Plain for the engine's writer, yet tricky: quoting, doubling, unicode, empty text, nulls. */
-const plain: Cell[] = [
-  null,
-  '',
-  'plain',
-  'a,b',
-  'say "hi"',
-  '"',
-  '""',
-  '\tTab\t',
-  'inner space',
-  "=SUM(A1)'",
-  'naïve – “curly” 😀',
-  'back\\slash',
-  'NULL',
-  '\\N',
-  '2026-01-31',
-  '2026-01-31T10:00:00Z',
-  0,
-  -1.5,
-  123456789012345,
-  0.1 + 0.2,
-  1e20,
-  0.000001,
-  true,
-  false,
-];
-/** Each of these makes the set one that csv.ts writes. */
-const notPlain: Cell[] = [
-  'line\nbreak',
-  'carriage\rreturn',
-  ' leading',
-  'trailing ',
-  '\uFEFFbom',
-  '\\.',
-  1e21,
-  1e-7,
-];
 
 async function exported(rows: Cell[][], indexes: number[], batchRows = 7) {
   const columns = columnsFrom(rows[0]!.map((_, i) => ({ name: `c${i}`, type: 'STRING' })));

@@ -6,16 +6,15 @@ import {
   revisionPreview,
   uploadDataFileResult,
 } from '../../../src/api/contract';
-import { sampleUsers } from '../access/test-users';
-import { startTestPlatform, type TestPlatform } from '../testing';
+import { sampleUsers, startWithSampleUsers } from '../access/test-users';
+import type { TestPlatform } from '../testing';
 
 // Issue 25: a CSV or text revision's first lines, before downloading it; on PGlite, and on
 // PostgreSQL when DATABASE_URL is set.
 let platform: TestPlatform;
 let as: Awaited<ReturnType<typeof sampleUsers>>;
 beforeAll(async () => {
-  platform = await startTestPlatform();
-  as = await sampleUsers(platform);
+  ({ platform, as } = await startWithSampleUsers(sampleUsers));
 });
 afterAll(() => platform.close());
 

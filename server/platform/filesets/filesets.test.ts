@@ -455,27 +455,16 @@ describe('upload and delete files', () => {
   });
 
   it('refuses bad uploads with 4xx {message}', async () => {
-    await expectError(
-      await upload(manuals.id, 'night.md', 'again', '{"directoryPath":"tests/uploads"}'),
-      409,
-      /exists/,
-    );
-    await expectError(
-      await upload(manuals.id, 'a.md', 'x', '{not json'),
-      400,
-      /createFileRequest.*JSON/,
-    );
-    await expectError(
-      await upload(manuals.id, 'a.md', 'x', '{"directoryPath": 3}'),
-      400,
-      /directoryPath/,
-    );
-    await expectError(
-      await upload(manuals.id, 'a.md', 'x', '{"directoryPath": "a/../../b"}'),
-      400,
-      /directoryPath/,
-    );
-    await expectError(await upload(manuals.id, `${'n'.repeat(256)}.md`, 'x'), 400, /255/);
+    // [file name, createFileRequest, status, message]
+    const refused: Array<[string, string | undefined, number, RegExp]> = [
+      ['night.md', '{"directoryPath":"tests/uploads"}', 409, /exists/],
+      ['a.md', '{not json', 400, /createFileRequest.*JSON/],
+      ['a.md', '{"directoryPath": 3}', 400, /directoryPath/],
+      ['a.md', '{"directoryPath": "a/../../b"}', 400, /directoryPath/],
+      [`${'n'.repeat(256)}.md`, undefined, 400, /255/],
+    ];
+    for (const [name, request, status, message] of refused)
+      await expectError(await upload(manuals.id, name, 'x', request), status, message);
     const noFile = new FormData();
     noFile.append('createFileRequest', '{}');
     await expectError(

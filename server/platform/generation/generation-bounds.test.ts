@@ -1,30 +1,20 @@
 import http from 'node:http';
 import { encode } from 'gpt-tokenizer';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { messageError, textGenerationResponse } from '../../../src/api/contract';
-import type { TestPlatform } from '../testing';
-import { generationPath, startProviderPlatforms, type ProviderPlatforms } from './test-provider';
+import { generationPath, useProviderPlatforms } from './test-provider';
 import { countTokens, firstTokens } from './tokens';
 
 const API_KEY = 'sk-bounds-test-key-0123456789';
 
 let respond: (res: http.ServerResponse) => void;
-let platform: TestPlatform;
-let withProvider: TestPlatform;
-let logs: string[];
-let fixture: ProviderPlatforms | undefined;
+const fixture = useProviderPlatforms((req, res) => {
+  req.resume();
+  req.on('end', () => respond(res));
+}, API_KEY);
 
-beforeAll(async () => {
-  fixture = await startProviderPlatforms((req, res) => {
-    req.resume();
-    req.on('end', () => respond(res));
-  }, API_KEY);
-  ({ platform, withProvider, logs } = fixture);
-  // Two platforms start (and seed) on a machine shared with other work.
-}, 180_000);
-afterAll(() => fixture?.close());
-
-const generate = (json: unknown, on = platform) => on.api(generationPath, { method: 'POST', json });
+const generate = (json: unknown, on = fixture.platform) =>
+  on.api(generationPath, { method: 'POST', json });
 const refusal = async (res: Response, status: number) => {
   expect(res.status).toBe(status);
   return messageError.parse(await res.json()).message;
@@ -136,7 +126,7 @@ describe('provider answers (issue 23)', () => {
         more();
       };
       const { result: res, stallMs } = await longestStall(() =>
-        generate({ input: 'x' }, withProvider),
+        generate({ input: 'x' }, fixture.withProvider),
       );
       expect(await refusal(res, 502)).toBe(
         "the model provider's answer is larger than 4 MiB, the limit: it was not read",
@@ -146,7 +136,7 @@ describe('provider answers (issue 23)', () => {
 
       respond = (res) =>
         res.writeHead(200, { 'content-length': String(total) }).end(Buffer.alloc(1024));
-      expect(await refusal(await generate({ input: 'x' }, withProvider), 502)).toMatch(
+      expect(await refusal(await generate({ input: 'x' }, fixture.withProvider), 502)).toMatch(
         /larger than 4 MiB, the limit/,
       );
     },
@@ -161,12 +151,12 @@ describe('provider answers (issue 23)', () => {
     for (const [status, message] of [401, 400, 500].map((s, i) => [s, quoted[i]!] as const)) {
       respond = (res) => res.writeHead(status).end(JSON.stringify({ error: { message } }));
       const body = await refusal(
-        await generate({ input: 'x' }, withProvider),
+        await generate({ input: 'x' }, fixture.withProvider),
         status === 400 ? 400 : 502,
       );
       expect(body).toContain('[redacted]');
       for (const secret of [API_KEY, 'sk-proj-AbCdEf123456', 'eyJhbGciOiJIUzI1NiJ9'])
-        expect(body + logs.join('\n')).not.toContain(secret);
+        expect(body + fixture.logs.join('\n')).not.toContain(secret);
     }
   });
 });

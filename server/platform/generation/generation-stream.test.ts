@@ -1,5 +1,5 @@
 import http from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   generationSession,
   messageError,
@@ -7,8 +7,7 @@ import {
   textGenerationResponse,
   textGenerationStreamError,
 } from '../../../src/api/contract';
-import type { TestPlatform } from '../testing';
-import { generationPath, startProviderPlatforms, type ProviderPlatforms } from './test-provider';
+import { generationPath, useProviderPlatforms } from './test-provider';
 import { BUILT_IN_STREAM_PIECES } from './providers';
 
 const API_KEY = 'sk-stream-test-key-0123456789';
@@ -16,23 +15,14 @@ const API_KEY = 'sk-stream-test-key-0123456789';
 type Respond = (res: http.ServerResponse, body: Record<string, unknown>) => void;
 let respond: Respond;
 const providerClosed: Promise<void>[] = [];
-let platform: TestPlatform;
-let withProvider: TestPlatform;
-let logs: string[];
-let fixture: ProviderPlatforms | undefined;
-
-beforeAll(async () => {
-  fixture = await startProviderPlatforms((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    providerClosed.push(new Promise((resolve) => res.on('close', resolve)));
-    req.on('end', () =>
-      respond(res, JSON.parse(Buffer.concat(chunks).toString()) as Record<string, unknown>),
-    );
-  }, API_KEY);
-  ({ platform, withProvider, logs } = fixture);
-}, 180_000);
-afterAll(() => fixture?.close());
+const fixture = useProviderPlatforms((req, res) => {
+  const chunks: Buffer[] = [];
+  req.on('data', (chunk: Buffer) => chunks.push(chunk));
+  providerClosed.push(new Promise((resolve) => res.on('close', resolve)));
+  req.on('end', () =>
+    respond(res, JSON.parse(Buffer.concat(chunks).toString()) as Record<string, unknown>),
+  );
+}, API_KEY);
 
 interface Received {
   event: string;
@@ -62,14 +52,15 @@ async function readEvents(res: Response): Promise<Received[]> {
   return events;
 }
 
-const streamed = (json: unknown, on = platform, signal?: AbortSignal) =>
+const streamed = (json: unknown, on = fixture.platform, signal?: AbortSignal) =>
   on.api(generationPath, {
     method: 'POST',
     json,
     headers: { accept: 'text/event-stream', 'X-SERVICE-Developer-Token': on.tokens.developer },
     signal,
   });
-const plain = (json: unknown, on = platform) => on.api(generationPath, { method: 'POST', json });
+const plain = (json: unknown, on = fixture.platform) =>
+  on.api(generationPath, { method: 'POST', json });
 
 const deltasOf = (events: Received[]) =>
   events.filter((e) => e.event === 'delta').map((e) => textGenerationDelta.parse(e.data).text);
@@ -142,7 +133,7 @@ describe('streamed text generation: the built-in model', () => {
 
     // Kept with its session like any run.
     const session = generationSession.parse(
-      await (await platform.api(`${generationPath}/sessions/stream-built-in`)).json(),
+      await (await fixture.platform.api(`${generationPath}/sessions/stream-built-in`)).json(),
     );
     expect(session.runs.map((r) => r.response.output)).toEqual([done.output, whole.output]);
   });
@@ -173,7 +164,7 @@ describe('streamed text generation: an OpenAI-compatible provider', () => {
       streamPieces(pieces)(res, body);
     };
     const events = await readEvents(
-      await streamed({ input: 'x', sessionId: 'stream-openai' }, withProvider),
+      await streamed({ input: 'x', sessionId: 'stream-openai' }, fixture.withProvider),
     );
     expect(asked).toMatchObject({ stream: true, model: 'small-chat' });
     expect(deltasOf(events)).toEqual(pieces);
@@ -182,7 +173,7 @@ describe('streamed text generation: an OpenAI-compatible provider', () => {
     expect(done.usage).toEqual({ inputTokens: 7, outputTokens: 5, totalTokens: 12 });
 
     const whole = textGenerationResponse.parse(
-      await (await plain({ input: 'x', sessionId: 'stream-openai' }, withProvider)).json(),
+      await (await plain({ input: 'x', sessionId: 'stream-openai' }, fixture.withProvider)).json(),
     );
     expect(asked.stream).toBeUndefined();
     expect(done).toEqual(whole);
@@ -206,7 +197,7 @@ describe('streamed text generation: an OpenAI-compatible provider', () => {
         };
         more();
       };
-      const events = await readEvents(await streamed({ input: 'x' }, withProvider));
+      const events = await readEvents(await streamed({ input: 'x' }, fixture.withProvider));
       const last = events.at(-1)!;
       expect(last.event).toBe('error');
       expect(textGenerationStreamError.parse(last.data)).toEqual({
@@ -233,7 +224,7 @@ describe('streamed text generation: an OpenAI-compatible provider', () => {
         };
         more();
       };
-      const events = await readEvents(await streamed({ input: 'x' }, withProvider));
+      const events = await readEvents(await streamed({ input: 'x' }, fixture.withProvider));
       expect(events.map((e) => e.event)).toEqual(['error']);
       expect(textGenerationStreamError.parse(events[0]!.data).message).toMatch(
         /grew past 4 MiB, the limit/,
@@ -244,7 +235,7 @@ describe('streamed text generation: an OpenAI-compatible provider', () => {
   it('never relays the key: a refusal before the stream, or an error inside it', async () => {
     respond = (res) =>
       res.writeHead(401).end(JSON.stringify({ error: { message: `Bad key Bearer ${API_KEY}` } }));
-    const refused = await streamed({ input: 'x' }, withProvider);
+    const refused = await streamed({ input: 'x' }, fixture.withProvider);
     expect(refused.status).toBe(502);
     const refusal = messageError.parse(await refused.json()).message;
     expect(refusal).toContain('[redacted]');
@@ -256,12 +247,12 @@ describe('streamed text generation: an OpenAI-compatible provider', () => {
         `data: ${JSON.stringify({ error: { message: `quota of ${API_KEY} (sk-proj-AbCdEf123456) exceeded` } })}\n\n`,
       );
     };
-    const res = await streamed({ input: 'x' }, withProvider);
+    const res = await streamed({ input: 'x' }, fixture.withProvider);
     const text = await res.text();
     expect(text).toContain('event: error');
     expect(text).toContain('the model provider failed while streaming: quota of [redacted]');
     for (const secret of [API_KEY, 'sk-proj-AbCdEf123456'])
-      expect(refusal + text + logs.join('\n')).not.toContain(secret);
+      expect(refusal + text + fixture.logs.join('\n')).not.toContain(secret);
   });
 
   it('ends the provider’s request when the client goes away', async () => {
@@ -271,7 +262,7 @@ describe('streamed text generation: an OpenAI-compatible provider', () => {
     );
     const client = new AbortController();
     const before = providerClosed.length;
-    const res = await streamed({ input: 'x' }, withProvider, client.signal);
+    const res = await streamed({ input: 'x' }, fixture.withProvider, client.signal);
     const reader = res.body!.getReader();
     await reader.read();
     const started = performance.now();

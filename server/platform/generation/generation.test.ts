@@ -1,5 +1,5 @@
 import http from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   generationModels,
   generationSession,
@@ -7,8 +7,7 @@ import {
   messageError,
   textGenerationResponse,
 } from '../../../src/api/contract';
-import type { TestPlatform } from '../testing';
-import { generationPath, startProviderPlatforms, type ProviderPlatforms } from './test-provider';
+import { generationPath, useProviderPlatforms } from './test-provider';
 import { countTokens } from './tokens';
 
 const API_KEY = 'sk-test-key-that-must-stay-inside';
@@ -27,31 +26,23 @@ const answerWith =
       .writeHead(200, { 'content-type': 'application/json' })
       .end(JSON.stringify({ choices: [{ message: { role: 'assistant', content } }], usage }));
 
-let platform: TestPlatform;
-let withProvider: TestPlatform;
-let logs: string[];
-let fixture: ProviderPlatforms | undefined;
+const fixture = useProviderPlatforms(
+  (req, res) => {
+    let text = '';
+    req.on('data', (chunk: Buffer) => (text += chunk.toString()));
+    req.on('end', () => {
+      const body = JSON.parse(text) as Record<string, unknown>;
+      received.push({ headers: req.headers, body });
+      reply(body, res);
+    });
+  },
+  API_KEY,
+  { GENERATION_OPENAI_MODELS: 'small-chat,reasoner', GENERATION_TIMEOUT_SECONDS: '1' },
+);
 
-beforeAll(async () => {
-  fixture = await startProviderPlatforms(
-    (req, res) => {
-      let text = '';
-      req.on('data', (chunk: Buffer) => (text += chunk.toString()));
-      req.on('end', () => {
-        const body = JSON.parse(text) as Record<string, unknown>;
-        received.push({ headers: req.headers, body });
-        reply(body, res);
-      });
-    },
-    API_KEY,
-    { GENERATION_OPENAI_MODELS: 'small-chat,reasoner', GENERATION_TIMEOUT_SECONDS: '1' },
-  );
-  ({ platform, withProvider, logs } = fixture);
-});
-afterAll(() => fixture?.close());
-
-const generate = (json: unknown, on = platform) => on.api(generationPath, { method: 'POST', json });
-const answer = async (json: unknown, on = platform) => {
+const generate = (json: unknown, on = fixture.platform) =>
+  on.api(generationPath, { method: 'POST', json });
+const answer = async (json: unknown, on = fixture.platform) => {
   const res = await generate(json, on);
   if (res.status !== 200) throw new Error(`${res.status} ${await res.text()}`);
   return textGenerationResponse.parse(await res.json());
@@ -122,20 +113,20 @@ describe('the built-in model', () => {
     const sessionId = `s-${Date.now()}`;
     for (const input of ['first', 'second', 'third']) await answer({ input, sessionId });
     const session = generationSession.parse(
-      await (await platform.api(`${generationPath}/sessions/${sessionId}`)).json(),
+      await (await fixture.platform.api(`${generationPath}/sessions/${sessionId}`)).json(),
     );
     expect(session.runs.map((r) => r.request.input)).toEqual(['first', 'second', 'third']);
     expect(session.runs.map((r) => r.seq)).toEqual([1, 2, 3]);
     const list = generationSessionList.parse(
-      await (await platform.api(`${generationPath}/sessions`)).json(),
+      await (await fixture.platform.api(`${generationPath}/sessions`)).json(),
     );
     expect(list[0]).toMatchObject({ sessionId, runCount: 3 });
-    expect((await platform.api(`${generationPath}/sessions/nope`)).status).toBe(404);
+    expect((await fixture.platform.api(`${generationPath}/sessions/nope`)).status).toBe(404);
   });
 
   it('lists the configured models with the built-in one as default', async () => {
     const models = generationModels.parse(
-      await (await platform.api('/api/ai/v1/settings/services/generation/models')).json(),
+      await (await fixture.platform.api('/api/ai/v1/settings/services/generation/models')).json(),
     );
     expect(models).toEqual([
       {
@@ -170,7 +161,7 @@ describe('an OpenAI-compatible provider', () => {
         responseFormat: { type: 'json_schema', json_schema: { name: 'a', schema: {} } },
         reasoningConfig: { effort: 'low' },
       },
-      withProvider,
+      fixture.withProvider,
     );
     expect(res).toMatchObject({
       prompt: 'Answer for children: Why is the sky blue?',
@@ -215,7 +206,7 @@ describe('an OpenAI-compatible provider', () => {
     ];
     for (const [respond, status, message] of cases) {
       reply = (_body, res) => respond(res);
-      const res = await generate({ input: 'x', model: 'reasoner' }, withProvider);
+      const res = await generate({ input: 'x', model: 'reasoner' }, fixture.withProvider);
       expect(await refusal(res, status)).toMatch(message);
     }
   });
@@ -223,10 +214,10 @@ describe('an OpenAI-compatible provider', () => {
   it('never returns or logs the API key', async () => {
     reply = answerWith('ok');
     const models = await (
-      await withProvider.api('/api/ai/v1/settings/services/generation/models')
+      await fixture.withProvider.api('/api/ai/v1/settings/services/generation/models')
     ).text();
-    const res = await (await generate({ input: 'x' }, withProvider)).text();
-    expect(models + res + logs.join('\n')).not.toContain(API_KEY);
+    const res = await (await generate({ input: 'x' }, fixture.withProvider)).text();
+    expect(models + res + fixture.logs.join('\n')).not.toContain(API_KEY);
     expect(JSON.parse(models)).toHaveLength(3);
   });
 });

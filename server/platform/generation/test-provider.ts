@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll } from 'vitest';
 import { startTestPlatform, type TestPlatform } from '../testing';
 
 /** Where the generation tests send their requests. */
@@ -49,6 +50,38 @@ export async function startProviderPlatforms(
       await new Promise((resolve) => provider.close(resolve));
       await platform.close();
       await withProvider.close();
+    },
+  };
+}
+
+/**
+ * `startProviderPlatforms` for a whole test file: started before its tests (two platforms start and
+ * seed on a machine shared with other work: up to 180 s), closed after them. Read `platform`,
+ * `withProvider` and `logs` inside tests.
+ */
+export function useProviderPlatforms(
+  handler: http.RequestListener,
+  apiKey: string,
+  env: Record<string, string> = {},
+): Omit<ProviderPlatforms, 'close'> {
+  let started: ProviderPlatforms | undefined;
+  const get = () => {
+    if (!started) throw new Error('the platforms have not started');
+    return started;
+  };
+  beforeAll(async () => {
+    started = await startProviderPlatforms(handler, apiKey, env);
+  }, 180_000);
+  afterAll(() => started?.close());
+  return {
+    get platform() {
+      return get().platform;
+    },
+    get withProvider() {
+      return get().withProvider;
+    },
+    get logs() {
+      return get().logs;
     },
   };
 }

@@ -5,6 +5,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { openStore, type Db } from '../store';
 import type { TestPlatform } from '../testing';
 
 // Several platform processes on one PostgreSQL, for the tests that need them (jobs, file store).
@@ -135,5 +136,45 @@ export async function until<T>(
     if (value !== undefined) return value;
     if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs} ms`);
     await sleep(200);
+  }
+}
+
+/** Two platform processes on one fresh database, and a store on it for what a test reads directly. */
+export interface TwoProcesses<C extends Child> {
+  a: C;
+  b: C;
+  db: Db;
+  /** The fresh database's URL. */
+  url: string;
+  /** Stops both, closes the store and drops the database. */
+  close(): Promise<void>;
+}
+
+/** `start` twice on a fresh database on the server of `databaseUrl` (named `prefix_...`). */
+export async function startTwoProcesses<C extends Child>(
+  databaseUrl: string,
+  prefix: string,
+  start: (url: string) => Promise<C>,
+): Promise<TwoProcesses<C>> {
+  const database = await freshDatabase(databaseUrl, prefix);
+  const started: C[] = [];
+  let db: Db | undefined;
+  const close = async () => {
+    await Promise.all(started.map(stopChild));
+    await db?.close();
+    await database.drop();
+  };
+  // Both start on the empty database at once: migrations and the seed take a lock each.
+  const results = await Promise.allSettled([start(database.url), start(database.url)]);
+  for (const result of results) if (result.status === 'fulfilled') started.push(result.value);
+  try {
+    const failed = results.find((result) => result.status === 'rejected');
+    if (failed) throw failed.reason;
+    const [a, b] = started as [C, C];
+    db = await openStore({ dataDir: a.dataDir, databaseUrl: database.url });
+    return { a, b, db, url: database.url, close };
+  } catch (error) {
+    await close();
+    throw error;
   }
 }

@@ -6,11 +6,18 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { streamExecution, type StreamExecution } from '../../../src/api/contract';
 import { newCollection, bulkCreate } from '../datastores/test-support';
-import { openStore } from '../store';
+import type { Db } from '../store';
 import { createStream, streamBody, uploadCsv } from '../streams/test-support';
 import type { TestPlatform } from '../testing';
 import { LEASE_EXPIRED } from './queue';
-import { freshDatabase, startChild, stopChild, sleep, until, type Child } from './test-processes';
+import {
+  sleep,
+  startChild,
+  startTwoProcesses,
+  until,
+  type Child,
+  type TwoProcesses,
+} from './test-processes';
 
 /**
  * Issue 10: two platform processes on one PostgreSQL never run one job twice, and a process
@@ -40,25 +47,16 @@ async function executions(p: Child['platform'], streamId: number): Promise<Strea
 }
 
 describe.runIf(databaseUrl)('two platform processes on one PostgreSQL', () => {
-  let database: Awaited<ReturnType<typeof freshDatabase>>;
-  let url: string;
+  let two: TwoProcesses<Child> | undefined;
   let a: Child;
   let b: Child;
-  let db: Awaited<ReturnType<typeof openStore>>;
+  let db: Db;
 
   beforeAll(async () => {
-    database = await freshDatabase(databaseUrl!, 'jobs');
-    url = database.url;
-    // Both start on the empty database at once: migrations and the seed take a lock each.
-    [a, b] = await Promise.all([start(url), start(url)]);
-    db = await openStore({ dataDir: a.dataDir, databaseUrl: url });
+    two = await startTwoProcesses(databaseUrl!, 'jobs', start);
+    ({ a, b, db } = two);
   }, 120_000);
-
-  afterAll(async () => {
-    await Promise.all([a, b].filter(Boolean).map(stopChild));
-    await db?.close();
-    await database?.drop();
-  }, 60_000);
+  afterAll(() => two?.close(), 60_000);
 
   it('runs each stream run, scheduled run, export and sync once, whichever process is asked', async () => {
     const fileId = await uploadCsv(a.platform as TestPlatform, 'two.csv', 'n\n1\n2\n3\n');

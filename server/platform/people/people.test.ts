@@ -9,6 +9,7 @@ import {
 } from '../../../src/api/contract';
 import { SALES_DATASET_ID } from '../seed/datasets';
 import { SAMPLE_PASSWORD } from '../seed/people';
+import { refusals } from '../test-expect';
 import { startTestPlatform, type TestPlatform } from '../testing';
 
 let platform: TestPlatform;
@@ -152,15 +153,13 @@ describe('users and groups to share with', () => {
   });
 
   it('answers bad paging and unknown groups with 4xx and a message', async () => {
-    for (const path of [
+    const badPaging = [
       '/api/content/v3/users?limit=0',
       '/api/content/v2/groups?limit=x',
       '/api/content/v3/users?offset=-1',
-    ]) {
-      const res = await platform.api(path);
-      expect(res.status).toBe(400);
-      expect(messageError.parse(await res.json()).message).toMatch(/^(limit|offset): /);
-    }
+    ];
+    for (const message of await refusals(platform, badPaging, 400))
+      expect(message).toMatch(/^(limit|offset): /);
     for (const path of ['/api/content/v2/groups/999', '/api/content/v2/groups/999/users']) {
       expect((await platform.api(path)).status).toBe(404);
     }

@@ -14,6 +14,7 @@ import {
 } from '../../../src/api/contract';
 import { ORDERS_COLLECTION_ID } from '../seed/datastores';
 import { TARGETS_DATASET_ID } from '../seed/streams';
+import { refusals } from '../test-expect';
 import { startTestPlatform, type TestPlatform } from '../testing';
 import { createStream, finished, runToEnd, startRun, streamBody, uploadCsv } from './test-support';
 
@@ -211,15 +212,15 @@ describe('create a stream (4.3)', () => {
   });
 
   it('answers an unknown stream with 404', async () => {
-    for (const path of [
-      '/api/data/v1/streams/99999',
-      '/api/data/v1/streams/abc',
-      '/api/data/v1/streams/99999/executions',
-    ]) {
-      const res = await platform.api(path);
-      expect(res.status).toBe(404);
-      messageError.parse(await res.json());
-    }
+    await refusals(
+      platform,
+      [
+        '/api/data/v1/streams/99999',
+        '/api/data/v1/streams/abc',
+        '/api/data/v1/streams/99999/executions',
+      ],
+      404,
+    );
     expect(
       (
         await platform.api('/api/data/v1/streams/99999/executions', {

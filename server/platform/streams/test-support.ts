@@ -2,29 +2,7 @@ import { expect } from 'vitest';
 import { stream, streamExecution, type StreamExecution } from '../../../src/api/contract';
 import type { TestPlatform } from '../testing';
 
-/** A create-stream body (4.3) for a connector, with `configuration` given as name → value. */
-export function streamBody(
-  connector: string,
-  settings: Record<string, string>,
-  overrides: Record<string, unknown> = {},
-): Record<string, unknown> {
-  const account = { 'data-file': 1, 'document-store': 2, 'http-csv': 3 }[connector] ?? 1;
-  return {
-    transport: { type: 'CONNECTOR', description: connector, version: '1' },
-    configuration: Object.entries(settings).map(([name, value]) => ({
-      name,
-      value,
-      type: 'string',
-      category: 'METADATA',
-    })),
-    account: { id: account },
-    updateMethod: 'REPLACE',
-    dataProvider: { key: connector },
-    dataSource: { name: `From ${connector}`, description: 'made by a test' },
-    advancedScheduleJson: JSON.stringify({ type: 'MANUAL', timezone: 'UTC' }),
-    ...overrides,
-  };
-}
+export { streamBody } from './test-bodies';
 
 export async function createStream(platform: TestPlatform, json: unknown) {
   const res = await platform.api('/api/data/v1/streams', { method: 'POST', json });

@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { workflow as workflowSchema, workflowRun } from '../../../src/api/contract';
-import { freshDatabase, sleep, startChild, stopChild, type Child } from '../jobs/test-processes';
-import { openStore } from '../store';
+import {
+  sleep,
+  startChild,
+  startTwoProcesses,
+  type Child,
+  type TwoProcesses,
+} from '../jobs/test-processes';
+import type { Db } from '../store';
 
 /**
  * Issue 13: two platform processes on one PostgreSQL never run one step of a workflow run twice,
@@ -34,22 +40,16 @@ async function startPeer(url: string): Promise<Peer> {
 }
 
 describe.runIf(databaseUrl)('workflow runs on two platform processes on one PostgreSQL', () => {
-  let database: Awaited<ReturnType<typeof freshDatabase>>;
+  let two: TwoProcesses<Peer> | undefined;
   let a: Peer;
   let b: Peer;
-  let db: Awaited<ReturnType<typeof openStore>>;
+  let db: Db;
 
   beforeAll(async () => {
-    database = await freshDatabase(databaseUrl!, 'wf');
-    [a, b] = await Promise.all([startPeer(database.url), startPeer(database.url)]);
-    db = await openStore({ dataDir: a.dataDir, databaseUrl: database.url });
+    two = await startTwoProcesses(databaseUrl!, 'wf', startPeer);
+    ({ a, b, db } = two);
   }, 120_000);
-
-  afterAll(async () => {
-    await Promise.all([a, b].filter(Boolean).map(stopChild));
-    await db?.close();
-    await database?.drop();
-  }, 60_000);
+  afterAll(() => two?.close(), 60_000);
 
   it('runs each step once; a killed process its runs resumed or failed by the other', async () => {
     const created = workflowSchema.parse(

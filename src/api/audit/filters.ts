@@ -1,13 +1,4 @@
-import type { AuditObjectType } from '../contract/audit';
+import type { AuditEventFilters } from '../contract/audit';
 
-/** What the activity log is filtered by (gaps.md: `GET /api/audit/v1/events`). */
-export interface AuditFilters {
-  actor?: number;
-  action?: string;
-  objectType?: AuditObjectType;
-  objectId?: string;
-  from?: string;
-  to?: string;
-  q?: string;
-  limit?: number;
-}
+/** What the activity log is filtered by (gaps.md: `GET /api/audit/v1/events`), and its page size. */
+export type AuditFilters = AuditEventFilters & { limit?: number };

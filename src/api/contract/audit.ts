@@ -114,6 +114,10 @@ export const auditEventListParams = z.object({
     .optional(),
 });
 export type AuditEventListParams = z.input<typeof auditEventListParams>;
+/** The list's query as the platform reads it (`limit` defaulted). */
+export type AuditEventQuery = z.output<typeof auditEventListParams>;
+/** What the activity log is filtered by: the query without its paging. */
+export type AuditEventFilters = Omit<AuditEventQuery, 'limit' | 'cursor'>;
 
 export const auditEventPage = z.object({
   events: z.array(auditEvent),
