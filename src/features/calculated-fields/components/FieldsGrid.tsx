@@ -3,13 +3,9 @@ import { Link as RouterLink } from 'react-router';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Tooltip from '@mui/material/Tooltip';
-import {
-  DataGrid,
-  type GridColDef,
-  type GridPaginationModel,
-  type GridRowSelectionModel,
-  type GridSortModel,
-} from '@mui/x-data-grid';
+import { type GridColDef } from '@mui/x-data-grid';
+import { ServerDataGrid } from '../../../components/ServerDataGrid';
+import { useServerGridModels } from '../../../hooks/use-server-grid-models';
 import type { CalculatedField } from '../../../api/contract';
 import { DateTime, StatusChip } from '../../../components';
 import { datasetIdOf } from '../lib/links';
@@ -42,7 +38,6 @@ export interface FieldsGridProps {
   mayChange: (id: number) => DatasetPermission;
 }
 
-const isPageSize = (n: number): n is PageSize => (PAGE_SIZES as readonly number[]).includes(n);
 const isSortField = (f: string): f is SortField => (SORT_FIELDS as readonly string[]).includes(f);
 
 /** One page of fields, paged, sorted and filtered by the platform; the name opens the field. */
@@ -130,35 +125,15 @@ export function FieldsGrid(props: FieldsGridProps) {
     [datasetNames, pendingLockId, fieldHref, datasetHref, onLockChange, mayChange],
   );
 
-  const sortField = state.sort?.field;
-  const sortDirection = state.sort?.direction;
-  const sortModel: GridSortModel = useMemo(
-    () => (sortField && sortDirection ? [{ field: sortField, sort: sortDirection }] : []),
-    [sortField, sortDirection],
-  );
-  const selectionModel: GridRowSelectionModel = useMemo(
-    () => ({ type: 'include', ids: new Set(selection) }),
-    [selection],
-  );
-  const paginationModel = useMemo(
-    () => ({ page: state.page, pageSize: state.pageSize }),
-    [state.page, state.pageSize],
-  );
-
-  const changePagination = (model: GridPaginationModel) => {
-    if (model.pageSize !== state.pageSize && isPageSize(model.pageSize))
-      props.onPageSizeChange(model.pageSize);
-    else if (model.page !== state.page) props.onPageChange(model.page);
-  };
-  const changeSort = (model: GridSortModel) => {
-    const first = model[0];
-    const next =
-      first?.sort && isSortField(first.field)
-        ? { field: first.field, direction: first.sort }
-        : null;
-    if (next?.field !== state.sort?.field || next?.direction !== state.sort?.direction)
-      props.onSortChange(next);
-  };
+  const grid = useServerGridModels({
+    ...state,
+    selection,
+    pageSizes: PAGE_SIZES,
+    isSortField,
+    onPageChange: props.onPageChange,
+    onPageSizeChange: props.onPageSizeChange,
+    onSortChange: props.onSortChange,
+  });
 
   return (
     <Box
@@ -169,33 +144,23 @@ export function FieldsGrid(props: FieldsGridProps) {
         minHeight: 420,
       }}
     >
-      <DataGrid
+      <ServerDataGrid
         label="Calculated fields"
         rows={rows}
         columns={columns}
-        density="compact"
-        pagination
-        paginationMode="server"
-        sortingMode="server"
-        filterMode="server"
-        disableColumnFilter
         rowCount={total}
         pageSizeOptions={PAGE_SIZES}
-        paginationModel={paginationModel}
-        onPaginationModelChange={changePagination}
-        sortModel={sortModel}
-        onSortModelChange={changeSort}
-        sortingOrder={['asc', 'desc', null]}
+        paginationModel={grid.paginationModel}
+        onPaginationModelChange={grid.changePagination}
+        sortModel={grid.sortModel}
+        onSortModelChange={grid.changeSort}
         checkboxSelection
         keepNonExistentRowsSelected
         hideFooterSelectedRowCount
-        disableRowSelectionOnClick
         disableRowSelectionExcludeModel
-        rowSelectionModel={selectionModel}
+        rowSelectionModel={grid.selectionModel}
         onRowSelectionModelChange={(model) => props.onSelectionChange([...model.ids].map(Number))}
         loading={loading}
-        slotProps={{ loadingOverlay: { variant: 'linear-progress', noRowsVariant: 'skeleton' } }}
-        sx={{ '& .MuiDataGrid-columnHeaderTitle': { fontWeight: 600 } }}
       />
     </Box>
   );

@@ -1,16 +1,14 @@
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import {
-  DataGrid,
   GRID_CHECKBOX_SELECTION_COL_DEF,
   type GridCellParams,
   type GridColDef,
   type GridColumnVisibilityModel,
-  type GridPaginationModel,
-  type GridRowSelectionModel,
-  type GridSortModel,
 } from '@mui/x-data-grid';
+import { ServerDataGrid } from '../../../../components/ServerDataGrid';
 import type { DocumentV2 } from '../../../../api/contract';
 import { FillHeight } from '../../../../components';
+import { useServerGridModels } from '../../../../hooks/use-server-grid-models';
 import { PAGE_SIZES, type DocumentSort, type PageSize } from '../lib/list-params';
 
 export interface DocumentsGridProps {
@@ -35,8 +33,6 @@ export interface DocumentsGridProps {
 const isInteractive = (target: EventTarget | null) =>
   target instanceof Element && target.closest('a, button, input') !== null;
 
-const isPageSize = (n: number): n is PageSize => (PAGE_SIZES as readonly number[]).includes(n);
-
 /**
  * The documents of one page, paged, sorted and filtered by the platform. A click or Enter on a
  * row opens the document; the checkboxes select rows of this page.
@@ -57,63 +53,40 @@ export function DocumentsGrid({
   onSelectionChange,
   onOpen,
 }: DocumentsGridProps) {
-  // Kept by value: a new sort model, even an equal one, sends the grid back to its first page.
-  const sortField = sort?.field;
-  const sortDirection = sort?.direction;
-  const sortModel: GridSortModel = useMemo(
-    () => (sortField && sortDirection ? [{ field: sortField, sort: sortDirection }] : []),
-    [sortField, sortDirection],
-  );
-  const selectionModel: GridRowSelectionModel = useMemo(
-    () => ({ type: 'include', ids: new Set(selection) }),
-    [selection],
-  );
-  const paginationModel = useMemo(() => ({ page, pageSize }), [page, pageSize]);
+  const grid = useServerGridModels({
+    page,
+    pageSize,
+    sort,
+    selection,
+    pageSizes: PAGE_SIZES,
+    onPageChange,
+    onPageSizeChange,
+    onSortChange,
+  });
   const [visibility, setVisibility] = useColumnVisibility(collectionId);
-
-  const changePagination = (model: GridPaginationModel) => {
-    if (model.pageSize !== pageSize && isPageSize(model.pageSize)) onPageSizeChange(model.pageSize);
-    else if (model.page !== page) onPageChange(model.page);
-  };
-  const changeSort = (model: GridSortModel) => {
-    const first = model[0];
-    const next: DocumentSort | null = first?.sort
-      ? { field: first.field, direction: first.sort }
-      : null;
-    if (next?.field !== sort?.field || next?.direction !== sort?.direction) onSortChange(next);
-  };
   const opensDocument = (params: GridCellParams, target: EventTarget | null) =>
     params.field !== GRID_CHECKBOX_SELECTION_COL_DEF.field && !isInteractive(target);
 
   return (
     <FillHeight min={220}>
-      <DataGrid
+      <ServerDataGrid
         label="Documents"
         rows={rows}
         columns={columns}
-        density="compact"
-        pagination
-        paginationMode="server"
-        sortingMode="server"
-        filterMode="server"
-        disableColumnFilter
         rowCount={total ?? -1}
         paginationMeta={total === undefined ? { hasNextPage: rows.length === pageSize } : undefined}
         pageSizeOptions={PAGE_SIZES}
-        paginationModel={paginationModel}
-        onPaginationModelChange={changePagination}
-        sortModel={sortModel}
-        onSortModelChange={changeSort}
-        sortingOrder={['asc', 'desc', null]}
+        paginationModel={grid.paginationModel}
+        onPaginationModelChange={grid.changePagination}
+        sortModel={grid.sortModel}
+        onSortModelChange={grid.changeSort}
         columnVisibilityModel={visibility}
         onColumnVisibilityModelChange={setVisibility}
         checkboxSelection
-        disableRowSelectionOnClick
         disableRowSelectionExcludeModel
-        rowSelectionModel={selectionModel}
+        rowSelectionModel={grid.selectionModel}
         onRowSelectionModelChange={(model) => onSelectionChange([...model.ids].map(String))}
         loading={loading}
-        slotProps={{ loadingOverlay: { variant: 'linear-progress', noRowsVariant: 'skeleton' } }}
         onCellClick={(params, event) => {
           if (opensDocument(params, event.target)) onOpen(String(params.id));
         }}
@@ -126,7 +99,6 @@ export function DocumentsGrid({
         sx={{
           '& .MuiDataGrid-row': { cursor: 'pointer' },
           '& .documents-number': { fontVariantNumeric: 'tabular-nums' },
-          '& .MuiDataGrid-columnHeaderTitle': { fontWeight: 600 },
         }}
       />
     </FillHeight>

@@ -1,0 +1,69 @@
+import { useMemo } from 'react';
+import type {
+  GridPaginationModel,
+  GridRowId,
+  GridRowSelectionModel,
+  GridSortModel,
+} from '@mui/x-data-grid';
+
+export interface GridSort<F extends string> {
+  field: F;
+  direction: 'asc' | 'desc';
+}
+
+export interface ServerGridList<F extends string, P extends number> {
+  page: number;
+  pageSize: P;
+  sort: GridSort<F> | null | undefined;
+  /** The selected rows' ids, for a grid with checkboxes. */
+  selection?: readonly GridRowId[];
+  pageSizes: readonly P[];
+  /** Which of the grid's columns the platform sorts by (all of them when not given). */
+  isSortField?: (field: string) => field is F;
+  onPageChange: (page: number) => void;
+  onPageSizeChange: (size: P) => void;
+  onSortChange: (sort: GridSort<F> | null) => void;
+}
+
+/**
+ * A list's page, sort and selection (kept in the URL) as MUI X's grid models, and the grid's
+ * changes back as the list's. The models are kept by value: a new sort model, even an equal
+ * one, sends the grid back to its first page.
+ */
+export function useServerGridModels<F extends string, P extends number>(
+  list: ServerGridList<F, P>,
+) {
+  const { page, pageSize, selection } = list;
+  const sortField = list.sort?.field;
+  const sortDirection = list.sort?.direction;
+  const sortModel: GridSortModel = useMemo(
+    () => (sortField && sortDirection ? [{ field: sortField, sort: sortDirection }] : []),
+    [sortField, sortDirection],
+  );
+  const selectionModel: GridRowSelectionModel = useMemo(
+    () => ({ type: 'include', ids: new Set(selection) }),
+    [selection],
+  );
+  const paginationModel = useMemo(() => ({ page, pageSize }), [page, pageSize]);
+  const isPageSize = (n: number): n is P => (list.pageSizes as readonly number[]).includes(n);
+  const isSortField = list.isSortField ?? ((field: string): field is F => field !== '');
+
+  return {
+    sortModel,
+    selectionModel,
+    paginationModel,
+    changePagination: (model: GridPaginationModel) => {
+      if (model.pageSize !== pageSize && isPageSize(model.pageSize))
+        list.onPageSizeChange(model.pageSize);
+      else if (model.page !== page) list.onPageChange(model.page);
+    },
+    changeSort: (model: GridSortModel) => {
+      const first = model[0];
+      const next =
+        first?.sort && isSortField(first.field)
+          ? { field: first.field, direction: first.sort }
+          : null;
+      if (next?.field !== sortField || next?.direction !== sortDirection) list.onSortChange(next);
+    },
+  };
+}
