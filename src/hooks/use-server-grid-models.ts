@@ -11,18 +11,22 @@ export interface GridSort<F extends string> {
   direction: 'asc' | 'desc';
 }
 
-export interface ServerGridList<F extends string, P extends number> {
+/** What a list's params hook (see useListParams) gives a grid: the page, the sort, and setters. */
+export interface ServerGridParams<F extends string, P extends number> {
   page: number;
   pageSize: P;
   sort: GridSort<F> | null | undefined;
+  setPage: (page: number) => void;
+  setPageSize: (size: P) => void;
+  setSort: (sort: GridSort<F> | null) => void;
+}
+
+export interface ServerGridOptions<F extends string, P extends number> {
+  pageSizes: readonly P[];
   /** The selected rows' ids, for a grid with checkboxes. */
   selection?: readonly GridRowId[];
-  pageSizes: readonly P[];
   /** Which of the grid's columns the platform sorts by (all of them when not given). */
   isSortField?: (field: string) => field is F;
-  onPageChange: (page: number) => void;
-  onPageSizeChange: (size: P) => void;
-  onSortChange: (sort: GridSort<F> | null) => void;
 }
 
 /**
@@ -31,9 +35,14 @@ export interface ServerGridList<F extends string, P extends number> {
  * one, sends the grid back to its first page.
  */
 export function useServerGridModels<F extends string, P extends number>(
-  list: ServerGridList<F, P>,
+  list: ServerGridParams<F, P>,
+  {
+    pageSizes,
+    selection,
+    isSortField = (field): field is F => field !== '',
+  }: ServerGridOptions<F, P>,
 ) {
-  const { page, pageSize, selection } = list;
+  const { page, pageSize } = list;
   const sortField = list.sort?.field;
   const sortDirection = list.sort?.direction;
   const sortModel: GridSortModel = useMemo(
@@ -45,8 +54,7 @@ export function useServerGridModels<F extends string, P extends number>(
     [selection],
   );
   const paginationModel = useMemo(() => ({ page, pageSize }), [page, pageSize]);
-  const isPageSize = (n: number): n is P => (list.pageSizes as readonly number[]).includes(n);
-  const isSortField = list.isSortField ?? ((field: string): field is F => field !== '');
+  const isPageSize = (n: number): n is P => (pageSizes as readonly number[]).includes(n);
 
   return {
     sortModel,
@@ -54,8 +62,8 @@ export function useServerGridModels<F extends string, P extends number>(
     paginationModel,
     changePagination: (model: GridPaginationModel) => {
       if (model.pageSize !== pageSize && isPageSize(model.pageSize))
-        list.onPageSizeChange(model.pageSize);
-      else if (model.page !== page) list.onPageChange(model.page);
+        list.setPageSize(model.pageSize);
+      else if (model.page !== page) list.setPage(model.page);
     },
     changeSort: (model: GridSortModel) => {
       const first = model[0];
@@ -63,7 +71,7 @@ export function useServerGridModels<F extends string, P extends number>(
         first?.sort && isSortField(first.field)
           ? { field: first.field, direction: first.sort }
           : null;
-      if (next?.field !== sortField || next?.direction !== sortDirection) list.onSortChange(next);
+      if (next?.field !== sortField || next?.direction !== sortDirection) list.setSort(next);
     },
   };
 }

@@ -5,14 +5,13 @@ import Link from '@mui/material/Link';
 import Tooltip from '@mui/material/Tooltip';
 import { type GridColDef } from '@mui/x-data-grid';
 import { ServerDataGrid } from '../../../components/ServerDataGrid';
-import { useServerGridModels } from '../../../hooks/use-server-grid-models';
+import { useServerGridModels, type ServerGridParams } from '../../../hooks/use-server-grid-models';
 import type { CalculatedField } from '../../../api/contract';
 import { DateTime, StatusChip } from '../../../components';
 import { datasetIdOf } from '../lib/links';
 import {
   PAGE_SIZES,
   SORT_FIELDS,
-  type FieldListState,
   type PageSize,
   type SortField,
 } from '../lib/list-params';
@@ -23,15 +22,12 @@ export interface FieldsGridProps {
   rows: CalculatedField[];
   total: number;
   loading: boolean;
-  state: Pick<FieldListState, 'page' | 'pageSize' | 'sort'>;
+  params: ServerGridParams<SortField, PageSize>;
   datasetNames: ReadonlyMap<string, string>;
   selection: number[];
   pendingLockId: number | undefined;
   fieldHref: (id: number) => string;
   datasetHref: (id: string) => string;
-  onPageChange: (page: number) => void;
-  onPageSizeChange: (size: PageSize) => void;
-  onSortChange: (sort: FieldListState['sort']) => void;
   onSelectionChange: (ids: number[]) => void;
   onLockChange: (field: CalculatedField, locked: boolean) => void;
   /** Whether the caller may change each field (issue 23). */
@@ -42,7 +38,7 @@ const isSortField = (f: string): f is SortField => (SORT_FIELDS as readonly stri
 
 /** One page of fields, paged, sorted and filtered by the platform; the name opens the field. */
 export function FieldsGrid(props: FieldsGridProps) {
-  const { rows, total, loading, state, datasetNames, selection, pendingLockId } = props;
+  const { rows, total, loading, datasetNames, selection, pendingLockId } = props;
   const { fieldHref, datasetHref, onLockChange, mayChange } = props;
 
   const columns = useMemo<GridColDef<CalculatedField>[]>(
@@ -125,15 +121,7 @@ export function FieldsGrid(props: FieldsGridProps) {
     [datasetNames, pendingLockId, fieldHref, datasetHref, onLockChange, mayChange],
   );
 
-  const grid = useServerGridModels({
-    ...state,
-    selection,
-    pageSizes: PAGE_SIZES,
-    isSortField,
-    onPageChange: props.onPageChange,
-    onPageSizeChange: props.onPageSizeChange,
-    onSortChange: props.onSortChange,
-  });
+  const grid = useServerGridModels(props.params, { pageSizes: PAGE_SIZES, selection, isSortField });
 
   return (
     <Box

@@ -8,8 +8,11 @@ import {
 import { ServerDataGrid } from '../../../../components/ServerDataGrid';
 import type { DocumentV2 } from '../../../../api/contract';
 import { FillHeight } from '../../../../components';
-import { useServerGridModels } from '../../../../hooks/use-server-grid-models';
-import { PAGE_SIZES, type DocumentSort, type PageSize } from '../lib/list-params';
+import {
+  useServerGridModels,
+  type ServerGridParams,
+} from '../../../../hooks/use-server-grid-models';
+import { PAGE_SIZES, type PageSize } from '../lib/list-params';
 
 export interface DocumentsGridProps {
   /** Whose column choices (hidden columns) are remembered in this browser. */
@@ -19,13 +22,9 @@ export interface DocumentsGridProps {
   /** Undefined while the count loads: the pager then only knows whether a next page exists. */
   total: number | undefined;
   loading: boolean;
-  page: number;
-  pageSize: PageSize;
-  sort: DocumentSort | null;
+  /** The list's page and sort (the sort the platform applied) and their setters. */
+  params: ServerGridParams<string, PageSize>;
   selection: string[];
-  onPageChange: (page: number) => void;
-  onPageSizeChange: (size: PageSize) => void;
-  onSortChange: (sort: DocumentSort | null) => void;
   onSelectionChange: (ids: string[]) => void;
   onOpen: (documentId: string) => void;
 }
@@ -43,29 +42,15 @@ export function DocumentsGrid({
   rows,
   total,
   loading,
-  page,
-  pageSize,
-  sort,
+  params,
   selection,
-  onPageChange,
-  onPageSizeChange,
-  onSortChange,
   onSelectionChange,
   onOpen,
 }: DocumentsGridProps) {
-  const grid = useServerGridModels({
-    page,
-    pageSize,
-    sort,
-    selection,
-    pageSizes: PAGE_SIZES,
-    onPageChange,
-    onPageSizeChange,
-    onSortChange,
-  });
+  const grid = useServerGridModels(params, { pageSizes: PAGE_SIZES, selection });
   const [visibility, setVisibility] = useColumnVisibility(collectionId);
-  const opensDocument = (params: GridCellParams, target: EventTarget | null) =>
-    params.field !== GRID_CHECKBOX_SELECTION_COL_DEF.field && !isInteractive(target);
+  const opensDocument = (cell: GridCellParams, target: EventTarget | null) =>
+    cell.field !== GRID_CHECKBOX_SELECTION_COL_DEF.field && !isInteractive(target);
 
   return (
     <FillHeight min={220}>
@@ -74,7 +59,9 @@ export function DocumentsGrid({
         rows={rows}
         columns={columns}
         rowCount={total ?? -1}
-        paginationMeta={total === undefined ? { hasNextPage: rows.length === pageSize } : undefined}
+        paginationMeta={
+          total === undefined ? { hasNextPage: rows.length === params.pageSize } : undefined
+        }
         pageSizeOptions={PAGE_SIZES}
         paginationModel={grid.paginationModel}
         onPaginationModelChange={grid.changePagination}
