@@ -2,7 +2,13 @@ import { Link as RouterLink } from 'react-router';
 import Link from '@mui/material/Link';
 import type { Collection } from '../../../api/contract';
 import { useDocumentCount } from '../../../api/datastores';
-import { DataTable, DateTime, StatusChip, type DataColumn } from '../../../components';
+import {
+  DataTable,
+  DateTime,
+  StatusChip,
+  type DataColumn,
+  type StatusTone,
+} from '../../../components';
 import { formatCount } from '../../../lib/format';
 import { collectionPath } from '../paths';
 import { yesNo } from './yes-no';
@@ -13,6 +19,19 @@ function DocumentCount({ collectionId }: { collectionId: string }) {
   if (count.data !== undefined) return <>{formatCount(count.data)}</>;
   return <>{count.isError ? 'unknown' : '…'}</>;
 }
+
+/** A yes/no of the collection as a chip, coloured when it is yes. */
+const flagColumn = (
+  flag: 'syncEnabled' | 'syncRequired',
+  header: string,
+  tone: StatusTone,
+): DataColumn<Collection> => ({
+  key: flag,
+  header,
+  cell: (collection) => (
+    <StatusChip label={yesNo(collection[flag])} tone={collection[flag] ? tone : 'neutral'} />
+  ),
+});
 
 const columns: DataColumn<Collection>[] = [
   {
@@ -36,26 +55,8 @@ const columns: DataColumn<Collection>[] = [
     align: 'right',
     cell: (collection) => collection.schema.columns.length,
   },
-  {
-    key: 'syncEnabled',
-    header: 'Sync enabled',
-    cell: (collection) => (
-      <StatusChip
-        label={yesNo(collection.syncEnabled)}
-        tone={collection.syncEnabled ? 'success' : 'neutral'}
-      />
-    ),
-  },
-  {
-    key: 'syncRequired',
-    header: 'Sync required',
-    cell: (collection) => (
-      <StatusChip
-        label={yesNo(collection.syncRequired)}
-        tone={collection.syncRequired ? 'warning' : 'neutral'}
-      />
-    ),
-  },
+  flagColumn('syncEnabled', 'Sync enabled', 'success'),
+  flagColumn('syncRequired', 'Sync required', 'warning'),
   {
     key: 'lastSync',
     header: 'Last sync',
