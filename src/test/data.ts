@@ -1,4 +1,11 @@
-import type { Collection, Datastore, DocumentStoreError, GatewayStatus } from '../api/contract';
+import type {
+  AccessToken,
+  Collection,
+  Datastore,
+  DocumentStoreError,
+  GatewayStatus,
+} from '../api/contract';
+import { collectionOperations } from '../api/contract/access';
 
 export const aDatastore = (overrides: Partial<Datastore> = {}): Datastore => ({
   id: '5b2e1c4a-8d7f-4e3b-9a61-0c2d3e4f5a6b',
@@ -92,19 +99,7 @@ export const fullDatasetAccess = {
 /** `access/v1/collections/{id}` of the default handlers: every permission. */
 export const fullCollectionAccess = {
   permissions: ['ADMIN'],
-  operations: Object.fromEntries(
-    [
-      'read',
-      'readContent',
-      'createContent',
-      'updateContent',
-      'deleteContent',
-      'update',
-      'delete',
-      'share',
-      'administer',
-    ].map((op) => [op, { allowed: true }]),
-  ),
+  operations: Object.fromEntries(collectionOperations.map((op) => [op, { allowed: true }])),
 };
 
 export const testUsers = [
@@ -124,3 +119,16 @@ export const fullFilesetAccess = {
     ['read', 'uploadFile', 'deleteFile'].map((op) => [op, { allowed: true }]),
   ),
 };
+
+/** An access token as the platform lists it (never with its value). */
+export const anAccessToken = (over: Partial<AccessToken> = {}): AccessToken => ({
+  id: 't1',
+  name: 'ci',
+  ownerId: 2,
+  kind: 'access',
+  created: '2026-11-01T10:00:00.000Z',
+  expires: null,
+  lastUsed: null,
+  revoked: null,
+  ...over,
+});
