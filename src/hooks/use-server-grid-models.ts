@@ -56,22 +56,26 @@ export function useServerGridModels<F extends string, P extends number>(
   const paginationModel = useMemo(() => ({ page, pageSize }), [page, pageSize]);
   const isPageSize = (n: number): n is P => (pageSizes as readonly number[]).includes(n);
 
+  const changePagination = (model: GridPaginationModel) => {
+    if (model.pageSize !== pageSize && isPageSize(model.pageSize)) list.setPageSize(model.pageSize);
+    else if (model.page !== page) list.setPage(model.page);
+  };
+  const changeSort = (model: GridSortModel) => {
+    const first = model[0];
+    const next =
+      first?.sort && isSortField(first.field)
+        ? { field: first.field, direction: first.sort }
+        : null;
+    if (next?.field !== sortField || next?.direction !== sortDirection) list.setSort(next);
+  };
+
+  /** The grid's props for paging, sorting and selecting: `<ServerDataGrid {...models} />`. */
   return {
-    sortModel,
-    selectionModel,
+    pageSizeOptions: pageSizes,
     paginationModel,
-    changePagination: (model: GridPaginationModel) => {
-      if (model.pageSize !== pageSize && isPageSize(model.pageSize))
-        list.setPageSize(model.pageSize);
-      else if (model.page !== page) list.setPage(model.page);
-    },
-    changeSort: (model: GridSortModel) => {
-      const first = model[0];
-      const next =
-        first?.sort && isSortField(first.field)
-          ? { field: first.field, direction: first.sort }
-          : null;
-      if (next?.field !== sortField || next?.direction !== sortDirection) list.setSort(next);
-    },
+    onPaginationModelChange: changePagination,
+    sortModel,
+    onSortModelChange: changeSort,
+    rowSelectionModel: selectionModel,
   };
 }

@@ -9,12 +9,7 @@ import { useServerGridModels, type ServerGridParams } from '../../../hooks/use-s
 import type { CalculatedField } from '../../../api/contract';
 import { DateTime, StatusChip } from '../../../components';
 import { datasetIdOf } from '../lib/links';
-import {
-  PAGE_SIZES,
-  SORT_FIELDS,
-  type PageSize,
-  type SortField,
-} from '../lib/list-params';
+import { PAGE_SIZES, SORT_FIELDS, type PageSize, type SortField } from '../lib/list-params';
 import { LockSwitch } from './LockSwitch';
 import type { DatasetPermission } from '../../../api/access';
 
@@ -133,20 +128,15 @@ export function FieldsGrid(props: FieldsGridProps) {
       }}
     >
       <ServerDataGrid
+        {...grid}
         label="Calculated fields"
         rows={rows}
         columns={columns}
         rowCount={total}
-        pageSizeOptions={PAGE_SIZES}
-        paginationModel={grid.paginationModel}
-        onPaginationModelChange={grid.changePagination}
-        sortModel={grid.sortModel}
-        onSortModelChange={grid.changeSort}
         checkboxSelection
         keepNonExistentRowsSelected
         hideFooterSelectedRowCount
         disableRowSelectionExcludeModel
-        rowSelectionModel={grid.selectionModel}
         onRowSelectionModelChange={(model) => props.onSelectionChange([...model.ids].map(Number))}
         loading={loading}
       />

@@ -55,6 +55,7 @@ export function DocumentsGrid({
   return (
     <FillHeight min={220}>
       <ServerDataGrid
+        {...grid}
         label="Documents"
         rows={rows}
         columns={columns}
@@ -62,16 +63,10 @@ export function DocumentsGrid({
         paginationMeta={
           total === undefined ? { hasNextPage: rows.length === params.pageSize } : undefined
         }
-        pageSizeOptions={PAGE_SIZES}
-        paginationModel={grid.paginationModel}
-        onPaginationModelChange={grid.changePagination}
-        sortModel={grid.sortModel}
-        onSortModelChange={grid.changeSort}
         columnVisibilityModel={visibility}
         onColumnVisibilityModelChange={setVisibility}
         checkboxSelection
         disableRowSelectionExcludeModel
-        rowSelectionModel={grid.selectionModel}
         onRowSelectionModelChange={(model) => onSelectionChange([...model.ids].map(String))}
         loading={loading}
         onCellClick={(params, event) => {
