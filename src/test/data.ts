@@ -4,6 +4,7 @@ import type {
   Datastore,
   DocumentStoreError,
   GatewayStatus,
+  Stream,
 } from '../api/contract';
 import { collectionOperations } from '../api/contract/access';
 
@@ -131,4 +132,20 @@ export const anAccessToken = (over: Partial<AccessToken> = {}): AccessToken => (
   lastUsed: null,
   revoked: null,
   ...over,
+});
+
+/** A manual stream that loads data file 3 into a dataset; a feature's tests name the dataset. */
+export const aStream = (overrides: Partial<Stream> = {}): Stream => ({
+  id: 7,
+  transport: { type: 'CONNECTOR', description: 'data-file', version: '1' },
+  updateMethod: 'APPEND',
+  dataProvider: { key: 'data-file' },
+  account: { id: 4 },
+  dataSource: { id: 'ds-7', name: 'Targets', description: '' },
+  configuration: [{ name: 'dataFileId', value: '3', type: 'string', category: 'METADATA' }],
+  advancedScheduleJson: '{"type":"MANUAL","timezone":"UTC"}',
+  createdAt: '2026-11-21T10:00:00.000Z',
+  createdBy: 1,
+  nextRunAt: null,
+  ...overrides,
 });
