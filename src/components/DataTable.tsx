@@ -119,7 +119,8 @@ function HeaderCell<T, S extends string>({
   );
 }
 
-const idKey = (row: unknown, index: number) => String((row as { id?: unknown }).id ?? index);
+const idKey = (row: unknown, index: number) =>
+  String((row as { id?: string | number }).id ?? index);
 
 /**
  * The one table shell of every list (issue 24): headers that sort and say their sort to screen

@@ -1,4 +1,12 @@
-import type { Collection, Datastore, DocumentStoreError, GatewayStatus } from '../api/contract';
+import type {
+  AccessToken,
+  Collection,
+  Datastore,
+  DocumentStoreError,
+  GatewayStatus,
+  Stream,
+} from '../api/contract';
+import { collectionOperations } from '../api/contract/access';
 
 export const aDatastore = (overrides: Partial<Datastore> = {}): Datastore => ({
   id: '5b2e1c4a-8d7f-4e3b-9a61-0c2d3e4f5a6b',
@@ -92,19 +100,7 @@ export const fullDatasetAccess = {
 /** `access/v1/collections/{id}` of the default handlers: every permission. */
 export const fullCollectionAccess = {
   permissions: ['ADMIN'],
-  operations: Object.fromEntries(
-    [
-      'read',
-      'readContent',
-      'createContent',
-      'updateContent',
-      'deleteContent',
-      'update',
-      'delete',
-      'share',
-      'administer',
-    ].map((op) => [op, { allowed: true }]),
-  ),
+  operations: Object.fromEntries(collectionOperations.map((op) => [op, { allowed: true }])),
 };
 
 export const testUsers = [
@@ -124,3 +120,32 @@ export const fullFilesetAccess = {
     ['read', 'uploadFile', 'deleteFile'].map((op) => [op, { allowed: true }]),
   ),
 };
+
+/** An access token as the platform lists it (never with its value). */
+export const anAccessToken = (over: Partial<AccessToken> = {}): AccessToken => ({
+  id: 't1',
+  name: 'ci',
+  ownerId: 2,
+  kind: 'access',
+  created: '2026-11-01T10:00:00.000Z',
+  expires: null,
+  lastUsed: null,
+  revoked: null,
+  ...over,
+});
+
+/** A manual stream that loads data file 3 into a dataset; a feature's tests name the dataset. */
+export const aStream = (overrides: Partial<Stream> = {}): Stream => ({
+  id: 7,
+  transport: { type: 'CONNECTOR', description: 'data-file', version: '1' },
+  updateMethod: 'APPEND',
+  dataProvider: { key: 'data-file' },
+  account: { id: 4 },
+  dataSource: { id: 'ds-7', name: 'Targets', description: '' },
+  configuration: [{ name: 'dataFileId', value: '3', type: 'string', category: 'METADATA' }],
+  advancedScheduleJson: '{"type":"MANUAL","timezone":"UTC"}',
+  createdAt: '2026-11-21T10:00:00.000Z',
+  createdBy: 1,
+  nextRunAt: null,
+  ...overrides,
+});

@@ -1,16 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { anAccessToken } from '../../test/data';
 import { accessToken, createAccessTokenBody, createdAccessToken, datasetAccess } from './access';
 
-const token = {
-  id: 'a1',
-  name: 'ci',
-  ownerId: 2,
-  kind: 'access',
-  created: '2026-11-01T10:00:00.000Z',
-  expires: null,
-  lastUsed: null,
-  revoked: null,
-};
+const token = anAccessToken({ id: 'a1' });
 
 describe('access contract', () => {
   it('a listed token never carries its value; a created one does', () => {

@@ -3,23 +3,13 @@ import { Link as RouterLink } from 'react-router';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Tooltip from '@mui/material/Tooltip';
-import {
-  DataGrid,
-  type GridColDef,
-  type GridPaginationModel,
-  type GridRowSelectionModel,
-  type GridSortModel,
-} from '@mui/x-data-grid';
+import { type GridColDef } from '@mui/x-data-grid';
+import { ServerDataGrid } from '../../../components/ServerDataGrid';
+import { useServerGridModels, type ServerGridParams } from '../../../hooks/use-server-grid-models';
 import type { CalculatedField } from '../../../api/contract';
 import { DateTime, StatusChip } from '../../../components';
 import { datasetIdOf } from '../lib/links';
-import {
-  PAGE_SIZES,
-  SORT_FIELDS,
-  type FieldListState,
-  type PageSize,
-  type SortField,
-} from '../lib/list-params';
+import { PAGE_SIZES, SORT_FIELDS, type PageSize, type SortField } from '../lib/list-params';
 import { LockSwitch } from './LockSwitch';
 import type { DatasetPermission } from '../../../api/access';
 
@@ -27,27 +17,23 @@ export interface FieldsGridProps {
   rows: CalculatedField[];
   total: number;
   loading: boolean;
-  state: Pick<FieldListState, 'page' | 'pageSize' | 'sort'>;
+  params: ServerGridParams<SortField, PageSize>;
   datasetNames: ReadonlyMap<string, string>;
   selection: number[];
   pendingLockId: number | undefined;
   fieldHref: (id: number) => string;
   datasetHref: (id: string) => string;
-  onPageChange: (page: number) => void;
-  onPageSizeChange: (size: PageSize) => void;
-  onSortChange: (sort: FieldListState['sort']) => void;
   onSelectionChange: (ids: number[]) => void;
   onLockChange: (field: CalculatedField, locked: boolean) => void;
   /** Whether the caller may change each field (issue 23). */
   mayChange: (id: number) => DatasetPermission;
 }
 
-const isPageSize = (n: number): n is PageSize => (PAGE_SIZES as readonly number[]).includes(n);
 const isSortField = (f: string): f is SortField => (SORT_FIELDS as readonly string[]).includes(f);
 
 /** One page of fields, paged, sorted and filtered by the platform; the name opens the field. */
 export function FieldsGrid(props: FieldsGridProps) {
-  const { rows, total, loading, state, datasetNames, selection, pendingLockId } = props;
+  const { rows, total, loading, datasetNames, selection, pendingLockId } = props;
   const { fieldHref, datasetHref, onLockChange, mayChange } = props;
 
   const columns = useMemo<GridColDef<CalculatedField>[]>(
@@ -130,35 +116,7 @@ export function FieldsGrid(props: FieldsGridProps) {
     [datasetNames, pendingLockId, fieldHref, datasetHref, onLockChange, mayChange],
   );
 
-  const sortField = state.sort?.field;
-  const sortDirection = state.sort?.direction;
-  const sortModel: GridSortModel = useMemo(
-    () => (sortField && sortDirection ? [{ field: sortField, sort: sortDirection }] : []),
-    [sortField, sortDirection],
-  );
-  const selectionModel: GridRowSelectionModel = useMemo(
-    () => ({ type: 'include', ids: new Set(selection) }),
-    [selection],
-  );
-  const paginationModel = useMemo(
-    () => ({ page: state.page, pageSize: state.pageSize }),
-    [state.page, state.pageSize],
-  );
-
-  const changePagination = (model: GridPaginationModel) => {
-    if (model.pageSize !== state.pageSize && isPageSize(model.pageSize))
-      props.onPageSizeChange(model.pageSize);
-    else if (model.page !== state.page) props.onPageChange(model.page);
-  };
-  const changeSort = (model: GridSortModel) => {
-    const first = model[0];
-    const next =
-      first?.sort && isSortField(first.field)
-        ? { field: first.field, direction: first.sort }
-        : null;
-    if (next?.field !== state.sort?.field || next?.direction !== state.sort?.direction)
-      props.onSortChange(next);
-  };
+  const grid = useServerGridModels(props.params, { pageSizes: PAGE_SIZES, selection, isSortField });
 
   return (
     <Box
@@ -169,33 +127,18 @@ export function FieldsGrid(props: FieldsGridProps) {
         minHeight: 420,
       }}
     >
-      <DataGrid
+      <ServerDataGrid
+        {...grid}
         label="Calculated fields"
         rows={rows}
         columns={columns}
-        density="compact"
-        pagination
-        paginationMode="server"
-        sortingMode="server"
-        filterMode="server"
-        disableColumnFilter
         rowCount={total}
-        pageSizeOptions={PAGE_SIZES}
-        paginationModel={paginationModel}
-        onPaginationModelChange={changePagination}
-        sortModel={sortModel}
-        onSortModelChange={changeSort}
-        sortingOrder={['asc', 'desc', null]}
         checkboxSelection
         keepNonExistentRowsSelected
         hideFooterSelectedRowCount
-        disableRowSelectionOnClick
         disableRowSelectionExcludeModel
-        rowSelectionModel={selectionModel}
         onRowSelectionModelChange={(model) => props.onSelectionChange([...model.ids].map(Number))}
         loading={loading}
-        slotProps={{ loadingOverlay: { variant: 'linear-progress', noRowsVariant: 'skeleton' } }}
-        sx={{ '& .MuiDataGrid-columnHeaderTitle': { fontWeight: 600 } }}
       />
     </Box>
   );

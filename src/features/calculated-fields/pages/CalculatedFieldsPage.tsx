@@ -73,15 +73,12 @@ export function CalculatedFieldsPage() {
         mayChange={mayChange}
         total={page.data.totalHits}
         loading={page.isFetching}
-        state={params}
+        params={params}
         datasetNames={datasetNames}
         selection={selection.ids}
         pendingLockId={lock.pendingId}
         fieldHref={drawer.fieldHref}
         datasetHref={datasetPath}
-        onPageChange={params.setPage}
-        onPageSizeChange={params.setPageSize}
-        onSortChange={params.setSort}
         onSelectionChange={selection.change}
         onLockChange={(field, locked) => lock.toggle({ field, locked })}
       />

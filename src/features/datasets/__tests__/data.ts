@@ -10,6 +10,7 @@ import type {
   Stream,
   StreamExecution,
 } from '../../../api/contract';
+import { aStream as aStreamOf } from '../../../test/data';
 
 export const aDataset = (overrides: Partial<Dataset> = {}): Dataset => ({
   id: '3b1f7c2e-8a4d-4e6f-9b0a-5c2d1e3f4a10',
@@ -97,20 +98,13 @@ export const aPartition = (overrides: Partial<Partition> = {}): Partition => ({
   ...overrides,
 });
 
-export const aStream = (overrides: Partial<Stream> = {}): Stream => ({
-  id: 7,
-  transport: { type: 'CONNECTOR', description: 'data-file', version: '1' },
-  updateMethod: 'APPEND',
-  dataProvider: { key: 'data-file' },
-  account: { id: 1 },
-  dataSource: { id: aDataset().id, name: 'Sales by region' },
-  configuration: [{ name: 'dataFileId', value: '3', type: 'string', category: 'METADATA' }],
-  advancedScheduleJson: JSON.stringify({ type: 'MANUAL', timezone: 'UTC' }),
-  createdAt: '2026-11-01T08:00:00.000Z',
-  createdBy: 1,
-  nextRunAt: null,
-  ...overrides,
-});
+export const aStream = (overrides: Partial<Stream> = {}): Stream =>
+  aStreamOf({
+    account: { id: 1 },
+    dataSource: { id: aDataset().id, name: 'Sales by region' },
+    createdAt: '2026-11-01T08:00:00.000Z',
+    ...overrides,
+  });
 
 export const anExecution = (overrides: Partial<StreamExecution> = {}): StreamExecution => ({
   id: 41,

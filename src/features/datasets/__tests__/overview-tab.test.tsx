@@ -6,20 +6,13 @@ import { renderApp } from '../../../test/render';
 import { server } from '../../../test/server';
 import { aDataset, certified } from './data';
 import { givenDataset } from './handlers';
+import { cellTexts } from '../../../test/table';
 
 const dataset = aDataset();
 const open = (query = '') => renderApp(`/datasets/${dataset.id}${query}`);
 const value = (label: string) =>
   within(screen.getByRole('group', { name: label })).getByRole('definition');
-const rowsOf = (table: HTMLElement) =>
-  within(table)
-    .getAllByRole('row')
-    .slice(1)
-    .map((row) =>
-      within(row)
-        .getAllByRole('cell')
-        .map((cell) => cell.textContent),
-    );
+const rowsOf = (table: HTMLElement) => cellTexts(table);
 
 describe('/datasets/:datasetId (Overview)', { timeout: 20_000 }, () => {
   it('shows the dataset: counts, dates, schema and its first rows', async () => {

@@ -6,6 +6,7 @@ import { renderApp } from '../../../test/render';
 import { server } from '../../../test/server';
 import { aDataset, aPartition } from './data';
 import { givenDataset } from './handlers';
+import { cellTexts } from '../../../test/table';
 
 const dataset = aDataset();
 
@@ -44,15 +45,7 @@ describe('/datasets/:datasetId/partitions', { timeout: 20_000 }, () => {
     openPartitions();
 
     const table = await screen.findByRole('table', { name: 'Partitions' });
-    const rows = within(table)
-      .getAllByRole('row')
-      .slice(1)
-      .map((row) =>
-        within(row)
-          .getAllByRole('cell')
-          .slice(0, 2)
-          .map((c) => c.textContent),
-      );
+    const rows = cellTexts(table, 2);
     expect(rows).toEqual([
       ['2026-09-28', '700'],
       ['2026-10-28', '650'],

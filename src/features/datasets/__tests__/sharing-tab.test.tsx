@@ -7,6 +7,7 @@ import { renderApp } from '../../../test/render';
 import { server } from '../../../test/server';
 import { aDataset, anOutboxMessage } from './data';
 import { givenDataset } from './handlers';
+import { cellTexts } from '../../../test/table';
 
 const dataset = aDataset();
 const base = '/api/data/v3/datasources/:id';
@@ -81,16 +82,7 @@ describe('/datasets/:datasetId/sharing', { timeout: 20_000 }, () => {
     const table = await screen.findByRole('table', { name: 'People and groups with access' });
     // The owner (user 1 of the test users) first, with the email a share would reach.
     await within(table).findByText('ada@example.com');
-    const rows = within(table)
-      .getAllByRole('row')
-      .slice(1)
-      .map((row) =>
-        within(row)
-          .getAllByRole('cell')
-          .slice(0, 3)
-          // A select's display ends with a zero-width space (MUI keeps its height when empty).
-          .map((c) => c.textContent?.replace(/\u200b/g, '')),
-      );
+    const rows = cellTexts(table, 3);
     expect(rows).toEqual([
       ['Ada Adminada@example.com', 'User', 'Owner'],
       ['Ben Analyst', 'User', 'Can edit'],

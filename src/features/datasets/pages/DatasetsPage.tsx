@@ -1,14 +1,7 @@
-import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { useDatasetPage } from '../../../api/datasets';
-import {
-  EmptyState,
-  ErrorState,
-  listPager,
-  LoadingState,
-  PageHeader,
-  SearchField,
-} from '../../../components';
+import { ErrorState, listPager, LoadingState, PageHeader, SearchField } from '../../../components';
+import { ListEmptyState } from '../../../components/ListEmptyState';
 import { DatasetsTable } from '../components/DatasetsTable';
 import { useDatasetListParams } from '../hooks/use-dataset-list-params';
 
@@ -35,22 +28,22 @@ export function DatasetsPage() {
               pager={listPager(list, { hasNextPage: page.hasNextPage })}
               updating={datasets.isPlaceholderData}
             />
-          ) : list.page > 0 ? (
-            <EmptyState
-              title="No datasets on this page"
-              description="The list is shorter than this page number."
-              action={<Button onClick={() => list.setPage(0)}>Go to the first page</Button>}
-            />
-          ) : list.search ? (
-            <EmptyState
-              title={`No dataset matches “${list.search}”`}
-              description="The search looks for this text anywhere in a dataset's name."
-              action={<Button onClick={() => list.setSearch('')}>Clear the search</Button>}
-            />
           ) : (
-            <EmptyState
-              title="No datasets yet"
-              description="Datasets appear here when a stream loads one or a collection syncs to one."
+            <ListEmptyState
+              list={list}
+              pastEnd={{
+                title: 'No datasets on this page',
+                description: 'The list is shorter than this page number.',
+              }}
+              noMatch={{
+                title: `No dataset matches “${list.search}”`,
+                description: "The search looks for this text anywhere in a dataset's name.",
+              }}
+              none={{
+                title: 'No datasets yet',
+                description:
+                  'Datasets appear here when a stream loads one or a collection syncs to one.',
+              }}
             />
           )
         ) : datasets.isError ? (

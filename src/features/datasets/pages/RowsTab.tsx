@@ -1,11 +1,7 @@
 import { useMemo } from 'react';
 import Typography from '@mui/material/Typography';
-import {
-  DataGrid,
-  type GridColDef,
-  type GridPaginationModel,
-  type GridSortModel,
-} from '@mui/x-data-grid';
+import { type GridColDef, type GridPaginationModel, type GridSortModel } from '@mui/x-data-grid';
+import { ServerDataGrid } from '../../../components/ServerDataGrid';
 import { useDatasetRows, useIndexedSchema } from '../../../api/datasets';
 import { EmptyState, ErrorState, FillHeight, LoadingState } from '../../../components';
 import { Section } from '../../../components/Section';
@@ -99,28 +95,19 @@ export function RowsTab() {
           />
         ) : (
           <FillHeight min={260}>
-            <DataGrid
+            <ServerDataGrid
               label="Rows"
               rows={gridRows}
               columns={columns}
-              density="compact"
-              pagination
-              paginationMode="server"
-              sortingMode="server"
-              disableColumnFilter
               rowCount={dataset.rowCount}
               pageSizeOptions={ROW_PAGE_SIZES}
               paginationModel={paginationModel}
               onPaginationModelChange={changePagination}
               sortModel={sortModel}
               onSortModelChange={changeSort}
-              sortingOrder={['asc', 'desc', null]}
-              disableRowSelectionOnClick
               loading={rows.isFetching}
-              slotProps={{ loadingOverlay: { variant: 'linear-progress' } }}
               sx={{
                 '& .rows-number': { fontVariantNumeric: 'tabular-nums' },
-                '& .MuiDataGrid-columnHeaderTitle': { fontWeight: 600 },
               }}
             />
           </FillHeight>

@@ -1,15 +1,14 @@
 import { Link as RouterLink } from 'react-router';
 import Link from '@mui/material/Link';
-import Paper from '@mui/material/Paper';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import type { Collection } from '../../../api/contract';
 import { useDocumentCount } from '../../../api/datastores';
-import { DateTime, StatusChip } from '../../../components';
+import {
+  DataTable,
+  DateTime,
+  StatusChip,
+  type DataColumn,
+  type StatusTone,
+} from '../../../components';
 import { formatCount } from '../../../lib/format';
 import { collectionPath } from '../paths';
 import { yesNo } from './yes-no';
@@ -21,58 +20,55 @@ function DocumentCount({ collectionId }: { collectionId: string }) {
   return <>{count.isError ? 'unknown' : '…'}</>;
 }
 
+/** A yes/no of the collection as a chip, coloured when it is yes. */
+const flagColumn = (
+  flag: 'syncEnabled' | 'syncRequired',
+  header: string,
+  tone: StatusTone,
+): DataColumn<Collection> => ({
+  key: flag,
+  header,
+  cell: (collection) => (
+    <StatusChip label={yesNo(collection[flag])} tone={collection[flag] ? tone : 'neutral'} />
+  ),
+});
+
+const columns: DataColumn<Collection>[] = [
+  {
+    key: 'name',
+    header: 'Name',
+    cell: (collection) => (
+      <Link component={RouterLink} to={collectionPath(collection.datastoreId, collection.id)}>
+        {collection.name}
+      </Link>
+    ),
+  },
+  {
+    key: 'documents',
+    header: 'Documents',
+    align: 'right',
+    cell: (collection) => <DocumentCount collectionId={collection.id} />,
+  },
+  {
+    key: 'columns',
+    header: 'Columns',
+    align: 'right',
+    cell: (collection) => collection.schema.columns.length,
+  },
+  flagColumn('syncEnabled', 'Sync enabled', 'success'),
+  flagColumn('syncRequired', 'Sync required', 'warning'),
+  {
+    key: 'lastSync',
+    header: 'Last sync',
+    cell: (collection) => <DateTime value={collection.lastSync} fallback="never" />,
+  },
+  {
+    key: 'updated',
+    header: 'Updated',
+    cell: (collection) => <DateTime value={collection.updatedOn} />,
+  },
+];
+
 export function CollectionsTable({ collections }: { collections: Collection[] }) {
-  return (
-    <TableContainer component={Paper} variant="outlined">
-      <Table aria-label="Collections" size="small">
-        <TableHead>
-          <TableRow>
-            <TableCell>Name</TableCell>
-            <TableCell align="right">Documents</TableCell>
-            <TableCell align="right">Columns</TableCell>
-            <TableCell>Sync enabled</TableCell>
-            <TableCell>Sync required</TableCell>
-            <TableCell>Last sync</TableCell>
-            <TableCell>Updated</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {collections.map((collection) => (
-            <TableRow key={collection.id} hover>
-              <TableCell>
-                <Link
-                  component={RouterLink}
-                  to={collectionPath(collection.datastoreId, collection.id)}
-                >
-                  {collection.name}
-                </Link>
-              </TableCell>
-              <TableCell align="right">
-                <DocumentCount collectionId={collection.id} />
-              </TableCell>
-              <TableCell align="right">{collection.schema.columns.length}</TableCell>
-              <TableCell>
-                <StatusChip
-                  label={yesNo(collection.syncEnabled)}
-                  tone={collection.syncEnabled ? 'success' : 'neutral'}
-                />
-              </TableCell>
-              <TableCell>
-                <StatusChip
-                  label={yesNo(collection.syncRequired)}
-                  tone={collection.syncRequired ? 'warning' : 'neutral'}
-                />
-              </TableCell>
-              <TableCell>
-                <DateTime value={collection.lastSync} fallback="never" />
-              </TableCell>
-              <TableCell>
-                <DateTime value={collection.updatedOn} />
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </TableContainer>
-  );
+  return <DataTable label="Collections" columns={columns} rows={collections} />;
 }

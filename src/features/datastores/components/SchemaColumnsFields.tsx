@@ -19,6 +19,7 @@ import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
 import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
 import { type CollectionColumn, columnTypes } from '../../../api/contract';
 import { type ColumnsFormValues, newColumn, sameName, sentence } from '../hooks/schema-form';
+import { visuallyHidden } from '../../../lib/visually-hidden';
 
 /** What the rows need of a `useFieldArray` over `columns`. */
 export interface ColumnRows {
@@ -39,15 +40,6 @@ export interface SchemaColumnsFieldsProps<T extends ColumnsFormValues> {
   /** Inside a dialog the table takes the dialog's surface instead of its own. */
   inDialog?: boolean;
 }
-
-const visuallyHidden = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
 
 /** Focus after the DOM has caught up with a move or a removal. */
 const focusLater = (id: string) =>

@@ -1,12 +1,11 @@
-import Paper from '@mui/material/Paper';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { CollectionColumn } from '../../../api/contract';
+import { DataTable, type DataColumn } from '../../../components';
+
+const schemaColumns: DataColumn<CollectionColumn>[] = [
+  { key: 'name', header: 'Name', cell: (column) => column.name },
+  { key: 'type', header: 'Type', cell: (column) => <code>{column.type}</code> },
+];
 
 export function SchemaTable({ columns }: { columns: CollectionColumn[] }) {
   if (columns.length === 0) {
@@ -17,25 +16,11 @@ export function SchemaTable({ columns }: { columns: CollectionColumn[] }) {
     );
   }
   return (
-    <TableContainer component={Paper} variant="outlined">
-      <Table aria-label="Schema columns" size="small">
-        <TableHead>
-          <TableRow>
-            <TableCell>Name</TableCell>
-            <TableCell>Type</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {columns.map((column) => (
-            <TableRow key={column.name}>
-              <TableCell>{column.name}</TableCell>
-              <TableCell>
-                <code>{column.type}</code>
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </TableContainer>
+    <DataTable
+      label="Schema columns"
+      columns={schemaColumns}
+      rows={columns}
+      rowKey={(column) => column.name}
+    />
   );
 }

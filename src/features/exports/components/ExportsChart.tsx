@@ -1,6 +1,7 @@
 import { BarChart } from '@mui/x-charts/BarChart';
 import { useTheme } from '@mui/material/styles';
 import { formatShortDay, formatTimeOfDay, plural } from '../../../lib/format';
+import { visuallyHidden } from '../../../lib/visually-hidden';
 import type { TimeBuckets } from '../lib/overview';
 import { statusLabels } from '../lib/records';
 
@@ -33,15 +34,7 @@ export function ExportsChart({ buckets }: { buckets: TimeBuckets }) {
         series={series}
         margin={{ left: 0, right: 8 }}
       />
-      <figcaption
-        style={{
-          position: 'absolute',
-          width: 1,
-          height: 1,
-          overflow: 'hidden',
-          clip: 'rect(0 0 0 0)',
-        }}
-      >
+      <figcaption style={visuallyHidden}>
         {plural(total, 'export')} started in the period, per {buckets.size}:{' '}
         {labels
           .map((label, i) => ({ label, parts: series.filter((s) => s.data[i]), i }))

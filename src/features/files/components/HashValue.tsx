@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import { CopyButton } from '../../../components';
+import { codeLine } from '../../../lib/code-text';
 
 export interface HashValueProps {
   value: string;
@@ -12,18 +13,7 @@ export interface HashValueProps {
 export function HashValue({ value, label }: HashValueProps) {
   return (
     <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', minWidth: 0 }}>
-      <Box
-        component="code"
-        title={value}
-        sx={{
-          fontFamily: 'monospace',
-          fontSize: '0.8125rem',
-          overflow: 'hidden',
-          textOverflow: 'ellipsis',
-          whiteSpace: 'nowrap',
-          maxWidth: { xs: 88, lg: 120 },
-        }}
-      >
+      <Box component="code" title={value} sx={{ ...codeLine, maxWidth: { xs: 88, lg: 120 } }}>
         {value}
       </Box>
       <CopyButton value={value} label={`Copy ${label}`} />

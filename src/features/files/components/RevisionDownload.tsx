@@ -9,6 +9,7 @@ import WarningAmberIcon from '@mui/icons-material/WarningAmber';
 import type { FileRevision } from '../../../api/contract/files';
 import { dataFileRevisionDownloadPath } from '../../../api/files/get-data-file';
 import { ConfirmDialog } from '../../../components';
+import { downloadHref } from '../../../lib/download';
 
 export interface RevisionDownloadProps {
   fileName: string;
@@ -18,17 +19,6 @@ export interface RevisionDownloadProps {
   /** An icon in a table row, or a labelled button ("Download current"). */
   variant?: 'icon' | 'button';
   buttonLabel?: string;
-}
-
-/** Hands the revision to the browser's downloads through a real link (the gateway's path). */
-function startDownload(href: string, fileName: string) {
-  const link = document.createElement('a');
-  link.href = href;
-  link.download = fileName;
-  link.style.display = 'none';
-  document.body.append(link);
-  link.click();
-  link.remove();
 }
 
 /**
@@ -82,7 +72,7 @@ export function RevisionDownload({
         onClose={() => setAsking(false)}
         onConfirm={() => {
           setAsking(false);
-          startDownload(href, fileName);
+          downloadHref(href, fileName);
         }}
       >
         <Alert severity="error" sx={{ mb: 2 }}>

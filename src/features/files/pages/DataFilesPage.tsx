@@ -2,14 +2,8 @@ import { useState } from 'react';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
-import {
-  EmptyState,
-  ErrorState,
-  listPager,
-  LoadingState,
-  PageHeader,
-  SearchField,
-} from '../../../components';
+import { ErrorState, listPager, LoadingState, PageHeader, SearchField } from '../../../components';
+import { ListEmptyState } from '../../../components/ListEmptyState';
 import { UploadDataFileDialog } from '../components/UploadDataFileDialog';
 import { DataFilesTable } from '../components/DataFilesTable';
 import { useDataFileList } from '../hooks/use-data-file-list';
@@ -32,27 +26,21 @@ export function DataFilesPage() {
     if (list.isError && !list.files)
       return <ErrorState error={list.error} onRetry={() => void list.refetch()} />;
     const files = list.files ?? [];
-    if (files.length === 0 && params.page > 0)
-      return (
-        <EmptyState
-          title="This page is empty"
-          description="There are fewer data files than this page needs."
-          action={<Button onClick={() => params.setPage(0)}>Go to the first page</Button>}
-        />
-      );
-    if (files.length === 0 && params.search)
-      return (
-        <EmptyState
-          title={`No data file is named like “${params.search}”`}
-          action={<Button onClick={() => params.setSearch('')}>Clear the search</Button>}
-        />
-      );
     if (files.length === 0)
       return (
-        <EmptyState
-          title="No data files yet"
-          description="Upload a CSV or any other file: each upload keeps its size, hashes and scan state."
-          action={uploadButton}
+        <ListEmptyState
+          list={params}
+          pastEnd={{
+            title: 'This page is empty',
+            description: 'There are fewer data files than this page needs.',
+          }}
+          noMatch={{ title: `No data file is named like “${params.search}”` }}
+          none={{
+            title: 'No data files yet',
+            description:
+              'Upload a CSV or any other file: each upload keeps its size, hashes and scan state.',
+            action: uploadButton,
+          }}
         />
       );
     return (

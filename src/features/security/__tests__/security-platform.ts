@@ -1,6 +1,9 @@
 import { http, HttpResponse } from 'msw';
-import type { AccessToken, AccessUser } from '../../../api/contract';
+import type { AccessUser } from '../../../api/contract';
+import { anAccessToken as aToken } from '../../../test/data';
 import { server } from '../../../test/server';
+
+export { aToken };
 
 export const ada: AccessUser = {
   id: 1,
@@ -26,18 +29,6 @@ export const chloe: AccessUser = {
   groups: [{ id: 102, name: 'Finance' }],
   grants: [],
 };
-
-export const aToken = (over: Partial<AccessToken> = {}): AccessToken => ({
-  id: 't1',
-  name: 'ci',
-  ownerId: 2,
-  kind: 'access',
-  created: '2026-11-01T10:00:00.000Z',
-  expires: null,
-  lastUsed: null,
-  revoked: null,
-  ...over,
-});
 
 /** A platform with tokens that really are created and revoked; `me` is the console's user. */
 export function givenSecurityPlatform({ me = ada, tokens = [aToken()] } = {}) {

@@ -1,4 +1,4 @@
-import type { Account, Connector, Stream } from '../../../api/contract/streams';
+import type { Account, Connector } from '../../../api/contract/streams';
 import type { FileMetadata } from '../../../api/contract/files';
 
 export const dataFileConnector: Connector = {
@@ -63,17 +63,4 @@ export const aDataFile = (overrides: Partial<FileMetadata> = {}): FileMetadata =
   ...overrides,
 });
 
-export const aStream = (overrides: Partial<Stream> = {}): Stream => ({
-  id: 7,
-  transport: { type: 'CONNECTOR', description: 'data-file', version: '1' },
-  updateMethod: 'APPEND',
-  dataProvider: { key: 'data-file' },
-  account: { id: 4 },
-  dataSource: { id: 'ds-7', name: 'Targets', description: '' },
-  configuration: [{ name: 'dataFileId', value: '3', type: 'string', category: 'METADATA' }],
-  advancedScheduleJson: '{"type":"MANUAL","timezone":"UTC"}',
-  createdAt: '2026-11-21T10:00:00.000Z',
-  createdBy: 1,
-  nextRunAt: null,
-  ...overrides,
-});
+export { aStream } from '../../../test/data';

@@ -1,6 +1,7 @@
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { visuallyHidden } from '../../../../lib/visually-hidden';
 import {
   columnValueMisfit,
   type CollectionColumn,
@@ -53,18 +54,7 @@ export function ContentForm({ content, columns, onChange }: ContentFormProps) {
   };
   return (
     <Stack spacing={2} component="fieldset" sx={{ border: 0, p: 0, m: 0 }}>
-      <legend
-        style={{
-          position: 'absolute',
-          width: 1,
-          height: 1,
-          overflow: 'hidden',
-          clip: 'rect(0 0 0 0)',
-          whiteSpace: 'nowrap',
-        }}
-      >
-        Content fields
-      </legend>
+      <legend style={visuallyHidden}>Content fields</legend>
       {columns.map((column) => {
         const value = Object.hasOwn(content, column.name) ? content[column.name] : undefined;
         const misfit =

@@ -1,5 +1,6 @@
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import Link from '@mui/material/Link';
+import { codeLine } from '../../../../lib/code-text';
 import { applyChanges, listChanges } from '../lib/list-params';
 
 /** A document's id as a real link: the list as it is, with that document open. */
@@ -11,14 +12,7 @@ export function DocumentLink({ documentId, tabIndex }: { documentId: string; tab
       component={RouterLink}
       to={{ search }}
       tabIndex={tabIndex}
-      sx={{
-        fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace',
-        fontSize: '0.8125rem',
-        overflow: 'hidden',
-        textOverflow: 'ellipsis',
-        whiteSpace: 'nowrap',
-        display: 'block',
-      }}
+      sx={{ ...codeLine, display: 'block' }}
     >
       {documentId}
     </Link>

@@ -129,13 +129,8 @@ export function DocumentsTab() {
           rows={documents.rows}
           total={documents.rowCount}
           loading={documents.fetching}
-          page={list.page}
-          pageSize={list.pageSize}
-          sort={documents.sort}
+          params={{ ...list, sort: documents.sort }}
           selection={selection.ids}
-          onPageChange={list.setPage}
-          onPageSizeChange={list.setPageSize}
-          onSortChange={list.setSort}
           onSelectionChange={selection.select}
           onOpen={list.openDocument}
         />
