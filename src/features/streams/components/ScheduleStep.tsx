@@ -5,8 +5,8 @@ import FormLabel from '@mui/material/FormLabel';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { FormTextField } from '../../../components/form';
 import { describeSchedule, toAdvancedScheduleJson } from '../model/schedule';
 import { TimeZoneField } from './TimeZoneField';
 import { MAX_INTERVAL_MINUTES, scheduleHolds } from '../model/step-schemas';
@@ -54,50 +54,27 @@ export function ScheduleStep() {
         )}
       />
       {schedule.type === 'INTERVAL' && (
-        <Controller
+        <FormTextField
           control={control}
           name="schedule.intervalMinutes"
-          render={({ field, fieldState }) => (
-            <TextField
-              required
-              label="Minutes between runs"
-              type="number"
-              name={field.name}
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              inputRef={field.ref}
-              error={!!fieldState.error}
-              helperText={
-                fieldState.error?.message ??
-                `From 1 to ${MAX_INTERVAL_MINUTES.toLocaleString('en-US')} (a week)`
-              }
-              slotProps={{ htmlInput: { min: 1, max: MAX_INTERVAL_MINUTES, step: 1 } }}
-              sx={{ maxWidth: 360 }}
-            />
-          )}
+          required
+          label="Minutes between runs"
+          type="number"
+          helperText={`From 1 to ${MAX_INTERVAL_MINUTES.toLocaleString('en-US')} (a week)`}
+          slotProps={{ htmlInput: { min: 1, max: MAX_INTERVAL_MINUTES, step: 1 } }}
+          sx={{ maxWidth: 360 }}
         />
       )}
       {schedule.type === 'DAILY' && (
-        <Controller
+        <FormTextField
           control={control}
           name="schedule.at"
-          render={({ field, fieldState }) => (
-            <TextField
-              required
-              label="Time of day"
-              type="time"
-              name={field.name}
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              inputRef={field.ref}
-              error={!!fieldState.error}
-              helperText={fieldState.error?.message ?? 'HH:MM, 24-hour clock'}
-              slotProps={{ inputLabel: { shrink: true } }}
-              sx={{ maxWidth: 240 }}
-            />
-          )}
+          required
+          label="Time of day"
+          type="time"
+          helperText="HH:MM, 24-hour clock"
+          slotProps={{ inputLabel: { shrink: true } }}
+          sx={{ maxWidth: 240 }}
         />
       )}
       <TimeZoneField />
