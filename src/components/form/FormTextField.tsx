@@ -10,15 +10,19 @@ export type FormTextFieldProps<T extends FieldValues> = Omit<
   name: FieldPath<T>;
   /** How the field's error reads under it (default: as the schema wrote it). */
   errorText?: (message: string | undefined) => ReactNode;
+  /** What the field shows for the form's value (a select: nothing for a value not offered). */
+  shown?: (value: unknown) => unknown;
 };
 
 const asWritten = (message: string | undefined) => message;
+const asIs = (value: unknown) => value;
 
 /** A text field of a react-hook-form form: its value, its error under it in red. */
 export function FormTextField<T extends FieldValues>({
   control,
   name,
   errorText = asWritten,
+  shown = asIs,
   helperText,
   ...props
 }: FormTextFieldProps<T>) {
@@ -30,6 +34,7 @@ export function FormTextField<T extends FieldValues>({
       render={({ field: { ref, ...field }, fieldState }) => (
         <TextField
           {...field}
+          value={shown(field.value)}
           inputRef={ref}
           {...props}
           error={fieldState.invalid}

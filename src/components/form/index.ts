@@ -6,3 +6,8 @@ export {
   type FormDialogActionsProps,
 } from './FormDialog';
 export { FormTextField, type FormTextFieldProps } from './FormTextField';
+export {
+  FormSelectField,
+  type FormSelectChoice,
+  type FormSelectFieldProps,
+} from './FormSelectField';

@@ -1,16 +1,18 @@
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { actionInWords, objectTypeInWords } from '../../../api/audit';
-import { auditActions, auditObjectTypes } from '../../../api/contract/audit';
-import { SearchField, UserName } from '../../../components';
-import { OptionalSelectFilter } from '../../../components/OptionalSelectFilter';
+import { auditActions } from '../../../api/contract/audit';
+import { UserName } from '../../../components';
+import { FilterBar, searchFilter, selectFilter } from '../../../components/FilterBar';
 import type { ActivityParams } from '../hooks/use-activity-params';
 
 type AuditAction = (typeof auditActions)[number];
 const isAuditAction = (action: string): action is AuditAction =>
   (auditActions as readonly string[]).includes(action);
+const actionChoices = new Map(
+  auditActions.map((action) => [action, `${action.split('.')[0]}: ${actionInWords(action)}`]),
+);
 
 /** A day the list starts or ends on (the date picker of the browser). */
 function DayField(props: { label: string; value: string; onChange: (day: string) => void }) {
@@ -29,37 +31,33 @@ function DayField(props: { label: string; value: string; onChange: (day: string)
 export function ActivityFilters({ params }: { params: ActivityParams }) {
   const { state } = params;
   return (
-    <Stack
-      direction="row"
-      spacing={2}
-      useFlexGap
-      sx={{ flexWrap: 'wrap', alignItems: 'center', mb: 2 }}
+    <FilterBar
+      filters={[
+        searchFilter({
+          label: 'Search',
+          placeholder: 'Object, person or action',
+          value: state.q,
+          onSearch: params.setSearch,
+          width: 240,
+        }),
+        selectFilter({
+          label: 'Object type',
+          anyLabel: 'Any',
+          value: state.objectType,
+          onChange: params.setObjectType,
+          choices: objectTypeInWords,
+          minWidth: 150,
+        }),
+        selectFilter({
+          label: 'Action',
+          anyLabel: 'Any',
+          value: isAuditAction(state.action) ? state.action : null,
+          onChange: (action) => params.setAction(action ?? ''),
+          choices: actionChoices,
+          minWidth: 190,
+        }),
+      ]}
     >
-      <SearchField
-        label="Search"
-        placeholder="Object, person or action"
-        value={state.q}
-        onSearch={params.setSearch}
-        width={240}
-      />
-      <OptionalSelectFilter
-        label="Object type"
-        value={state.objectType}
-        onChange={params.setObjectType}
-        options={auditObjectTypes}
-        optionLabel={(type) => objectTypeInWords[type]}
-        anyLabel="Any"
-        minWidth={150}
-      />
-      <OptionalSelectFilter
-        label="Action"
-        value={isAuditAction(state.action) ? state.action : null}
-        onChange={(action) => params.setAction(action ?? '')}
-        options={auditActions}
-        optionLabel={(action) => `${action.split('.')[0]}: ${actionInWords(action)}`}
-        anyLabel="Any"
-        minWidth={190}
-      />
       <DayField label="From" value={state.from} onChange={params.setFrom} />
       <DayField label="To" value={state.to} onChange={params.setTo} />
       {state.objectId && (
@@ -76,6 +74,6 @@ export function ActivityFilters({ params }: { params: ActivityParams }) {
         />
       )}
       {params.filtered && <Button onClick={params.clear}>Clear filters</Button>}
-    </Stack>
+    </FilterBar>
   );
 }

@@ -3,17 +3,10 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
-import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import RefreshIcon from '@mui/icons-material/Refresh';
-import {
-  EmptyState,
-  ErrorState,
-  LoadingState,
-  PageHeader,
-  SearchField,
-  SelectFilter,
-} from '../../../components';
+import { EmptyState, ErrorState, LoadingState, PageHeader } from '../../../components';
+import { FilterBar, searchFilter, selectFilter } from '../../../components/FilterBar';
 import { formatCount, formatRelative, plural } from '../../../lib/format';
 import { DashboardFigures, type DashboardView } from '../components/DashboardFigures';
 import { useDashboardParams } from '../hooks/use-dashboard-params';
@@ -27,7 +20,6 @@ import {
   newestFirst,
   timeBuckets,
   timeRangeLabels,
-  timeRanges,
 } from '../lib/overview';
 
 const DRAW_MS = 250;
@@ -143,17 +135,18 @@ export function ExportsDashboardPage() {
   return (
     <>
       {header}
-      <Stack direction="row" useFlexGap spacing={2} sx={{ flexWrap: 'wrap', mb: 2 }}>
-        <SelectFilter
-          label="Period"
-          value={params.range}
-          onChange={params.setRange}
-          options={timeRanges}
-          optionLabel={(range) => timeRangeLabels[range]}
-          minWidth={200}
-        />
-        <SearchField label="Dataset name" value={params.search} onSearch={params.setSearch} />
-      </Stack>
+      <FilterBar
+        filters={[
+          selectFilter({
+            label: 'Period',
+            value: params.range,
+            onChange: params.setRange,
+            choices: timeRangeLabels,
+            minWidth: 200,
+          }),
+          searchFilter({ label: 'Dataset name', value: params.search, onSearch: params.setSearch }),
+        ]}
+      />
       {overview.truncated && (
         <Alert severity="warning" sx={{ mb: 2 }}>
           {overview.truncated === 'datasets'

@@ -1,38 +1,39 @@
-import Stack from '@mui/material/Stack';
-import { accessTokenKinds } from '../../../api/contract';
-import { SelectFilter } from '../../../components';
-import { OptionalSelectFilter } from '../../../components/OptionalSelectFilter';
+import type { AccessTokenKind } from '../../../api/contract';
+import { FilterBar, selectFilter } from '../../../components/FilterBar';
 import type { TokensParams } from '../hooks/use-tokens-params';
 import { tokenKindLabel, type StatusFilter } from '../lib/token-status';
 
-const statusLabel: Record<StatusFilter, string> = {
+const kindChoices: Record<AccessTokenKind, string> = {
+  developer: `${tokenKindLabel.developer} tokens`,
+  access: `${tokenKindLabel.access} tokens`,
+};
+const statusChoices: Record<StatusFilter, string> = {
   active: 'Active',
   expired: 'Expired',
   revoked: 'Revoked',
   all: 'Any status',
 };
-const statusChoices: StatusFilter[] = ['active', 'expired', 'revoked', 'all'];
 
 export function TokenFilters({ params, showKind }: { params: TokensParams; showKind: boolean }) {
   return (
-    <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-      {showKind && (
-        <OptionalSelectFilter
-          label="Kind"
-          value={params.kind ?? null}
-          onChange={(kind) => params.setKind(kind ?? undefined)}
-          options={accessTokenKinds}
-          optionLabel={(kind) => `${tokenKindLabel[kind]} tokens`}
-          anyLabel="Any kind"
-        />
-      )}
-      <SelectFilter
-        label="Status"
-        value={params.status}
-        onChange={params.setStatus}
-        options={statusChoices}
-        optionLabel={(status) => statusLabel[status]}
-      />
-    </Stack>
+    <FilterBar
+      mb={0}
+      filters={[
+        showKind &&
+          selectFilter<AccessTokenKind>({
+            label: 'Kind',
+            anyLabel: 'Any kind',
+            value: params.kind ?? null,
+            onChange: (kind) => params.setKind(kind ?? undefined),
+            choices: kindChoices,
+          }),
+        selectFilter({
+          label: 'Status',
+          value: params.status,
+          onChange: params.setStatus,
+          choices: statusChoices,
+        }),
+      ]}
+    />
   );
 }

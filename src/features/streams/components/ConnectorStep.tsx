@@ -4,13 +4,12 @@ import Box from '@mui/material/Box';
 import FormControl from '@mui/material/FormControl';
 import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
-import MenuItem from '@mui/material/MenuItem';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { Connector } from '../../../api/contract/streams';
+import { FormSelectField } from '../../../components/form';
 import type { WizardValues } from '../model/wizard-values';
 
 export interface ConnectorStepProps {
@@ -107,38 +106,17 @@ export function ConnectorStep({ connectors, onChoose }: ConnectorStepProps) {
           </FormControl>
         )}
       />
-      <Controller
+      <FormSelectField
         control={control}
         name="version"
-        render={({ field, fieldState }) => (
-          <TextField
-            select
-            required
-            label="Version"
-            name={field.name}
-            value={chosen?.versions.includes(field.value) ? field.value : ''}
-            onChange={field.onChange}
-            onBlur={field.onBlur}
-            inputRef={field.ref}
-            disabled={!chosen}
-            error={!!fieldState.error}
-            helperText={
-              fieldState.error?.message ??
-              (chosen ? `The versions of ${chosen.name}` : 'Choose a connector first')
-            }
-            // The hint of a disabled field is still read: keep it at 4.5:1 (axe color-contrast).
-            slotProps={{
-              formHelperText: { sx: { '&.Mui-disabled': { color: 'text.secondary' } } },
-            }}
-            sx={{ maxWidth: 320 }}
-          >
-            {(chosen?.versions ?? []).map((version) => (
-              <MenuItem key={version} value={version}>
-                {version}
-              </MenuItem>
-            ))}
-          </TextField>
-        )}
+        required
+        label="Version"
+        choices={(chosen?.versions ?? []).map((version) => ({ value: version, label: version }))}
+        disabled={!chosen}
+        helperText={chosen ? `The versions of ${chosen.name}` : 'Choose a connector first'}
+        // The hint of a disabled field is still read: keep it at 4.5:1 (axe color-contrast).
+        slotProps={{ formHelperText: { sx: { '&.Mui-disabled': { color: 'text.secondary' } } } }}
+        sx={{ maxWidth: 320 }}
       />
     </Stack>
   );

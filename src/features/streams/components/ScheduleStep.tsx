@@ -5,8 +5,8 @@ import FormLabel from '@mui/material/FormLabel';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { FormTextField, type FormTextFieldProps } from '../../../components/form';
 import { describeSchedule, toAdvancedScheduleJson } from '../model/schedule';
 import { TimeZoneField } from './TimeZoneField';
 import { MAX_INTERVAL_MINUTES, scheduleHolds } from '../model/step-schemas';
@@ -17,6 +17,29 @@ const types: { value: ScheduleType; label: string }[] = [
   { value: 'INTERVAL', label: 'Every N minutes' },
   { value: 'DAILY', label: 'Daily at a time' },
 ];
+
+/** The field each kind of schedule asks for (a manual stream asks none). */
+const whenField = {
+  INTERVAL: {
+    name: 'schedule.intervalMinutes',
+    label: 'Minutes between runs',
+    type: 'number',
+    helperText: `From 1 to ${MAX_INTERVAL_MINUTES.toLocaleString('en-US')} (a week)`,
+    slotProps: { htmlInput: { min: 1, max: MAX_INTERVAL_MINUTES, step: 1 } },
+    sx: { maxWidth: 360 },
+  },
+  DAILY: {
+    name: 'schedule.at',
+    label: 'Time of day',
+    type: 'time',
+    helperText: 'HH:MM, 24-hour clock',
+    slotProps: { inputLabel: { shrink: true } },
+    sx: { maxWidth: 240 },
+  },
+} satisfies Record<
+  Exclude<ScheduleType, 'MANUAL'>,
+  Omit<FormTextFieldProps<WizardValues>, 'control'>
+>;
 
 /** Step 5: manual, every N minutes, or daily at HH:MM, in a time zone. */
 export function ScheduleStep() {
@@ -53,51 +76,13 @@ export function ScheduleStep() {
           </FormControl>
         )}
       />
-      {schedule.type === 'INTERVAL' && (
-        <Controller
+      {schedule.type !== 'MANUAL' && (
+        // Keyed by the type: each kind of schedule has a field of its own in the form.
+        <FormTextField
+          key={schedule.type}
           control={control}
-          name="schedule.intervalMinutes"
-          render={({ field, fieldState }) => (
-            <TextField
-              required
-              label="Minutes between runs"
-              type="number"
-              name={field.name}
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              inputRef={field.ref}
-              error={!!fieldState.error}
-              helperText={
-                fieldState.error?.message ??
-                `From 1 to ${MAX_INTERVAL_MINUTES.toLocaleString('en-US')} (a week)`
-              }
-              slotProps={{ htmlInput: { min: 1, max: MAX_INTERVAL_MINUTES, step: 1 } }}
-              sx={{ maxWidth: 360 }}
-            />
-          )}
-        />
-      )}
-      {schedule.type === 'DAILY' && (
-        <Controller
-          control={control}
-          name="schedule.at"
-          render={({ field, fieldState }) => (
-            <TextField
-              required
-              label="Time of day"
-              type="time"
-              name={field.name}
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              inputRef={field.ref}
-              error={!!fieldState.error}
-              helperText={fieldState.error?.message ?? 'HH:MM, 24-hour clock'}
-              slotProps={{ inputLabel: { shrink: true } }}
-              sx={{ maxWidth: 240 }}
-            />
-          )}
+          required
+          {...whenField[schedule.type]}
         />
       )}
       <TimeZoneField />
