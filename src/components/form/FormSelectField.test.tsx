@@ -36,3 +36,38 @@ it('offers each choice with its detail, and keeps the one picked', async () => {
   await userEvent.click(option);
   expect(screen.getByRole('combobox', { name: 'Account' })).toHaveTextContent('Sales SFTP');
 });
+
+function FileForm({ saved, files }: { saved: string; files: typeof accounts }) {
+  const form = useForm({ defaultValues: { fileId: saved } });
+  return (
+    <FormSelectField
+      control={form.control}
+      name="fileId"
+      label="Data file"
+      choices={files}
+      unlisted={(id) => ({ value: id, label: `Data file ${id}` })}
+      emptyText="No data files yet"
+    />
+  );
+}
+
+it('names a saved value that is not listed, when told how, and offers it in the menu', async () => {
+  render(<FileForm saved="9" files={accounts} />);
+  const field = screen.getByRole('combobox', { name: 'Data file' });
+  expect(field).toHaveTextContent('Data file 9');
+  await userEvent.click(field);
+  expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual([
+    'Data file 9',
+    'Sales SFTPAccount 1 · sftp',
+    'Ops SFTPAccount 2 · sftp',
+  ]);
+});
+
+it('says so in the menu when nothing is offered', async () => {
+  render(<FileForm saved="" files={[]} />);
+  await userEvent.click(screen.getByRole('combobox', { name: 'Data file' }));
+  expect(screen.getByRole('option', { name: 'No data files yet' })).toHaveAttribute(
+    'aria-disabled',
+    'true',
+  );
+});

@@ -1,4 +1,4 @@
-import type { FieldValues } from 'react-hook-form';
+import { useWatch, type FieldValues } from 'react-hook-form';
 import ListItemText from '@mui/material/ListItemText';
 import MenuItem from '@mui/material/MenuItem';
 import { FormTextField, type FormTextFieldProps } from './FormTextField';
@@ -17,26 +17,48 @@ export type FormSelectFieldProps<T extends FieldValues> = Omit<
 > & {
   /** What is offered now, in order. */
   choices: readonly FormSelectChoice[];
+  /**
+   * How a saved value that is not offered reads (a data file beyond the list's first page).
+   * Without it, such a value shows the field empty.
+   */
+  unlisted?: (value: string) => FormSelectChoice;
+  /** The menu's one (disabled) line when nothing is offered. */
+  emptyText?: string;
 };
+
+const MENU_PROPS = { slotProps: { paper: { sx: { maxHeight: 360 } } } };
 
 /**
  * A select of a react-hook-form form. A saved value that is no longer offered (another connector
- * was chosen, the account is gone) shows the field empty, so that nothing stale reads as chosen;
- * the form's schema says whether that value may be submitted.
+ * was chosen, the account is gone) shows the field empty, so that nothing stale reads as chosen,
+ * unless `unlisted` names it; the form's schema says whether that value may be submitted.
  */
 export function FormSelectField<T extends FieldValues>({
   choices,
-  slotProps,
+  unlisted,
+  emptyText,
   ...props
 }: FormSelectFieldProps<T>) {
-  const chosen = (value: unknown) => choices.find((choice) => choice.value === value);
+  const offered = (value: unknown) => choices.find((choice) => choice.value === value);
+  const chosen = (value: unknown) =>
+    offered(value) ?? (unlisted && typeof value === 'string' && value ? unlisted(value) : undefined);
+  const saved: unknown = useWatch({ control: props.control, name: props.name });
+  const notOffered = offered(saved) ? undefined : chosen(saved);
   return (
     <FormTextField
       {...props}
       select
       shown={(value) => (chosen(value) ? value : '')}
-      slotProps={{ ...slotProps, select: { renderValue: (value) => chosen(value)?.label } }}
+      slotProps={{
+        select: { renderValue: (value) => chosen(value)?.label, MenuProps: MENU_PROPS },
+      }}
     >
+      {choices.length === 0 && emptyText ? (
+        <MenuItem disabled value="">
+          {emptyText}
+        </MenuItem>
+      ) : null}
+      {notOffered ? <MenuItem value={notOffered.value}>{notOffered.label}</MenuItem> : null}
       {choices.map(({ value, label, detail }) => (
         <MenuItem key={value} value={value}>
           {detail === undefined ? label : <ListItemText primary={label} secondary={detail} />}

@@ -1,15 +1,13 @@
 import { useRef } from 'react';
-import { Controller, useFormContext } from 'react-hook-form';
-import ListItemText from '@mui/material/ListItemText';
-import MenuItem from '@mui/material/MenuItem';
+import { useFormContext } from 'react-hook-form';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { format } from 'date-fns';
 import type { FileMetadata } from '../../../api/contract/files';
 import { ErrorState } from '../../../components';
 import { BusyButton } from '../../../components/BusyButton';
+import { FormSelectField } from '../../../components/form';
 import { useDataFileChoice } from '../hooks/use-data-file-choice';
 import { formatBytes } from '../model/format';
 import type { WizardValues } from '../model/wizard-values';
@@ -27,8 +25,6 @@ export function DataFileField({ field }: ConfigurationFieldProps) {
   const name = configurationName(field);
   const choice = useDataFileChoice(name);
   const fileInput = useRef<HTMLInputElement>(null);
-  const nameOf = (id: string) =>
-    choice.files.find((f) => String(f.dataFileId) === id)?.name ?? `Data file ${id}`;
 
   return (
     <Stack spacing={2} sx={{ maxWidth: 640 }}>
@@ -39,50 +35,21 @@ export function DataFileField({ field }: ConfigurationFieldProps) {
           onRetry={choice.retry}
         />
       ) : null}
-      <Controller
+      <FormSelectField
         control={control}
         name={name}
-        render={({ field: input, fieldState }) => {
-          const value = input.value ?? '';
-          const listed = choice.files.some((f) => String(f.dataFileId) === value);
-          return (
-            <TextField
-              select
-              label={field.label}
-              required={field.required}
-              name={input.name}
-              value={value}
-              onChange={input.onChange}
-              onBlur={input.onBlur}
-              inputRef={input.ref}
-              error={!!fieldState.error}
-              helperText={
-                fieldState.error?.message ??
-                (choice.loading ? 'Loading the data files…' : field.help)
-              }
-              disabled={choice.loading}
-              fullWidth
-              slotProps={{
-                select: {
-                  renderValue: (selected) => nameOf(String(selected)),
-                  MenuProps: { slotProps: { paper: { sx: { maxHeight: 360 } } } },
-                },
-              }}
-            >
-              {choice.files.length === 0 && (
-                <MenuItem disabled value="">
-                  No data files yet: upload a CSV
-                </MenuItem>
-              )}
-              {value && !listed && <MenuItem value={value}>Data file {value}</MenuItem>}
-              {choice.files.map((file) => (
-                <MenuItem key={file.dataFileId} value={String(file.dataFileId)}>
-                  <ListItemText primary={file.name} secondary={details(file)} />
-                </MenuItem>
-              ))}
-            </TextField>
-          );
-        }}
+        label={field.label}
+        required={field.required}
+        helperText={choice.loading ? 'Loading the data files…' : field.help}
+        disabled={choice.loading}
+        fullWidth
+        choices={choice.files.map((file) => ({
+          value: String(file.dataFileId),
+          label: file.name,
+          detail: details(file),
+        }))}
+        unlisted={(id) => ({ value: id, label: `Data file ${id}` })}
+        emptyText="No data files yet: upload a CSV"
       />
       <Stack direction="row" spacing={2} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
         <BusyButton
