@@ -25,9 +25,7 @@ import { UserName } from '../../../../components/UserName';
 
 export interface DocumentDrawerProps {
   collection: Collection;
-  target: DrawerTarget | null;
   state: DocumentDrawerState;
-  onClose: () => void;
 }
 
 const sameTarget = (a: DrawerTarget, b: DrawerTarget | null) =>
@@ -148,7 +146,8 @@ function ExistingDocument({
  * A document beside the list: its fields, its JSON, and its content's editor; or the editor of
  * a new document. Escape closes it and focus returns to where it was.
  */
-export function DocumentDrawer({ collection, target, state, onClose }: DocumentDrawerProps) {
+export function DocumentDrawer({ collection, state }: DocumentDrawerProps) {
+  const { target, close: onClose } = state;
   const titleId = useId();
   // Kept while the drawer slides out, so that it does not empty itself on the way.
   const [shown, setShown] = useState(target);

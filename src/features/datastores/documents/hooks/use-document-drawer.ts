@@ -12,23 +12,39 @@ import { useConfirmMutation } from '../../../../hooks/use-confirm-mutation';
 export type DrawerTarget = { kind: 'document'; id: string } | { kind: 'new' };
 
 /**
- * What the document drawer shows and does: the document (the row on screen fills in while it
- * loads), editing its content (a full replace), creating and deleting. Writes are pessimistic:
- * the drawer changes when the platform has answered.
+ * What the document drawer shows and does: which document (the address names it; a new one while
+ * it is written, and one just created until the address names it), the document (the row on
+ * screen fills in while it loads), editing its content (a full replace), creating and deleting.
+ * Writes are pessimistic: the drawer changes when the platform has answered.
  */
 export function useDocumentDrawer({
   collection,
-  target,
   rows,
-  onCreated,
-  onDeleted,
+  address,
 }: {
   collection: Collection;
-  target: DrawerTarget | null;
   rows: DocumentV2[];
-  onCreated: (documentId: string) => void;
-  onDeleted: () => void;
+  /** The document the address names, and how to name another one or none. */
+  address: { documentId: string | null; open: (id: string) => void; close: () => void };
 }) {
+  const [writingNew, setWritingNew] = useState(false);
+  // A document just created, until the address names it: the drawer shows it without closing
+  // in between (the address changes a render later than this state, issue 25).
+  const [createdId, setCreatedId] = useState<string | null>(null);
+  if (createdId !== null && address.documentId === createdId) setCreatedId(null);
+  const target: DrawerTarget | null =
+    createdId !== null
+      ? { kind: 'document', id: createdId }
+      : writingNew
+        ? { kind: 'new' }
+        : address.documentId
+          ? { kind: 'document', id: address.documentId }
+          : null;
+  const onCreated = (id: string) => {
+    setCreatedId(id);
+    setWritingNew(false);
+    address.open(id);
+  };
   const notify = useNotify();
   const documentId = target?.kind === 'document' ? target.id : null;
   const shown = rows.find((row) => row.id === documentId);
@@ -43,7 +59,7 @@ export function useDocumentDrawer({
     variables: { collectionId: collection.id, documentId: id },
     onSuccess: () => {
       notify.success('Document deleted');
-      onDeleted();
+      address.close();
     },
   }));
 
@@ -53,6 +69,12 @@ export function useDocumentDrawer({
   };
 
   return {
+    target,
+    newDocument: () => {
+      resetWrites();
+      setWritingNew(true);
+    },
+    close: () => (writingNew ? setWritingNew(false) : address.close()),
     document,
     isEditing,
     startEditing: () => {

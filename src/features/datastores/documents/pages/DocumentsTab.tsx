@@ -21,7 +21,7 @@ import { QueryBar } from '../components/QueryBar';
 import { documentColumns } from '../components/document-columns';
 import { useCollectionDocuments } from '../hooks/use-collection-documents';
 import { useDeleteSelected } from '../hooks/use-delete-selected';
-import { useDocumentDrawer, type DrawerTarget } from '../hooks/use-document-drawer';
+import { useDocumentDrawer } from '../hooks/use-document-drawer';
 import { useDocumentListParams } from '../hooks/use-document-list-params';
 import { useDocumentSelection } from '../hooks/use-document-selection';
 import { useExportDocuments } from '../hooks/use-export-documents';
@@ -47,35 +47,15 @@ export function DocumentsTab() {
   const importer = useImportDocuments(collection.id);
   const [importing, setImporting] = useState(false);
 
-  const [creating, setCreating] = useState(false);
-  // A document just created, until the address names it: the drawer shows it without closing
-  // in between (the address changes a render later than this state, issue 25).
-  const [createdId, setCreatedId] = useState<string | null>(null);
-  if (createdId !== null && list.documentId === createdId) setCreatedId(null);
-  const target: DrawerTarget | null =
-    createdId !== null
-      ? { kind: 'document', id: createdId }
-      : creating
-        ? { kind: 'new' }
-        : list.documentId
-          ? { kind: 'document', id: list.documentId }
-          : null;
   const drawer = useDocumentDrawer({
     collection,
-    target,
     rows: documents.rows,
-    onCreated: (id) => {
-      setCreatedId(id);
-      setCreating(false);
-      list.openDocument(id);
+    address: {
+      documentId: list.documentId,
+      open: list.openDocument,
+      close: list.closeDocument,
     },
-    onDeleted: list.closeDocument,
   });
-  const newDocument = () => {
-    drawer.resetWrites();
-    setCreating(true);
-  };
-  const closeDrawer = () => (creating ? setCreating(false) : list.closeDocument());
 
   // By value: the collection is read again after each write, and the grid keeps its columns
   // (and the widths a person gave them) as long as the schema stays the same.
@@ -115,7 +95,7 @@ export function DocumentsTab() {
         selected={selection.ids.length}
         canExport={view.kind === 'rows'}
         exporting={exporter.progress}
-        onNew={newDocument}
+        onNew={drawer.newDocument}
         onImport={() => setImporting(true)}
         onExport={(format) => void exporter.exportAs(format)}
         onDeleteSelected={deleteSelected.ask}
@@ -145,7 +125,7 @@ export function DocumentsTab() {
           action={
             <Stack direction="row" spacing={1} sx={{ pt: 1 }}>
               <GuardedCollectionAction collectionId={collection.id} operation="createContent">
-                <Button variant="contained" onClick={newDocument}>
+                <Button variant="contained" onClick={drawer.newDocument}>
                   Create a document
                 </Button>
               </GuardedCollectionAction>
@@ -185,12 +165,7 @@ export function DocumentsTab() {
           }
         />
       )}
-      <DocumentDrawer
-        collection={collection}
-        target={target}
-        state={drawer}
-        onClose={closeDrawer}
-      />
+      <DocumentDrawer collection={collection} state={drawer} />
       <ImportDialog
         open={importing}
         state={importer.state}
