@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { Jobs } from '../core/jobs';
 import type { Db, Queryable } from '../store';
+import { LEASE_EXPIRED, keep, leaseOf, type Lease } from './lease';
 import { Signals, jobsTopic } from './signals';
+
+export { LEASE_EXPIRED, LEASE_LOST, type Lease } from './lease';
 
 export interface JobRow {
   id: string;
@@ -31,22 +34,6 @@ export interface JobHandler {
    */
   shared?: boolean;
 }
-
-export interface Lease {
-  signal: AbortSignal;
-  /** Extends the lease; throws when another process has taken the job over. */
-  heartbeat(): Promise<void>;
-  /**
-   * Locks the job row inside the transaction that writes the job's outcome and throws when this
-   * process no longer holds the lease: a job failed for an expired lease never commits a result.
-   */
-  hold(tx: Queryable): Promise<void>;
-}
-
-export const LEASE_LOST = 'the job lease was lost';
-
-export const LEASE_EXPIRED =
-  'Interrupted: the process running this job stopped and its lease expired';
 
 /** A queued job that needs the process that queued it waits this long before others take it. */
 const FALLBACK_SECONDS = 10;
@@ -283,37 +270,8 @@ export class JobQueue {
     if (!handler) return;
     const abort = new AbortController();
     this.aborts.set(job.id, abort);
-    const lease: Lease = {
-      signal: abort.signal,
-      heartbeat: async () => {
-        const rows = await this.db.query(
-          `UPDATE jobs SET lease_until = now() + make_interval(secs => $3), updated_at = now()
-           WHERE id = $1 AND lease_owner = $2 AND status = 'running' RETURNING id`,
-          [job.id, this.owner, this.leaseSeconds],
-        );
-        if (!rows.length) {
-          abort.abort();
-          throw new Error(LEASE_LOST);
-        }
-      },
-      hold: async (tx) => {
-        const [held] = await tx.query(
-          `SELECT id FROM jobs WHERE id = $1 AND lease_owner = $2 AND status = 'running' FOR UPDATE`,
-          [job.id, this.owner],
-        );
-        if (!held) {
-          abort.abort();
-          throw new Error(LEASE_LOST);
-        }
-      },
-    };
-    // A live process keeps its lease whatever the handler does between its own heartbeats;
-    // only a dead (or frozen) process lets it expire.
-    const beat = setInterval(
-      () => void lease.heartbeat().catch(() => undefined),
-      (this.leaseSeconds * 1000) / 3,
-    );
-    beat.unref();
+    const lease = leaseOf(this.db, job.id, this.owner, this.leaseSeconds, abort);
+    const stop = keep(lease, this.leaseSeconds);
     try {
       await handler.run(job, lease);
       await this.db.query(
@@ -326,7 +284,7 @@ export class JobQueue {
       const reason = error instanceof Error ? error.message : String(error);
       await this.fail(job, reason, this.owner);
     } finally {
-      clearInterval(beat);
+      stop();
       this.aborts.delete(job.id);
     }
   }

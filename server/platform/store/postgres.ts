@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import pg from 'pg';
 import { from as copyFrom, to as copyTo } from 'pg-copy-streams';
-import type { Db, Queryable } from './db';
+import { NoRows, type Db, type Queryable } from './db';
 
 pg.types.setTypeParser(pg.types.builtins.INT8, Number);
 pg.types.setTypeParser(pg.types.builtins.NUMERIC, Number);
@@ -27,9 +27,19 @@ export async function openPostgres(databaseUrl: string, schema?: string): Promis
   }
   const run = async <T>(client: pg.Pool | pg.PoolClient, sql: string, params?: unknown[]) =>
     (await client.query(sql, params as unknown[])).rows as T[];
-  return {
+  const db: Db = {
     kind: 'postgres',
     query: (sql, params) => run(pool, sql, params),
+    batch: (statements) =>
+      db.transaction(async (tx) => {
+        const all: unknown[][] = [];
+        for (const [i, { sql, params, required }] of statements.entries()) {
+          const rows = await tx.query(sql, params);
+          if (required && !rows.length) throw new NoRows(i);
+          all.push(rows);
+        }
+        return all;
+      }),
     async transaction(fn) {
       const client = await pool.connect();
       try {
@@ -69,4 +79,5 @@ export async function openPostgres(databaseUrl: string, schema?: string): Promis
     },
     close: () => pool.end(),
   };
+  return db;
 }
