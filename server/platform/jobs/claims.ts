@@ -82,12 +82,16 @@ export async function claimBatch(
 }
 
 /** The job succeeded, if `owner` still holds it. */
-export const markSucceeded = (db: Queryable, jobId: string, owner: string) =>
-  db.query(
-    `UPDATE jobs SET status = 'succeeded', lease_owner = NULL, lease_until = NULL, updated_at = now()
-     WHERE id = $1 AND lease_owner = $2`,
-    [jobId, owner],
-  );
+export const markSucceededStatement = (jobId: string, owner: string) => ({
+  sql: `UPDATE jobs SET status = 'succeeded', lease_owner = NULL, lease_until = NULL, updated_at = now()
+     WHERE id = $1 AND lease_owner = $2 RETURNING id`,
+  params: [jobId, owner],
+});
+
+export const markSucceeded = (db: Queryable, jobId: string, owner: string) => {
+  const { sql, params } = markSucceededStatement(jobId, owner);
+  return db.query(sql, params);
+};
 
 /** The job failed (only while `owner` holds it, when given); false when it had ended. */
 export async function markFailed(tx: Queryable, jobId: string, reason: string, owner?: string) {

@@ -1,4 +1,5 @@
 import type { Db, Queryable, Statement } from '../store';
+import { markSucceededStatement } from './claims';
 
 export interface Lease {
   signal: AbortSignal;
@@ -16,6 +17,14 @@ export interface Lease {
   holdStatement(): Statement;
   /** The lease is gone: aborts the job's signal and answers the error to throw. */
   lost(): Error;
+  /**
+   * The job's success as a statement of the batch that writes its outcome (after
+   * `holdStatement`); once that batch has committed, `succeeded()` tells the queue, which then
+   * writes nothing more. Saves a round trip a job.
+   */
+  successStatement(): Statement;
+  succeeded(): void;
+  readonly done: boolean;
 }
 
 export const LEASE_LOST = 'the job lease was lost';
@@ -43,6 +52,7 @@ export function leaseOf(
     params: [jobId, owner],
     required: true,
   });
+  let done = false;
   return {
     signal: abort.signal,
     heartbeat: async () => {
@@ -60,6 +70,11 @@ export function leaseOf(
     },
     holdStatement,
     lost,
+    successStatement: () => ({ ...markSucceededStatement(jobId, owner), required: true }),
+    succeeded: () => void (done = true),
+    get done() {
+      return done;
+    },
   };
 }
 

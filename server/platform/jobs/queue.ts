@@ -235,7 +235,7 @@ export class JobQueue {
     const stop = keep(lease, this.leaseSeconds);
     try {
       await handler.run(job, lease);
-      await markSucceeded(this.db, job.id, this.owner);
+      if (!lease.done) await markSucceeded(this.db, job.id, this.owner);
       this.signals.publish(`job:${job.id}`);
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);

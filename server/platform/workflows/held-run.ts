@@ -70,6 +70,8 @@ export async function advanceHeld(
     lines.push(...ending.lines);
   }
   statements.push(...(await recorded((tx) => appendLogs(tx, run.id, lines))));
+  // The run's end is its job's: committed together.
+  if (!step) statements.push(lease.successStatement());
   try {
     await db.batch(statements);
   } catch (error) {
@@ -78,5 +80,6 @@ export async function advanceHeld(
     if (error.index === saveAt) return UNSURE;
     throw error;
   }
+  if (!step) lease.succeeded();
   return step ? { run: moved, index, state: state! } : undefined;
 }
