@@ -15,8 +15,8 @@ import {
  *
  * PGlite runs one statement at a time. Work is taken in arrival order, a request's before the
  * background's (`low`, store/priority.ts): a statement, a batch, or a whole transaction from
- * `begin` to `end`; the statements of the open transaction go straight in. After
- * STARVE_AFTER units of request work in a row, one of the background's waiting goes next.
+ * `begin` to `end`; the statements of the open transaction go straight in. Request and
+ * background units take turns while both wait.
  */
 const INT8 = 20;
 const NUMERIC = 1700;
@@ -41,17 +41,25 @@ const ready = PGlite.create(dataDir, {
 
 const waiting: WorkerRequest[] = [];
 const waitingLow: WorkerRequest[] = [];
-const STARVE_AFTER = 16;
+/** Request units taken in a row, at most, while background work waits. */
+const REQUESTS_IN_A_ROW = 1;
+/** The thread lets new messages in at least this often (ms) while background work waits. */
+const YIELD_MS = 2;
 let inARow = 0;
+let yielded = 0;
 
 /**
- * The next unit of work: a request's first, unless the background has waited STARVE_AFTER.
- * Before background work it lets the messages that arrived meanwhile in (PGlite's work may
- * never leave this thread's microtasks, and the requests among them go first).
+ * The next unit of work: a request's first, but one of the background's after
+ * REQUESTS_IN_A_ROW of them (so a request waits for at most one background unit a request
+ * ahead of it, and background work is never starved). While background work waits it lets the
+ * messages that arrived meanwhile in (PGlite's work may never leave this thread's microtasks).
  */
 async function next() {
-  if (waitingLow.length) await new Promise((resolve) => setImmediate(resolve));
-  if (waitingLow.length && (!waiting.length || inARow >= STARVE_AFTER)) {
+  if (waitingLow.length && performance.now() - yielded >= YIELD_MS) {
+    await new Promise((resolve) => setImmediate(resolve));
+    yielded = performance.now();
+  }
+  if (waitingLow.length && (!waiting.length || inARow >= REQUESTS_IN_A_ROW)) {
     inARow = 0;
     return waitingLow.shift();
   }
