@@ -157,6 +157,18 @@ export async function getWorkflow(db: Queryable, id: string, userId: number, loc
   return row;
 }
 
+/** The workflow a user starts a run of, with the user's name for the run's first line. */
+export async function workflowToStart(db: Queryable, id: string, userId: number) {
+  const [row] = await db.query<WorkflowRow & { user_name: string | null }>(
+    `SELECT w.*, (SELECT display_name FROM users WHERE id = $2) AS user_name
+     FROM workflows w WHERE w.id = $1 AND ${visibleTo(2)}`,
+    [id, userId],
+  );
+  if (!row) throw workflowNotFound(id);
+  const { user_name, ...workflow } = row;
+  return { workflow, name: user_name ?? `user ${userId}` };
+}
+
 export async function withLastRun(db: Queryable, id: string) {
   const [row] = await db.query<WorkflowRow>(
     `SELECT w.*, l.* FROM workflows w ${LAST_RUN} WHERE w.id = $1`,

@@ -28,6 +28,7 @@ import {
   toRun,
   toWorkflow,
   withLastRun,
+  workflowToStart,
   type RunRow,
   type StepState,
 } from './repository';
@@ -222,11 +223,9 @@ export function workflowRoutes(deps: PlatformDeps) {
   r.post('/v1/workflows/:id/runs', async (c) => {
     const body = parseWith(runWorkflowBody, (await readJson(c, { optional: true })) ?? {});
     const runId = randomUUID();
-    // No lock on the workflow: its row is read once, version and definition together.
-    const [workflow, name] = await Promise.all([
-      getWorkflow(db, c.req.param('id'), user(c)),
-      userName(db, user(c)),
-    ]);
+    // No lock on the workflow: its row is read once, version and definition together (and the
+    // user's name, in the same statement).
+    const { workflow, name } = await workflowToStart(db, c.req.param('id'), user(c));
     const input = runInput(workflow.definition, body.input);
     // The start's own transaction is one batch (one message to PGlite's thread, which it never
     // holds while this thread is busy): the run, its first line, its job and its audit event.
