@@ -1,4 +1,9 @@
-/** Background work that a clean stop waits for, so nothing acknowledged is lost. */
+import { inBackground } from '../store/priority';
+
+/**
+ * Background work that a clean stop waits for, so nothing acknowledged is lost. Its statements
+ * wait behind a request's on PGlite (store/priority.ts).
+ */
 export class Jobs {
   private readonly running = new Set<Promise<unknown>>();
   private readonly timers = new Set<NodeJS.Timeout>();
@@ -9,7 +14,7 @@ export class Jobs {
   /** Runs `task` in the background; a failure is logged, never thrown into a request. */
   run(name: string, task: () => Promise<unknown>) {
     if (this.stopped) return;
-    const p = task()
+    const p = inBackground(task)
       .catch((error: unknown) => this.log(`job ${name} failed: ${String(error)}`))
       .finally(() => this.running.delete(p));
     this.running.add(p);

@@ -33,5 +33,6 @@ export function withSortIndexRescue(db: Db, upkeep: DocumentUpkeep): Db {
     ...db,
     query: (sql, params) => rescued(() => db.query(sql, params)),
     transaction: (fn) => rescued(() => db.transaction(fn)),
+    batch: (statements) => rescued(() => db.batch(statements)),
   };
 }

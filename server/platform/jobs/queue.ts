@@ -1,16 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import type { Jobs } from '../core/jobs';
 import type { Db, Queryable } from '../store';
+import {
+  claimBatch,
+  claimOne,
+  expiredJobs,
+  failIfExpired,
+  markFailed,
+  markSucceeded,
+  type JobRow,
+} from './claims';
+import { LEASE_EXPIRED, keep, leaseOf, type Lease } from './lease';
 import { Signals, jobsTopic } from './signals';
 
-export interface JobRow {
-  id: string;
-  kind: string;
-  payload: Record<string, unknown>;
-  status: 'queued' | 'running' | 'succeeded' | 'failed';
-  attempts: number;
-  error: string | null;
-}
+export { LEASE_EXPIRED, LEASE_LOST, type Lease } from './lease';
+export type { JobRow } from './claims';
 
 /** What a kind of job does; `signal` aborts when the lease is lost or the process stops. */
 export interface JobHandler {
@@ -31,22 +35,6 @@ export interface JobHandler {
    */
   shared?: boolean;
 }
-
-export interface Lease {
-  signal: AbortSignal;
-  /** Extends the lease; throws when another process has taken the job over. */
-  heartbeat(): Promise<void>;
-  /**
-   * Locks the job row inside the transaction that writes the job's outcome and throws when this
-   * process no longer holds the lease: a job failed for an expired lease never commits a result.
-   */
-  hold(tx: Queryable): Promise<void>;
-}
-
-export const LEASE_LOST = 'the job lease was lost';
-
-export const LEASE_EXPIRED =
-  'Interrupted: the process running this job stopped and its lease expired';
 
 /** A queued job that needs the process that queued it waits this long before others take it. */
 const FALLBACK_SECONDS = 10;
@@ -112,23 +100,8 @@ export class JobQueue {
   }
 
   /** Claims one queued job (this one when `id` is given); undefined when none is free. */
-  async claim(kinds: string[], id?: string): Promise<JobRow | undefined> {
-    return this.db.transaction(async (tx) => {
-      const [row] = await tx.query<JobRow>(
-        `SELECT id, kind, payload, status, attempts, error FROM jobs
-         WHERE status = 'queued' AND kind = ANY($1)
-           AND ($2::text IS NULL AND created_at < now() - interval '10 seconds' OR id = $2)
-         ORDER BY created_at LIMIT 1 FOR UPDATE SKIP LOCKED`,
-        [kinds, id ?? null],
-      );
-      if (!row) return undefined;
-      await tx.query(
-        `UPDATE jobs SET status = 'running', lease_owner = $2, attempts = attempts + 1,
-           lease_until = now() + make_interval(secs => $3), updated_at = now() WHERE id = $1`,
-        [row.id, this.owner, this.leaseSeconds],
-      );
-      return { ...row, status: 'running' as const, attempts: row.attempts + 1 };
-    });
+  claim(kinds: string[], id?: string) {
+    return claimOne(this.db, this, kinds, id);
   }
 
   /**
@@ -139,40 +112,15 @@ export class JobQueue {
     const now = Date.now();
     for (const [id, at] of this.own)
       if (now - at > 2 * FALLBACK_SECONDS * 1000) this.own.delete(id);
-    const rows = await this.db.query<JobRow>(
-      `WITH picked AS (
-         SELECT id FROM jobs WHERE status = 'queued' AND kind = $1
-           AND ($2 OR id = ANY($3::text[]) OR created_at < now() - make_interval(secs => $4))
-         ORDER BY created_at LIMIT $5 FOR UPDATE SKIP LOCKED
-       )
-       UPDATE jobs j SET status = 'running', lease_owner = $6, attempts = j.attempts + 1,
-         lease_until = now() + make_interval(secs => $7), updated_at = now()
-       FROM picked WHERE j.id = picked.id
-       RETURNING j.id, j.kind, j.payload, j.status, j.attempts, j.error, j.created_at`,
-      [
-        kind,
-        shared,
-        shared ? [] : [...this.own.keys()],
-        FALLBACK_SECONDS,
-        limit,
-        this.owner,
-        this.leaseSeconds,
-      ],
-    );
+    const rows = await claimBatch(this.db, this, {
+      kind,
+      limit,
+      shared,
+      own: [...this.own.keys()],
+      fallbackSeconds: FALLBACK_SECONDS,
+    });
     for (const row of rows) this.own.delete(row.id);
-    return rows
-      .sort(
-        (a, b) =>
-          +(a as { created_at?: Date }).created_at! - +(b as { created_at?: Date }).created_at!,
-      )
-      .map(({ id, kind, payload, status, attempts, error }) => ({
-        id,
-        kind,
-        payload,
-        status,
-        attempts,
-        error,
-      }));
+    return rows;
   }
 
   /** The process that queued the job `id` (committed) claims it now, if a slot is free. */
@@ -283,50 +231,17 @@ export class JobQueue {
     if (!handler) return;
     const abort = new AbortController();
     this.aborts.set(job.id, abort);
-    const lease: Lease = {
-      signal: abort.signal,
-      heartbeat: async () => {
-        const rows = await this.db.query(
-          `UPDATE jobs SET lease_until = now() + make_interval(secs => $3), updated_at = now()
-           WHERE id = $1 AND lease_owner = $2 AND status = 'running' RETURNING id`,
-          [job.id, this.owner, this.leaseSeconds],
-        );
-        if (!rows.length) {
-          abort.abort();
-          throw new Error(LEASE_LOST);
-        }
-      },
-      hold: async (tx) => {
-        const [held] = await tx.query(
-          `SELECT id FROM jobs WHERE id = $1 AND lease_owner = $2 AND status = 'running' FOR UPDATE`,
-          [job.id, this.owner],
-        );
-        if (!held) {
-          abort.abort();
-          throw new Error(LEASE_LOST);
-        }
-      },
-    };
-    // A live process keeps its lease whatever the handler does between its own heartbeats;
-    // only a dead (or frozen) process lets it expire.
-    const beat = setInterval(
-      () => void lease.heartbeat().catch(() => undefined),
-      (this.leaseSeconds * 1000) / 3,
-    );
-    beat.unref();
+    const lease = leaseOf(this.db, job.id, this.owner, this.leaseSeconds, abort);
+    const stop = keep(lease, this.leaseSeconds);
     try {
       await handler.run(job, lease);
-      await this.db.query(
-        `UPDATE jobs SET status = 'succeeded', lease_owner = NULL, lease_until = NULL, updated_at = now()
-         WHERE id = $1 AND lease_owner = $2`,
-        [job.id, this.owner],
-      );
+      if (!lease.done) await markSucceeded(this.db, job.id, this.owner);
       this.signals.publish(`job:${job.id}`);
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       await this.fail(job, reason, this.owner);
     } finally {
-      clearInterval(beat);
+      stop();
       this.aborts.delete(job.id);
     }
   }
@@ -334,13 +249,8 @@ export class JobQueue {
   /** Marks a job failed (only while `owner` holds it, when given) and tells its handler. */
   async fail(job: JobRow, reason: string, owner?: string) {
     await this.db.transaction(async (tx) => {
-      const rows = await tx.query(
-        `UPDATE jobs SET status = 'failed', error = $2, lease_owner = NULL, lease_until = NULL, updated_at = now()
-         WHERE id = $1 AND status IN ('queued', 'running') AND ($3::text IS NULL OR lease_owner = $3)
-         RETURNING id`,
-        [job.id, reason, owner ?? null],
-      );
-      if (rows.length) await this.handlers.get(job.kind)?.onFailed?.(tx, job, reason);
+      if (await markFailed(tx, job.id, reason, owner))
+        await this.handlers.get(job.kind)?.onFailed?.(tx, job, reason);
     });
     // Its handler may have queued a follow-up (a workflow run resumes): claim it now.
     this.signals.publish(`job:${job.id}`);
@@ -349,24 +259,9 @@ export class JobQueue {
 
   /** Jobs whose lease ran out (their process died) fail with a reason. */
   async failExpired(orphans = false) {
-    const expired = await this.db.query<JobRow>(
-      `SELECT id, kind, payload, status, attempts, error FROM jobs
-       WHERE status = 'running' AND (lease_until < now() OR $1 AND lease_owner IS DISTINCT FROM $2)`,
-      [orphans, this.owner],
-    );
-    for (const job of expired) {
+    for (const job of await expiredJobs(this.db, orphans, this.owner)) {
       await this.db.transaction(async (tx) => {
-        const [still] = await tx.query(
-          `SELECT id FROM jobs WHERE id = $1 AND status = 'running'
-             AND (lease_until < now() OR $2 AND lease_owner IS DISTINCT FROM $3)
-           FOR UPDATE SKIP LOCKED`,
-          [job.id, orphans, this.owner],
-        );
-        if (!still) return;
-        await tx.query(
-          `UPDATE jobs SET status = 'failed', error = $2, lease_owner = NULL, lease_until = NULL, updated_at = now() WHERE id = $1`,
-          [job.id, LEASE_EXPIRED],
-        );
+        if (!(await failIfExpired(tx, job.id, LEASE_EXPIRED, orphans, this.owner))) return;
         await this.handlers.get(job.kind)?.onFailed?.(tx, job, LEASE_EXPIRED);
       });
       this.signals.publish(`job:${job.id}`);

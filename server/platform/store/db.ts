@@ -3,10 +3,31 @@ export interface Queryable {
   query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
 }
 
+/** One statement of a `Db.batch`. */
+export interface Statement {
+  sql: string;
+  params?: unknown[];
+  /** When it returns no row, the batch rolls back and throws `NoRows` (a conditional update). */
+  required?: boolean;
+}
+
+/** A `required` statement of a batch found no row: nothing of the batch was committed. */
+export class NoRows extends Error {
+  constructor(readonly index: number) {
+    super(`statement ${index} of the batch found no row`);
+  }
+}
+
 export interface Db extends Queryable {
   readonly kind: 'pglite' | 'postgres';
   /** Runs `fn` in one transaction; rolls back when it throws. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * Runs `statements` in order in one transaction and answers each one's rows. On PGlite it is
+   * one message to the database's thread: the transaction never holds the database while this
+   * thread is busy elsewhere (a `transaction` holds it for every round trip of its callback).
+   */
+  batch(statements: Statement[]): Promise<unknown[][]>;
   /**
    * `COPY ... FROM STDIN` fed with `data` (text, CSV or as the statement says): the engine's own
    * bulk load, one statement. On PGlite the statement reads the data as '/dev/blob'.
@@ -22,4 +43,19 @@ export interface Db extends Queryable {
 export async function queryOne<T>(db: Queryable, sql: string, params?: unknown[]) {
   const rows = await db.query<T>(sql, params);
   return rows[0];
+}
+
+/**
+ * Statements of code that writes through a `Queryable` and reads no answer (an audit event, log
+ * lines, an enqueue): each query is kept, in order, and answers no rows, for one `Db.batch`.
+ */
+export async function recorded(fn: (tx: Queryable) => Promise<unknown>): Promise<Statement[]> {
+  const statements: Statement[] = [];
+  await fn({
+    query: <T>(sql: string, params?: unknown[]) => {
+      statements.push({ sql, params });
+      return Promise.resolve([] as T[]);
+    },
+  });
+  return statements;
 }

@@ -40,5 +40,5 @@ export async function openStore(options: StoreOptions): Promise<Db> {
     throw error;
   }
 }
-export type { Db, Queryable } from './db';
-export { queryOne } from './db';
+export type { Db, Queryable, Statement } from './db';
+export { NoRows, queryOne, recorded } from './db';

@@ -1,20 +1,35 @@
+import type { Statement } from './db';
+
 /**
  * The messages between the platform's thread and the PGlite worker (pglite-worker.ts): a
  * request carries an id, and its one answer carries the same id. A transaction is opened by
  * `begin` (answered with its number once it holds the database), its statements name it, and
- * `end` commits or rolls it back.
+ * `end` commits or rolls it back. A `batch` is a whole transaction in one message.
  */
-export type WorkerRequest =
+export type WorkerRequest = (
   | { id: number; op: 'query'; sql: string; params?: unknown[]; tx?: number }
   | { id: number; op: 'exec'; sql: string }
   | { id: number; op: 'copyFrom'; sql: string; data: string }
   | { id: number; op: 'copyTo'; sql: string }
   | { id: number; op: 'begin' }
+  | { id: number; op: 'batch'; statements: Statement[] }
   | { id: number; op: 'end'; tx: number; commit: boolean }
-  | { id: number; op: 'close' };
+  | { id: number; op: 'close' }
+) & {
+  /** Background work (store/priority.ts): taken only when no request's work waits. */
+  low?: boolean;
+};
 
 export type WorkerAnswer =
-  | { id: number; ok: true; rows?: unknown[]; tx?: number; bytes?: Uint8Array }
+  | {
+      id: number;
+      ok: true;
+      rows?: unknown[];
+      tx?: number;
+      bytes?: Uint8Array;
+      /** A batch's rows, one list per statement. */
+      results?: unknown[][];
+    }
   | { id: number; ok: false; error: SerializedError };
 
 /** What the services read of a database error: its message and PostgreSQL's fields (code…). */
@@ -52,4 +67,6 @@ export function serializeError(error: unknown): SerializedError {
 
 /** PGlite has no STDIN/STDOUT for COPY: it reads and writes a blob named '/dev/blob'. */
 export const toBlobCopy = (sql: string) =>
-  sql.replace(/\bFROM\s+STDIN\b/i, "FROM '/dev/blob'").replace(/\bTO\s+STDOUT\b/i, "TO '/dev/blob'");
+  sql
+    .replace(/\bFROM\s+STDIN\b/i, "FROM '/dev/blob'")
+    .replace(/\bTO\s+STDOUT\b/i, "TO '/dev/blob'");

@@ -13,8 +13,10 @@ import {
  * no longer holds the platform's event loop, and the gateway, the console's files and every
  * request that does not wait for the database go on answering.
  *
- * PGlite runs one statement at a time. Work is taken strictly in arrival order: a statement, or a
- * whole transaction from `begin` to `end`; the statements of the open transaction go straight in.
+ * PGlite runs one statement at a time. Work is taken in arrival order, a request's before the
+ * background's (`low`, store/priority.ts): a statement, a batch, or a whole transaction from
+ * `begin` to `end`; the statements of the open transaction go straight in. Request and
+ * background units take turns while both wait.
  */
 const INT8 = 20;
 const NUMERIC = 1700;
@@ -38,6 +40,52 @@ const ready = PGlite.create(dataDir, {
 });
 
 const waiting: WorkerRequest[] = [];
+const waitingLow: WorkerRequest[] = [];
+/** Request units taken in a row, at most, while background work waits. */
+const REQUESTS_IN_A_ROW = 1;
+/** The thread lets new messages in at least this often (ms) while background work waits. */
+const YIELD_MS = 2;
+let inARow = 0;
+let yielded = 0;
+
+/**
+ * The next unit of work: a request's first, but one of the background's after
+ * REQUESTS_IN_A_ROW of them (so a request waits for at most one background unit a request
+ * ahead of it, and background work is never starved). While background work waits it lets the
+ * messages that arrived meanwhile in (PGlite's work may never leave this thread's microtasks).
+ */
+async function next() {
+  if (waitingLow.length && performance.now() - yielded >= YIELD_MS) {
+    await new Promise((resolve) => setImmediate(resolve));
+    yielded = performance.now();
+  }
+  if (waitingLow.length && (!waiting.length || inARow >= REQUESTS_IN_A_ROW)) {
+    inARow = 0;
+    return waitingLow.shift();
+  }
+  if (waitingLow.length) inARow++;
+  return waiting.shift();
+}
+
+/** A batch's `required` statement found no row (NoRows in db.ts): rolls the batch back. */
+class Unmatched extends Error {
+  constructor(readonly noRowsAt: number) {
+    super(`statement ${noRowsAt} of the batch found no row`);
+  }
+}
+
+async function runBatch(pg: PGlite, request: WorkerRequest & { op: 'batch' }) {
+  const results = await pg.transaction(async (tx) => {
+    const all: unknown[][] = [];
+    for (const [i, statement] of request.statements.entries()) {
+      const { rows } = await tx.query(statement.sql, statement.params);
+      if (statement.required && !rows.length) throw new Unmatched(i);
+      all.push(rows);
+    }
+    return all;
+  });
+  answer({ id: request.id, ok: true, results });
+}
 const open = new Map<number, OpenTransaction>();
 let busy = false;
 let nextTx = 1;
@@ -74,7 +122,7 @@ async function drain() {
   busy = true;
   try {
     const pg = await ready;
-    for (let request = waiting.shift(); request; request = waiting.shift()) {
+    for (let request = await next(); request; request = await next()) {
       try {
         if (request.op === 'query') {
           const result = await pg.query(request.sql, request.params);
@@ -86,10 +134,14 @@ async function drain() {
           const result = await pg.query(toBlobCopy(request.sql));
           const bytes = new Uint8Array((await result.blob?.arrayBuffer()) ?? new ArrayBuffer(0));
           // The buffer moves to the platform's thread instead of being copied.
-          port.postMessage({ id: request.id, ok: true, bytes } satisfies WorkerAnswer, [bytes.buffer]);
+          port.postMessage({ id: request.id, ok: true, bytes } satisfies WorkerAnswer, [
+            bytes.buffer,
+          ]);
         } else if (request.op === 'exec') {
           await pg.exec(request.sql);
           answer({ id: request.id, ok: true });
+        } else if (request.op === 'batch') {
+          await runBatch(pg, request);
         } else if (request.op === 'begin') {
           await runTransaction(pg, request.id);
         } else if (request.op === 'close') {
@@ -103,7 +155,7 @@ async function drain() {
     }
   } catch (error) {
     // The database did not open: every waiting request hears why.
-    for (const request of waiting.splice(0)) fail(request.id, error);
+    for (const request of [...waiting.splice(0), ...waitingLow.splice(0)]) fail(request.id, error);
   } finally {
     busy = false;
   }
@@ -125,6 +177,6 @@ port.on('message', (request: WorkerRequest) => {
     open_.decide({ commit: request.commit, id: request.id });
     return;
   }
-  waiting.push(request);
+  (request.low ? waitingLow : waiting).push(request);
   void drain();
 });

@@ -2,8 +2,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Db } from './db';
+import { NoRows, type Db } from './db';
 import { openPglite } from './pglite';
+import { inBackground } from './priority';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -124,5 +125,49 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('PGlite in its own thread', (
     await transaction;
     expect(await read).toBe(1);
     expect(order).toEqual(['commit', 'read']);
+  });
+
+  it("takes a request's statement before the background's waiting work (issue 26)", async () => {
+    const db = await open();
+    const ended: string[] = [];
+    // A long line of runner work (core/jobs.ts runs it in the background), 20 ms a statement.
+    const runner = Array.from({ length: 30 }, (_, i) =>
+      inBackground(() => db.query('SELECT pg_sleep(0.02)')).then(() => ended.push(`runner ${i}`)),
+    );
+    await sleep(30);
+    await db.query('SELECT 1').then(() => ended.push('request'));
+    // In arrival order it would wait for all 30 (600 ms); it waits for the one under way.
+    expect(ended.length).toBeLessThan(5);
+    await Promise.all(runner);
+    expect(ended).toHaveLength(31);
+  });
+
+  it("runs a batch as one transaction: each statement's rows, all or nothing", async () => {
+    const db = await open();
+    const results = await db.batch([
+      { sql: "INSERT INTO t (id, label) VALUES (1, 'one') RETURNING id" },
+      {
+        sql: "UPDATE t SET label = 'first' WHERE id = $1 RETURNING label",
+        params: [1],
+        required: true,
+      },
+    ]);
+    expect(results).toEqual([[{ id: 1 }], [{ label: 'first' }]]);
+    // A required statement that finds no row rolls the whole batch back.
+    const error = await db
+      .batch([
+        { sql: "INSERT INTO t (id, label) VALUES (2, 'two')" },
+        {
+          sql: 'UPDATE t SET label = $2 WHERE id = $1 RETURNING id',
+          params: [3, 'x'],
+          required: true,
+        },
+      ])
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(NoRows);
+    expect((error as NoRows).index).toBe(1);
+    expect(await db.query('SELECT id, label FROM t ORDER BY id')).toEqual([
+      { id: 1, label: 'first' },
+    ]);
   });
 });

@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
-import type { Db, Queryable } from './db';
+import { NoRows, type Db, type Queryable } from './db';
+import { isBackground } from './priority';
 import {
   reviveError,
   type WorkerAnswer,
@@ -97,13 +98,17 @@ export async function openPglite(
     await thread.stop();
     thread = await startThread(start);
   }
+  // Background work waits behind a request's (store/priority.ts); a transaction's own
+  // statements go straight in.
+  const low = () => isBackground() || undefined;
   const query = async <T>(sql: string, params?: unknown[], tx?: number) =>
-    ((await thread.send({ op: 'query', sql, params, tx })).rows ?? []) as T[];
+    ((await thread.send({ op: 'query', sql, params, tx, low: tx ? undefined : low() })).rows ??
+      []) as T[];
   return {
     kind: 'pglite',
     query: (sql, params) => query(sql, params),
     async transaction(fn) {
-      const { tx } = await thread.send({ op: 'begin' });
+      const { tx } = await thread.send({ op: 'begin', low: low() });
       let result;
       try {
         result = await fn({ query: (sql, params) => query(sql, params, tx) } satisfies Queryable);
@@ -114,14 +119,22 @@ export async function openPglite(
       await thread.send({ op: 'end', tx: tx!, commit: true });
       return result;
     },
+    async batch(statements) {
+      try {
+        return (await thread.send({ op: 'batch', statements, low: low() })).results ?? [];
+      } catch (error) {
+        const at = (error as { noRowsAt?: unknown }).noRowsAt;
+        throw typeof at === 'number' ? new NoRows(at) : error;
+      }
+    },
     async copyFrom(sql, data) {
-      await thread.send({ op: 'copyFrom', sql, data });
+      await thread.send({ op: 'copyFrom', sql, data, low: low() });
     },
     async copyTo(sql) {
-      return (await thread.send({ op: 'copyTo', sql })).bytes ?? new Uint8Array(0);
+      return (await thread.send({ op: 'copyTo', sql, low: low() })).bytes ?? new Uint8Array(0);
     },
     async exec(sql) {
-      await thread.send({ op: 'exec', sql });
+      await thread.send({ op: 'exec', sql, low: low() });
     },
     close: () => thread.stop(),
   };

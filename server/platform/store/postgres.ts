@@ -2,7 +2,9 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import pg from 'pg';
 import { from as copyFrom, to as copyTo } from 'pg-copy-streams';
-import type { Db, Queryable } from './db';
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { NoRows, type Db, type Queryable } from './db';
+import { isBackground } from './priority';
 
 pg.types.setTypeParser(pg.types.builtins.INT8, Number);
 pg.types.setTypeParser(pg.types.builtins.NUMERIC, Number);
@@ -10,11 +12,44 @@ pg.types.setTypeParser(pg.types.builtins.NUMERIC, Number);
 /** No statement runs longer than this: a runaway query ends in an error, not a stall. */
 export const STATEMENT_TIMEOUT_MS = 30_000;
 
+/** Connections of the pool (`max`), and how many of them background work may use at once. */
+const POOL_SIZE = 10;
+const BACKGROUND_SIZE = 7;
+
+/**
+ * At most `size` holders at once, the others wait in arrival order: background work
+ * (store/priority.ts) takes its connections through one, so a request always finds one of the
+ * pool's others free instead of queueing behind a hundred workflow steps.
+ */
+class Slots {
+  private used = 0;
+  private readonly waiting: Array<() => void> = [];
+  constructor(private readonly size: number) {}
+  async run<T>(fn: () => Promise<T>): Promise<T> {
+    if (this.used >= this.size) await new Promise<void>((resolve) => this.waiting.push(resolve));
+    else this.used++;
+    try {
+      return await fn();
+    } finally {
+      const next = this.waiting.shift();
+      if (next) next();
+      else this.used--;
+    }
+  }
+}
+
+/** Inside a slot's work: what it calls itself (a query inside a step) takes no second one. */
+const holding = new AsyncLocalStorage<boolean>();
+
 /** `schema` isolates one platform (a test, say) inside a shared database. */
 export async function openPostgres(databaseUrl: string, schema?: string): Promise<Db> {
   const settings = [`-c statement_timeout=${STATEMENT_TIMEOUT_MS}`];
   if (schema) settings.push(`-c search_path=${schema}`);
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10, options: settings.join(' ') });
+  const pool = new pg.Pool({
+    connectionString: databaseUrl,
+    max: POOL_SIZE,
+    options: settings.join(' '),
+  });
   pool.on('error', () => undefined);
   if (schema) {
     const admin = new pg.Client({ connectionString: databaseUrl });
@@ -27,46 +62,65 @@ export async function openPostgres(databaseUrl: string, schema?: string): Promis
   }
   const run = async <T>(client: pg.Pool | pg.PoolClient, sql: string, params?: unknown[]) =>
     (await client.query(sql, params as unknown[])).rows as T[];
-  return {
+  const background = new Slots(BACKGROUND_SIZE);
+  /** Background work waits for one of its slots; a request goes straight to the pool. */
+  const slot = <T>(fn: () => Promise<T>) =>
+    isBackground() && !holding.getStore() ? background.run(() => holding.run(true, fn)) : fn();
+  const connect = () => pool.connect();
+  const db: Db = {
     kind: 'postgres',
-    query: (sql, params) => run(pool, sql, params),
-    async transaction(fn) {
-      const client = await pool.connect();
-      try {
-        await client.query('BEGIN');
-        const tx: Queryable = { query: (sql, params) => run(client, sql, params) };
-        const result = await fn(tx);
-        await client.query('COMMIT');
-        return result;
-      } catch (error) {
-        await client.query('ROLLBACK').catch(() => undefined);
-        throw error;
-      } finally {
-        client.release();
-      }
-    },
-    async copyFrom(sql, data) {
-      const client = await pool.connect();
-      try {
-        await pipeline(Readable.from([Buffer.from(data)]), client.query(copyFrom(sql)));
-      } finally {
-        client.release();
-      }
-    },
-    async copyTo(sql) {
-      const client = await pool.connect();
-      try {
-        const chunks: Buffer[] = [];
-        for await (const chunk of client.query(copyTo(sql)) as AsyncIterable<Buffer>)
-          chunks.push(chunk);
-        return Buffer.concat(chunks);
-      } finally {
-        client.release();
-      }
-    },
+    query: (sql, params) => slot(() => run(pool, sql, params)),
+    batch: (statements) =>
+      db.transaction(async (tx) => {
+        const all: unknown[][] = [];
+        for (const [i, { sql, params, required }] of statements.entries()) {
+          const rows = await tx.query(sql, params);
+          if (required && !rows.length) throw new NoRows(i);
+          all.push(rows);
+        }
+        return all;
+      }),
+    transaction: (fn) => slot(() => transaction(fn)),
+    copyFrom: (sql, data) => slot(() => copyIn(sql, data)),
+    copyTo: (sql) => slot(() => copyOut(sql)),
     async exec(sql) {
       await pool.query(sql);
     },
     close: () => pool.end(),
   };
+  async function transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
+    const client = await connect();
+    try {
+      await client.query('BEGIN');
+      const tx: Queryable = { query: (sql, params) => run(client, sql, params) };
+      const result = await fn(tx);
+      await client.query('COMMIT');
+      return result;
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw error;
+    } finally {
+      client.release();
+    }
+  }
+  async function copyIn(sql: string, data: string) {
+    const client = await connect();
+    try {
+      await pipeline(Readable.from([Buffer.from(data)]), client.query(copyFrom(sql)));
+    } finally {
+      client.release();
+    }
+  }
+  async function copyOut(sql: string) {
+    const client = await connect();
+    try {
+      const chunks: Buffer[] = [];
+      for await (const chunk of client.query(copyTo(sql)) as AsyncIterable<Buffer>)
+        chunks.push(chunk);
+      return Buffer.concat(chunks);
+    } finally {
+      client.release();
+    }
+  }
+  return db;
 }

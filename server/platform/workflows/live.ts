@@ -3,8 +3,8 @@ import { runLogsParams } from '../../../src/api/contract';
 import type { PlatformDeps, PlatformEnv } from '../core/context';
 import { query } from '../core/validate';
 import { liveStream, type LiveMessage } from '../live/sse';
-import { getRun, readLogs, toLogEntry, toRun } from './repository';
-import { readRun, runTopic } from './run-state';
+import { getRun, readRunAndLogs, toLogEntry, toRun } from './repository';
+import { runTopic } from './run-state';
 
 const TERMINAL = new Set(['COMPLETED', 'FAILED', 'CANCELED']);
 const PAGE = 1000;
@@ -29,9 +29,10 @@ export async function runLive(c: Context<PlatformEnv>, deps: PlatformDeps) {
     deps,
     [runTopic(first.id)],
     async () => {
-      // The state first: lines written with an ending are then read too.
-      const run = await readRun(deps.db, first.id);
-      if (!run) return { messages: [], done: true };
+      // One statement, one snapshot: the state and the lines written with it.
+      const read = await readRunAndLogs(deps.db, first.id, cursor, PAGE);
+      if (!read) return { messages: [], done: true };
+      const { run } = read;
       const messages: LiveMessage[] = [];
       const state = toRun({ ...run, number: first.number }, { outputs: true });
       const seen = JSON.stringify([state.status, state.steps, state.finishedAt]);
@@ -39,7 +40,7 @@ export async function runLive(c: Context<PlatformEnv>, deps: PlatformDeps) {
         shown = seen;
         messages.push({ event: 'run', data: state });
       }
-      const lines = (await readLogs(deps.db, first.id, cursor, PAGE)).map(toLogEntry);
+      const lines = read.lines.map(toLogEntry);
       if (lines.length) {
         cursor = lines.at(-1)!.seq;
         messages.push({ event: 'log', id: String(cursor), data: { entries: lines, next: cursor } });

@@ -144,13 +144,29 @@ export const workflowNotFound = (id: string) =>
 export const runNotFound = (id: string) =>
   notFound(`No workflow run ${id}, or it is not visible to the user of this token`);
 
+/** `$n` sees the workflow `w` (seesAll, in the statement that reads it: one round trip). */
+const visibleTo = (n: number) =>
+  `(w.owner = $${n} OR EXISTS (SELECT 1 FROM users u WHERE u.id = $${n} AND u.role = 'Admin'))`;
+
 export async function getWorkflow(db: Queryable, id: string, userId: number, lock = false) {
   const [row] = await db.query<WorkflowRow>(
-    `SELECT w.* FROM workflows w WHERE w.id = $1 AND ($2 OR w.owner = $3)${lock ? ' FOR UPDATE' : ''}`,
-    [id, await seesAll(db, userId), userId],
+    `SELECT w.* FROM workflows w WHERE w.id = $1 AND ${visibleTo(2)}${lock ? ' FOR UPDATE OF w' : ''}`,
+    [id, userId],
   );
   if (!row) throw workflowNotFound(id);
   return row;
+}
+
+/** The workflow a user starts a run of, with the user's name for the run's first line. */
+export async function workflowToStart(db: Queryable, id: string, userId: number) {
+  const [row] = await db.query<WorkflowRow & { user_name: string | null }>(
+    `SELECT w.*, (SELECT display_name FROM users WHERE id = $2) AS user_name
+     FROM workflows w WHERE w.id = $1 AND ${visibleTo(2)}`,
+    [id, userId],
+  );
+  if (!row) throw workflowNotFound(id);
+  const { user_name, ...workflow } = row;
+  return { workflow, name: user_name ?? `user ${userId}` };
 }
 
 export async function withLastRun(db: Queryable, id: string) {
@@ -175,8 +191,8 @@ const SORT_COLUMNS = {
 export async function getRun(db: Queryable, id: string, userId: number) {
   const [row] = await db.query<RunRow>(
     `SELECT ${RUN_COLUMNS} FROM workflow_runs r JOIN workflows w ON w.id = r.workflow_id
-     WHERE r.id = $1 AND ($2 OR w.owner = $3)`,
-    [id, await seesAll(db, userId), userId],
+     WHERE r.id = $1 AND ${visibleTo(2)}`,
+    [id, userId],
   );
   if (!row) throw runNotFound(id);
   return row;
@@ -248,6 +264,24 @@ export async function appendLogs(
       lines.map((l) => l.message.slice(0, 4000)),
     ],
   );
+}
+
+/**
+ * The run (as `readRun` reads it) and its log lines after `after`, in one statement: one
+ * snapshot, one round trip (the live read, live.ts). Undefined when there is no such run.
+ */
+export async function readRunAndLogs(db: Queryable, runId: string, after: number, limit: number) {
+  const [row] = await db.query<RunRow & { log_lines: Array<Parameters<typeof toLogEntry>[0]> }>(
+    `SELECT r.*, (SELECT w.name FROM workflows w WHERE w.id = r.workflow_id) AS workflow_name,
+       (SELECT coalesce(jsonb_agg(to_jsonb(l) ORDER BY l.seq), '[]'::jsonb) FROM (
+          SELECT seq, at, level, step, message FROM workflow_run_logs
+          WHERE run_id = r.id AND seq > $2 ORDER BY seq LIMIT $3) l) AS log_lines
+     FROM workflow_runs r WHERE r.id = $1`,
+    [runId, after, limit],
+  );
+  if (!row) return undefined;
+  const { log_lines: lines, ...run } = row;
+  return { run, lines };
 }
 
 export const readLogs = (db: Queryable, runId: string, after: number, limit: number) =>

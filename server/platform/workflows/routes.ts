@@ -15,7 +15,7 @@ import { badRequest } from '../core/errors';
 import { parseWith, query, readJson } from '../core/validate';
 import { DocumentService } from '../datastores/document-service';
 import { DocumentUpkeep } from '../datastores/upkeep';
-import type { Queryable } from '../store';
+import { recorded, type Queryable } from '../store';
 import { parseCreate, parseUpdate, runInput } from './definition';
 import {
   appendLogs,
@@ -28,6 +28,7 @@ import {
   toRun,
   toWorkflow,
   withLastRun,
+  workflowToStart,
   type RunRow,
   type StepState,
 } from './repository';
@@ -222,51 +223,49 @@ export function workflowRoutes(deps: PlatformDeps) {
   r.post('/v1/workflows/:id/runs', async (c) => {
     const body = parseWith(runWorkflowBody, (await readJson(c, { optional: true })) ?? {});
     const runId = randomUUID();
-    // No lock on the workflow: its row is read once, version and definition together.
-    const [workflow, name] = await Promise.all([
-      getWorkflow(db, c.req.param('id'), user(c)),
-      userName(db, user(c)),
-    ]);
+    // No lock on the workflow: its row is read once, version and definition together (and the
+    // user's name, in the same statement).
+    const { workflow, name } = await workflowToStart(db, c.req.param('id'), user(c));
     const input = runInput(workflow.definition, body.input);
-    // The start's own transaction is short: its four statements are sent at once, in order (the
-    // store runs them one after another), not each after the answer to the one before.
-    const row = await db.transaction(async (tx) => {
-      const [[inserted]] = await Promise.all([
-        tx.query<RunRow>(
-          `INSERT INTO workflow_runs (id, workflow_id, version, status, input, started_at, definition,
+    // The start's own transaction is one batch (one message to PGlite's thread, which it never
+    // holds while this thread is busy): the run, its first line, its job and its audit event.
+    const [inserted] = (await db.batch([
+      {
+        sql: `INSERT INTO workflow_runs (id, workflow_id, version, status, input, started_at, definition,
            started_by, steps)
          VALUES ($1, $2, $3, 'QUEUED', $4, clock_timestamp(), $5, $6, $7)
          RETURNING *, (SELECT count(*)::int + 1 FROM workflow_runs x WHERE x.workflow_id = $2) AS number`,
-          [
-            runId,
-            workflow.id,
-            workflow.version,
-            JSON.stringify(input),
-            JSON.stringify(workflow.definition),
-            user(c),
-            JSON.stringify(initialSteps(workflow.definition)),
-          ],
-        ),
-        appendLogs(tx, runId, [
+        params: [
+          runId,
+          workflow.id,
+          workflow.version,
+          JSON.stringify(input),
+          JSON.stringify(workflow.definition),
+          user(c),
+          JSON.stringify(initialSteps(workflow.definition)),
+        ],
+      },
+      ...(await recorded(async (tx) => {
+        await appendLogs(tx, runId, [
           {
             level: 'INFO',
             step: '',
             message: `Run queued by ${name} (workflow version ${workflow.version})`,
           },
-        ]),
-        deps.queue.enqueue(tx, WORKFLOW_RUN_JOB, { runId }, workflowJobId(runId)),
-        recordEvent(
+        ]);
+        await deps.queue.enqueue(tx, WORKFLOW_RUN_JOB, { runId }, workflowJobId(runId));
+        await recordEvent(
           tx,
           user(c),
           'workflow.run',
           { type: 'workflow', id: workflow.id, name: workflow.name },
           created({ run: runId, version: workflow.version }),
-        ),
-      ]);
-      return inserted!;
-    });
-    runner.start(runId);
-    return c.json(toRun({ ...row, workflow_name: workflow.name }), 202);
+        );
+      })),
+    ])) as RunRow[][];
+    const row = { ...inserted![0]!, workflow_name: workflow.name };
+    runner.start(row);
+    return c.json(toRun(row), 202);
   });
 
   r.get('/v1/workflows/:id/runs', async (c) => {

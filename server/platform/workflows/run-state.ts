@@ -1,6 +1,6 @@
-import type { RunLogEntry } from '../../../src/api/contract';
+import type { RunLogEntry, WorkflowStep } from '../../../src/api/contract';
 import { LEASE_LOST, type JobRow, type Lease } from '../jobs/queue';
-import type { Db, Queryable } from '../store';
+import type { Db, Queryable, Statement } from '../store';
 import { appendLogs, type RunRow, type StepState } from './repository';
 import { kindOf, type Effect } from './steps';
 
@@ -12,7 +12,7 @@ export const runTopic = (runId: string) => `run:${runId}`;
 /** A run whose process stopped is resumed this many times, then fails with the reason. */
 export const MAX_RESUMES = 3;
 
-const TERMINAL = new Set(['COMPLETED', 'FAILED', 'CANCELED']);
+export const TERMINAL = new Set(['COMPLETED', 'FAILED', 'CANCELED']);
 
 export interface RunPayload {
   runId: string;
@@ -29,9 +29,11 @@ export interface Done {
   input: unknown;
   durationMs: number;
 }
+/** The step to run now (its run as written, with it IN_PROGRESS); undefined: nothing to run. */
+export type Advanced = { run: RunRow; index: number; state: StepState } | undefined;
 /** What a step that ended without an output is recorded with. */
 export type StepRecord = Pick<Done, 'input' | 'durationMs'>;
-type Ending = 'COMPLETED' | 'FAILED' | 'CANCELED';
+export type Ending = 'COMPLETED' | 'FAILED' | 'CANCELED';
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
@@ -44,6 +46,14 @@ export async function readRun(db: Queryable, runId: string, lock = false) {
   return row;
 }
 
+/** Moves the run on to `index` with `steps`, only where it was (a conditional update). */
+export const saveStatement = (run: RunRow, steps: StepState[], index: number): Statement => ({
+  sql: `UPDATE workflow_runs SET status = 'IN_PROGRESS', steps = $2, next_step = $3
+       WHERE id = $1 AND next_step = $4 AND status = $5 RETURNING id`,
+  params: [run.id, JSON.stringify(steps), index, run.next_step, run.status],
+  required: true,
+});
+
 /** Writes the run's steps and next step (only where it was: a conditional update) and lines. */
 async function save(
   tx: Queryable,
@@ -52,22 +62,36 @@ async function save(
   index: number,
   lines: LogLine[],
 ) {
+  const { sql, params } = saveStatement(run, steps, index);
   // The lines go with it, sent at once: a run that was not where it was is rolled back anyway.
-  const [updated] = await Promise.all([
-    tx.query(
-      `UPDATE workflow_runs SET status = 'IN_PROGRESS', steps = $2, next_step = $3
-       WHERE id = $1 AND next_step = $4 AND status = $5 RETURNING id`,
-      [run.id, JSON.stringify(steps), index, run.next_step, run.status],
-    ),
-    appendLogs(tx, run.id, lines),
-  ]);
+  const [updated] = await Promise.all([tx.query(sql, params), appendLogs(tx, run.id, lines)]);
   if (!updated.length) throw new Error(LEASE_LOST);
 }
+
+/** The step just `done`, as the run records it. */
+export const completedState = (state: StepState, done: Done): StepState => ({
+  ...state,
+  status: 'COMPLETED',
+  finishedAt: new Date().toISOString(),
+  output: done.output,
+  input: done.input,
+  durationMs: done.durationMs,
+});
+
+/** The step claimed to run now, and its line. */
+export const startedState = (state: StepState, step: WorkflowStep) => ({
+  state: { ...state, status: 'IN_PROGRESS', startedAt: new Date().toISOString() } as StepState,
+  line: {
+    level: 'INFO',
+    step: step.id,
+    message: `Step ${step.id} started (${step.type}: ${step.name})`,
+  } satisfies LogLine,
+});
 
 /** A line about the whole run, not one of its steps. */
 const RUN_LEVEL = '';
 
-const startLines = (run: RunRow): LogLine[] => {
+export const startLines = (run: RunRow): LogLine[] => {
   const { steps } = run.definition!;
   const step = RUN_LEVEL;
   return [
@@ -86,70 +110,62 @@ const startLines = (run: RunRow): LogLine[] => {
  * claims the next step (PENDING → IN_PROGRESS). Undefined when there is nothing to run here.
  */
 export function advance(db: Db, lease: Lease, runId: string, done: Done | undefined) {
-  return db.transaction(
-    async (tx): Promise<{ run: RunRow; index: number; state: StepState } | undefined> => {
-      // Sent together (the store runs them in order): the lease, then the run's row.
-      const [, run] = await Promise.all([lease.hold(tx), readRun(tx, runId, true)]);
-      if (!run || TERMINAL.has(run.status)) return undefined;
-      const definition = run.definition!;
-      const steps = [...run.steps];
-      const lines: LogLine[] = run.status === 'QUEUED' ? startLines(run) : [];
-      let index = run.next_step;
-      if (done) {
-        if (run.next_step !== done.index || steps[done.index]?.status !== 'IN_PROGRESS')
-          throw new Error(LEASE_LOST);
-        steps[done.index] = {
-          ...steps[done.index]!,
-          status: 'COMPLETED',
-          finishedAt: new Date().toISOString(),
-          output: done.output,
-          input: done.input,
-          durationMs: done.durationMs,
-        };
-        lines.push(...done.lines);
-        await done.effect?.(tx);
-        index = done.index + 1;
-      }
-      const step = definition.steps[index];
-      const ending = !step || run.cancel_requested_by !== null;
-      let state = steps[index];
-      if (step && state && !ending) {
-        if (state.status === 'IN_PROGRESS') {
-          // The process that started this step stopped in its middle.
-          if (!kindOf(step.type)?.resumable) {
-            await save(tx, run, steps, index, lines);
-            await finishIn(
-              tx,
-              runId,
-              'FAILED',
-              `Step ${step.id} was interrupted when the platform stopped; a ${step.type} step is not repeated, as it may already have done its work: run the workflow again`,
-              index,
-            );
-            return undefined;
-          }
-          lines.push({
-            level: 'WARN',
-            step: step.id,
-            message: `Step ${step.id} resumed after an interruption`,
-          });
-        } else {
-          state = { ...state, status: 'IN_PROGRESS', startedAt: new Date().toISOString() };
-          steps[index] = state;
-          lines.push({
-            level: 'INFO',
-            step: step.id,
-            message: `Step ${step.id} started (${step.type}: ${step.name})`,
-          });
+  return db.transaction(async (tx): Promise<Advanced> => {
+    // Sent together (the store runs them in order): the lease, then the run's row.
+    const [, run] = await Promise.all([lease.hold(tx), readRun(tx, runId, true)]);
+    if (!run || TERMINAL.has(run.status)) return undefined;
+    const definition = run.definition!;
+    const steps = [...run.steps];
+    const lines: LogLine[] = run.status === 'QUEUED' ? startLines(run) : [];
+    let index = run.next_step;
+    if (done) {
+      if (run.next_step !== done.index || steps[done.index]?.status !== 'IN_PROGRESS')
+        throw new Error(LEASE_LOST);
+      steps[done.index] = completedState(steps[done.index]!, done);
+      lines.push(...done.lines);
+      await done.effect?.(tx);
+      index = done.index + 1;
+    }
+    const step = definition.steps[index];
+    const ending = !step || run.cancel_requested_by !== null;
+    let state = steps[index];
+    if (step && state && !ending) {
+      if (state.status === 'IN_PROGRESS') {
+        // The process that started this step stopped in its middle.
+        if (!kindOf(step.type)?.resumable) {
+          await save(tx, run, steps, index, lines);
+          await finishIn(
+            tx,
+            runId,
+            'FAILED',
+            `Step ${step.id} was interrupted when the platform stopped; a ${step.type} step is not repeated, as it may already have done its work: run the workflow again`,
+            index,
+          );
+          return undefined;
         }
+        lines.push({
+          level: 'WARN',
+          step: step.id,
+          message: `Step ${step.id} resumed after an interruption`,
+        });
+      } else {
+        const started = startedState(state, step);
+        state = started.state;
+        steps[index] = state;
+        lines.push(started.line);
       }
-      await save(tx, run, steps, index, lines);
-      if (ending) {
-        await finishIn(tx, runId, step ? 'CANCELED' : 'COMPLETED', null, step ? index : undefined);
-        return undefined;
-      }
-      return { run: { ...run, steps, next_step: index }, index, state: state! };
-    },
-  );
+    }
+    await save(tx, run, steps, index, lines);
+    if (ending) {
+      await finishIn(tx, runId, step ? 'CANCELED' : 'COMPLETED', null, step ? index : undefined);
+      return undefined;
+    }
+    return {
+      run: { ...run, status: 'IN_PROGRESS', steps, next_step: index },
+      index,
+      state: state!,
+    };
+  });
 }
 
 export function finish(
@@ -182,6 +198,23 @@ export async function finishIn(
 ) {
   const run = await readRun(tx, runId, true);
   if (!run || TERMINAL.has(run.status)) return;
+  const { steps, lines } = endingOf(run, status, error, index, record);
+  await tx.query(
+    `UPDATE workflow_runs SET status = $2, error = $3, finished_at = clock_timestamp(), steps = $4
+     WHERE id = $1`,
+    [runId, status, status === 'FAILED' ? error : null, JSON.stringify(steps)],
+  );
+  await appendLogs(tx, runId, lines);
+}
+
+/** The steps and closing lines of `run` ended with `status` (at the step `index`). */
+export function endingOf(
+  run: RunRow,
+  status: Ending,
+  error: string | null,
+  index?: number,
+  record?: StepRecord,
+) {
   const now = new Date().toISOString();
   const steps = run.steps.map((s, i): StepState => {
     if (index === undefined || i < index) return s;
@@ -196,11 +229,6 @@ export async function finishIn(
       };
     return { ...s, status: 'SKIPPED' };
   });
-  await tx.query(
-    `UPDATE workflow_runs SET status = $2, error = $3, finished_at = clock_timestamp(), steps = $4
-     WHERE id = $1`,
-    [runId, status, status === 'FAILED' ? error : null, JSON.stringify(steps)],
-  );
   const last = run.definition?.steps[Math.min(index ?? Infinity, steps.length - 1)]?.id ?? '';
   const took = seconds(Date.now() - new Date(run.started_at).getTime());
   const lines: LogLine[] = [];
@@ -216,7 +244,7 @@ export async function finishIn(
       lines.push({ level: 'INFO', step: last, message: `Step ${last} interrupted` });
     lines.push({ level: 'INFO', step: RUN_LEVEL, message: `Run canceled after ${took}` });
   } else lines.push({ level: 'INFO', step: RUN_LEVEL, message: `Run completed in ${took}` });
-  await appendLogs(tx, runId, lines);
+  return { steps, lines };
 }
 
 /**

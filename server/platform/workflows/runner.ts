@@ -19,10 +19,13 @@ import {
 } from './run-state';
 import { executeStep, kindOf, type Effect, type Log, type StepContext } from './steps';
 import { poll, waitUntil } from './steps/waiting';
+import { UNSURE, advanceHeld } from './held-run';
 
 export { MAX_OUTPUT_BYTES } from './output';
 export { MAX_RESUMES, WORKFLOW_RUN_JOB, workflowJobId } from './run-state';
 export const INTERRUPTED = 'Interrupted: the platform stopped during the run';
+/** At most this many runs are held between their start and their claim (one process). */
+const HELD_MAX = 10_000;
 
 /**
  * Runs workflow runs: each run is a row of the job table (jobs/queue.ts), claimed under a lease.
@@ -34,15 +37,19 @@ export const INTERRUPTED = 'Interrupted: the platform stopped during the run';
 export class WorkflowRunner {
   /** Runs of this process, to interrupt at once on a cancel. */
   private readonly cancels = new Map<string, AbortController>();
+  /** Runs this process started, as inserted, until it claims them (advanceHeld reads none). */
+  private readonly inserted = new Map<string, RunRow>();
 
   constructor(
     private readonly deps: PlatformDeps,
     private readonly documents: DocumentService,
   ) {}
 
-  /** The process that enqueued the run starts it at once. */
-  start(runId: string) {
-    this.deps.queue.start(workflowJobId(runId));
+  /** The process that enqueued the run (just inserted as `run`) starts it at once. */
+  start(run: RunRow) {
+    if (this.inserted.size >= HELD_MAX) this.inserted.delete(this.inserted.keys().next().value!);
+    this.inserted.set(run.id, run);
+    this.deps.queue.start(workflowJobId(run.id));
   }
 
   /** Wakes whoever follows the run's log and state (the live read, workflows/live.ts). */
@@ -73,13 +80,20 @@ export class WorkflowRunner {
     const cancel = new AbortController();
     this.cancels.set(runId, cancel);
     const signal = AbortSignal.any([lease.signal, cancel.signal]);
+    // The run as this process last wrote it: each step is then one batch (held-run.ts).
+    let held = this.inserted.get(runId);
+    this.inserted.delete(runId);
     try {
       let done: Done | undefined;
       for (;;) {
         if (lease.signal.aborted) throw new Error(INTERRUPTED);
-        const next = await advance(db, lease, runId, done).finally(() => this.changed(runId));
+        const next = await (async () => {
+          const fast = held ? await advanceHeld(db, lease, held, done) : UNSURE;
+          return fast === UNSURE ? advance(db, lease, runId, done) : fast;
+        })().finally(() => this.changed(runId));
         if (!next) return;
         const { run, index, state } = next;
+        held = run;
         const step = run.definition!.steps[index]!;
         const buffered: LogLine[] = [];
         let effect: Effect | undefined;
