@@ -1,7 +1,7 @@
 import type { CalculatedField } from '../../../src/api/contract';
 import { conflict, notFound } from '../core/errors';
 import { LINKED_DATASETS } from '../seed/calculated-fields';
-import type { Queryable } from '../store';
+import type { Queryable, Statement } from '../store';
 import { checkSumOf, parseExpression } from './expression';
 
 interface Row {
@@ -154,17 +154,22 @@ export const getFields = (db: Queryable, ids: number[]) =>
 const nextModified = (row: Row) => Math.max(Date.now(), Number(row.last_modified) + 1);
 
 /**
- * 4.4 and section 3: lock or unlock; setting the state it already has changes nothing. `row` is
- * the field as read `FOR UPDATE` in the caller's transaction.
+ * An update of the field as it was read: it finds no row when the field changed since (its
+ * lastModified moved), so a change is written only over the version it was judged on.
  */
-export async function setLocked(tx: Queryable, row: Row, locked: boolean) {
-  if (row.locked === locked) return toCalculatedField(row);
-  const [updated] = await tx.query<Row>(
-    'UPDATE calculated_fields SET locked = $2, last_modified = $3 WHERE id = $1 RETURNING *',
-    [row.id, locked, nextModified(row)],
-  );
-  return toCalculatedField(updated!);
-}
+const updateOf = (row: Row, set: string, values: unknown[]): Statement => ({
+  sql: `UPDATE calculated_fields SET ${set}, last_modified = $${values.length + 3}
+        WHERE id = $1 AND last_modified = $2 RETURNING *`,
+  params: [row.id, row.last_modified, ...values, nextModified(row)],
+  required: true,
+});
+
+/**
+ * 4.4 and section 3: lock or unlock; setting the state it already has changes nothing (no
+ * statement).
+ */
+export const lockStatement = (row: Row, locked: boolean) =>
+  row.locked === locked ? undefined : updateOf(row, 'locked = $3', [locked]);
 
 /** Columns of the field's data source, when the platform knows them. */
 function knownColumns(row: Row): readonly string[] | undefined {
@@ -175,8 +180,8 @@ function knownColumns(row: Row): readonly string[] | undefined {
 const AGGREGATES = new Set(['SUM', 'AVG', 'COUNT', 'MIN', 'MAX']);
 const DYNAMIC = new Set(['CURRENT_DATE', 'NOW', 'CURDATE', 'CURRENT_TIMESTAMP']);
 
-/** Edit the expression (gaps.md): a locked field refuses with 409. `row` as for setLocked. */
-export async function editExpression(tx: Queryable, row: Row, expression: string) {
+/** Edit the expression (gaps.md): a locked field refuses with 409. */
+export function expressionStatement(row: Row, expression: string) {
   if (row.locked)
     throw conflict(
       `Calculated field "${row.name}" is locked: unlock it before editing its expression`,
@@ -185,12 +190,11 @@ export async function editExpression(tx: Queryable, row: Row, expression: string
   const columns = knownColumns(row);
   const valid = !columns || columnPositions.every((c) => columns.includes(c.columnName));
   const links = row.links.map((l) => ({ ...l, valid: valid ? 'VALID' : 'ILLEGAL_REFERENCE' }));
-  const [updated] = await tx.query<Row>(
-    `UPDATE calculated_fields SET expression = $2, check_sum = $3, functions = $4, column_positions = $5,
-       links = $6, status = $7, aggregated = $8, analytic = $9, cache_window = $10, last_modified = $11
-     WHERE id = $1 RETURNING *`,
+  return updateOf(
+    row,
+    `expression = $3, check_sum = $4, functions = $5, column_positions = $6, links = $7,
+     status = $8, aggregated = $9, analytic = $10, cache_window = $11`,
     [
-      row.id,
       expression,
       checkSumOf(expression),
       JSON.stringify(functions),
@@ -200,8 +204,6 @@ export async function editExpression(tx: Queryable, row: Row, expression: string
       functions.some((f) => AGGREGATES.has(f)),
       /\bOVER\s*\(/i.test(expression),
       functions.some((f) => DYNAMIC.has(f)) ? 'day' : 'non_dynamic',
-      nextModified(row),
     ],
   );
-  return toCalculatedField(updated!);
 }
