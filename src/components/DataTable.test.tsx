@@ -44,7 +44,7 @@ describe('DataTable', () => {
     expect(within(table).getByRole('rowheader', { name: 'Beta' })).toBeInTheDocument();
   });
 
-  it('shows the empty row, and marks the table busy while the next page loads', () => {
+  it('shows the empty row, and marks the table busy while the next page loads', async () => {
     render(
       things({
         rows: [],
@@ -55,7 +55,7 @@ describe('DataTable', () => {
     );
     expect(screen.getByRole('cell', { name: 'No things yet' })).toHaveAttribute('colspan', '3');
     expect(screen.getByRole('table', { name: 'Things' })).toHaveAttribute('aria-busy', 'true');
-    expect(screen.getByRole('progressbar', { name: 'Updating things' })).toBeInTheDocument();
+    expect(await screen.findByRole('progressbar', { name: 'Updating things' })).toBeInTheDocument();
   });
 
   it('pages: an unknown total shows "more than", and a known one that fits can hide the pager', async () => {

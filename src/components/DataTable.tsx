@@ -1,6 +1,5 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
-import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -21,6 +20,8 @@ export type { DataTablePager } from './DataTablePager';
  * and inputs (about 40 kB gz), which the first page (/datastores, no pager) must not carry.
  */
 const Pager = lazy(() => import('./DataTablePager'));
+/** The busy bar shows only while another page loads: it loads then, not with the first page. */
+const BusyBar = lazy(() => import('@mui/material/LinearProgress'));
 
 /**
  * One column of a {@link DataTable}: its header, how a row shows in it, and whether it sorts.
@@ -136,7 +137,11 @@ export function DataTable<T, S extends string = string>(props: DataTableProps<T,
     <>
       {props.updating !== undefined && (
         <Box sx={{ height: 4 }}>
-          {updating && <LinearProgress aria-label={`Updating ${props.label.toLowerCase()}`} />}
+          {updating && (
+            <Suspense fallback={null}>
+              <BusyBar aria-label={`Updating ${props.label.toLowerCase()}`} />
+            </Suspense>
+          )}
         </Box>
       )}
       <TableContainer>
