@@ -71,3 +71,21 @@ it('says so in the menu when nothing is offered', async () => {
     'true',
   );
 });
+
+it("keeps the caller's slot props beside its own (a disabled field's hint style)", () => {
+  function HintForm() {
+    const form = useForm({ defaultValues: { accountId: '' } });
+    return (
+      <FormSelectField
+        control={form.control}
+        name="accountId"
+        label="Account"
+        choices={accounts}
+        helperText="Choose a connector first"
+        slotProps={{ formHelperText: { className: 'account-hint' } }}
+      />
+    );
+  }
+  render(<HintForm />);
+  expect(screen.getByText('Choose a connector first')).toHaveClass('account-hint');
+});

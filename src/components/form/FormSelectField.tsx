@@ -37,6 +37,7 @@ export function FormSelectField<T extends FieldValues>({
   choices,
   unlisted,
   emptyText,
+  slotProps,
   ...props
 }: FormSelectFieldProps<T>) {
   const offered = (value: unknown) => choices.find((choice) => choice.value === value);
@@ -50,6 +51,7 @@ export function FormSelectField<T extends FieldValues>({
       select
       shown={(value) => (chosen(value) ? value : '')}
       slotProps={{
+        ...slotProps,
         select: { renderValue: (value) => chosen(value)?.label, MenuProps: MENU_PROPS },
       }}
     >
