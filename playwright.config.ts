@@ -46,7 +46,7 @@ export default defineConfig({
   webServer: {
     // E2E_DIST builds into a folder of its own, so that several runs can share a work tree.
     command: process.env.E2E_DIST
-      ? `npx vite build --logLevel warn --emptyOutDir --outDir ${process.env.E2E_DIST} && node --import tsx server/main.ts`
+      ? `npx vite build --logLevel warn --emptyOutDir --outDir ${process.env.E2E_DIST} && node scripts/build-server.mjs && node --enable-source-maps .build/server/main.mjs`
       : 'npm start',
     url: `${baseURL}/gateway/status`,
     timeout: 120_000,

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { chromium, type Browser } from '@playwright/test';
 import { build } from 'vite';
 import { chromiumArgs, chromiumExecutable } from '../e2e/chromium';
+import { serverArgs } from './process';
 
 async function waitFor(url: string, timeoutMs: number) {
   const until = Date.now() + timeoutMs;
@@ -33,7 +34,7 @@ export async function startConsoleServer(port: number): Promise<ConsoleServer> {
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-console-'));
   const dist = path.join(work, 'dist');
   await build({ logLevel: 'silent', build: { outDir: dist, emptyOutDir: true } });
-  const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const server = spawn(process.execPath, await serverArgs(), {
     env: {
       ...process.env,
       PORT: String(port),

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import { buildServer } from '../scripts/build-server.mjs';
 
 export const MIB = 2 ** 20;
 export const mib = (bytes: number) => `${(bytes / MIB).toFixed(0)} MiB`;
@@ -38,7 +39,7 @@ export async function startConsole(
   distDir: string,
   env: NodeJS.ProcessEnv = {},
 ): Promise<ConsoleProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child = spawn(process.execPath, await serverArgs(), {
     env: {
       ...process.env,
       DATA_DIR: dataDir,
@@ -51,6 +52,11 @@ export async function startConsole(
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   return untilUrl(child, /Platform Console: (http:\/\/\S+)/, 'the console');
+}
+
+/** How `npm start` runs the server: its bundle, built now (scripts/build-server.mjs). */
+export async function serverArgs() {
+  return ['--enable-source-maps', await buildServer()];
 }
 
 /** A started server process, once it prints its URL (`printed`); stopped if it never does. */

@@ -48,7 +48,7 @@ export async function startEmbeddedPlatform(
     await db.close();
     throw error;
   }
-  const files = openFileStore(config.fileStore, config.dataDir);
+  const files = await openFileStore(config.fileStore, config.dataDir);
   const jobs = new Jobs(log);
   let signals: Signals;
   try {

@@ -3,7 +3,6 @@ import type { Db } from './db';
 import { lockDataDir } from './lock';
 import { migrate } from './migrate';
 import { openPglite } from './pglite';
-import { openPostgres } from './postgres';
 
 export interface StoreOptions {
   dataDir: string;
@@ -17,6 +16,8 @@ export interface StoreOptions {
 /** Opens PGlite in DATA_DIR (locked), or PostgreSQL when DATABASE_URL is set; migrates either. */
 export async function openStore(options: StoreOptions): Promise<Db> {
   if (options.databaseUrl) {
+    // The pg driver is loaded only for PostgreSQL (PGlite's process never holds it).
+    const { openPostgres } = await import('./postgres');
     const db = await openPostgres(options.databaseUrl, options.schema);
     await migrate(db);
     return db;
