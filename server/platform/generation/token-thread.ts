@@ -1,5 +1,4 @@
 import { Worker } from 'node:worker_threads';
-import { countTokens, firstTokens } from './tokens';
 
 export type Work = { op: 'count'; text: string } | { op: 'first'; text: string; max: number };
 export type TokenRequest = Work & { id: number };
@@ -73,9 +72,16 @@ class TokenThread {
 
 const thread = new TokenThread();
 
+/**
+ * Short texts are counted here, with the tokenizer loaded on first use: its tables (about 12 MiB
+ * of this thread's heap) are not held by a platform that has not generated since it started.
+ */
+let inline: Promise<typeof import('./tokens')> | undefined;
+const tokenizer = () => (inline ??= import('./tokens'));
+
 /** The number of tokens of a text, counted where it cannot block the event loop. */
 export async function countTokensAsync(text: string): Promise<number> {
-  if (text.length <= INLINE_CHARS) return countTokens(text);
+  if (text.length <= INLINE_CHARS) return (await tokenizer()).countTokens(text);
   return (await thread.send({ op: 'count', text })).tokens;
 }
 
@@ -84,7 +90,7 @@ export async function firstTokensAsync(
   text: string,
   max: number,
 ): Promise<{ text: string; tokens: number }> {
-  if (text.length <= INLINE_CHARS) return firstTokens(text, max);
+  if (text.length <= INLINE_CHARS) return (await tokenizer()).firstTokens(text, max);
   const answer = await thread.send({ op: 'first', text, max });
   return { text: answer.text ?? text, tokens: answer.tokens };
 }

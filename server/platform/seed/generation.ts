@@ -9,7 +9,7 @@ import {
 import { BUILT_IN_MODEL, DEFAULT_SYSTEM_MESSAGE } from '../generation/models';
 import { BUILT_IN_MAX_TOKENS } from '../generation/providers';
 import { formatPrompt } from '../generation/template';
-import { countTokens, firstTokens } from '../generation/tokens';
+import { countTokensAsync, firstTokensAsync } from '../generation/token-thread';
 import type { Queryable } from '../store';
 import { readData } from './load';
 
@@ -28,7 +28,7 @@ const sample = readData(
 export const SAMPLE_SESSION_ID = sample.sessionId;
 export const sampleGenerationRuns: TextGenerationBody[] = sample.runs;
 
-function answer(request: TextGenerationBody): TextGenerationResponse {
+async function answer(request: TextGenerationBody): Promise<TextGenerationResponse> {
   const template =
     typeof request.promptTemplate === 'string'
       ? request.promptTemplate
@@ -38,9 +38,9 @@ function answer(request: TextGenerationBody): TextGenerationResponse {
     system: request.system ?? DEFAULT_SYSTEM_MESSAGE,
     parameters: request.parameters ?? {},
   });
-  const output = firstTokens(prompt, request.maxTokens ?? BUILT_IN_MAX_TOKENS).text;
-  const inputTokens = countTokens(prompt);
-  const outputTokens = countTokens(output);
+  const output = (await firstTokensAsync(prompt, request.maxTokens ?? BUILT_IN_MAX_TOKENS)).text;
+  const inputTokens = await countTokensAsync(prompt);
+  const outputTokens = await countTokensAsync(output);
   return {
     prompt,
     output,
@@ -65,7 +65,7 @@ export async function seedGenerationSessions(tx: Queryable) {
         BUILT_IN_MODEL,
         3,
         JSON.stringify({ ...request, sessionId: SAMPLE_SESSION_ID }),
-        JSON.stringify(answer(request)),
+        JSON.stringify(await answer(request)),
       ],
     );
   }
