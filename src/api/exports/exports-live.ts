@@ -30,8 +30,13 @@ export function useExportsAcrossLive(on: boolean) {
       if (held.current === version) return;
       const first = held.current === undefined;
       held.current = version;
+      // A list held from an earlier visit is older than the first version: it is read again
+      // once the query is enabled (invalidated, as it may still count as fresh).
+      void queryClient.invalidateQueries({
+        queryKey: exportKeys.across(),
+        refetchType: first ? 'none' : 'active',
+      });
       if (first) setVersioned(true);
-      else void queryClient.invalidateQueries({ queryKey: exportKeys.across() });
     },
   );
   return { live, ready: !live || versioned };

@@ -51,8 +51,11 @@ function givenPlatform(mode: 'embedded' | 'remote') {
   );
 }
 
-function renderOverview() {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+// As the app's (src/app/query-client.ts): an answer counts as fresh for 30 s.
+const aClient = () =>
+  new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: 30_000 } } });
+
+function renderOverview(queryClient = aClient()) {
   const wrapper = ({ children }: { children: ReactNode }) => (
     <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
   );
@@ -99,6 +102,25 @@ describe('useExportsOverview on the embedded platform, followed live', { timeout
     // A reconnect tells the version again: unchanged, nothing is read.
     act(() => stream()!.emit('changed', { version: 'v2' }));
     await settle();
+    expect(reads).toBe(2);
+  });
+
+  it('reads a list held from an earlier visit again once the first version has come', async () => {
+    givenPlatform('embedded');
+    const queryClient = aClient();
+    const first = renderOverview(queryClient);
+    await waitFor(() => expect(stream()).toBeDefined());
+    act(() => stream()!.emit('changed', { version: 'v1' }));
+    await waitFor(() => expect(statuses(first.result.current)).toEqual(['running']));
+    first.unmount();
+
+    // Meanwhile the export ended; the dashboard opens again, its list still held (and fresh).
+    records = [{ ...records[0]!, exportStatus: 'success', finished: new Date().toISOString() }];
+    FakeEventSource.opened = [];
+    const again = renderOverview(queryClient);
+    await waitFor(() => expect(stream()).toBeDefined());
+    act(() => stream()!.emit('changed', { version: 'v2' }));
+    await waitFor(() => expect(statuses(again.result.current)).toEqual(['success']));
     expect(reads).toBe(2);
   });
 
