@@ -18,6 +18,8 @@ import { SALES_DATASET_ID } from '../seed/datasets';
  * told of an export started on the other by NOTIFY, well before its timed re-read (5 s).
  */
 const databaseUrl = process.env.DATABASE_URL;
+/** `until`'s probe of something already in memory. */
+const once = (ok: () => boolean) => () => Promise.resolve(ok() ? true : undefined);
 const sharedDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'exports-live-shared-'));
 
 describe.runIf(databaseUrl)('the export list’s live read across processes', () => {
@@ -54,7 +56,11 @@ describe.runIf(databaseUrl)('the export list’s live read across processes', ()
   it('tells a stream on one process of an export started and ended on the other', async () => {
     const { a, b } = two!;
     const onA = await follow(a);
-    await until('the first version', 5_000, async () => (onA.events.length ? true : undefined));
+    await until(
+      'the first version',
+      5_000,
+      once(() => onA.events.length > 0),
+    );
 
     const t0 = Date.now();
     const res = await b.platform.api(`/api/query/v1/export/${SALES_DATASET_ID}`, {
@@ -63,7 +69,11 @@ describe.runIf(databaseUrl)('the export list’s live read across processes', ()
     });
     expect(res.status).toBe(200);
     const { exportId } = exportRecord.parse(await res.json());
-    await until('an event on A', 1_500, async () => (onA.events.length > 1 ? true : undefined));
+    await until(
+      'an event on A',
+      1_500,
+      once(() => onA.events.length > 1),
+    );
     expect(Date.now() - t0).toBeLessThan(1_500);
 
     // Once it has ended on B, A's last version is the one a new stream starts with.
@@ -76,9 +86,15 @@ describe.runIf(databaseUrl)('the export list’s live read across processes', ()
     });
     const ended = Date.now();
     const fresh = await follow(a);
-    await until('the first version', 5_000, async () => (fresh.events.length ? true : undefined));
-    await until('A told of the end', 1_500, async () =>
-      onA.version(onA.events.length - 1) === fresh.version(0) ? true : undefined,
+    await until(
+      'the first version',
+      5_000,
+      once(() => fresh.events.length > 0),
+    );
+    await until(
+      'A told of the end',
+      1_500,
+      once(() => onA.version(onA.events.length - 1) === fresh.version(0)),
     );
     expect(Date.now() - ended).toBeLessThan(2_500);
     await fresh.stop();
