@@ -15,7 +15,7 @@ import { SALES_DATASET_ID } from '../seed/datasets';
 
 /**
  * Issue 26 §3 on two processes of one PostgreSQL: the dashboard's live read on one process is
- * told of an export started on the other by NOTIFY, well before its timed re-read (5 s).
+ * told of an export started on the other by NOTIFY, well before its timed re-read (10 s).
  */
 const databaseUrl = process.env.DATABASE_URL;
 /** `until`'s probe of something already in memory. */
