@@ -49,7 +49,7 @@ async function listState(db: Queryable, userId: number): Promise<ListState> {
  * dashboard's live read. `event: changed` (id and data: the list's version) at once, then each
  * time the list the user may read changes: an export started (service.ts publishes
  * EXPORTS_TOPIC), one of its running exports ends (its job's `job:<id>`, followed while it runs)
- * or a dataset changes (read again every few seconds). The client reads the list again when the
+ * or a dataset changes (read again every 10 s). The client reads the list again when the
  * version differs from the one it holds, so a change made while it was away is not missed.
  * Read as the acting user: an export of a dataset it may not read changes nothing it is sent.
  */
