@@ -20,7 +20,26 @@ export const EXPORTS_LIVE_PATH = '/api/query/v1/exports/live';
 export function useExportsAcrossLive(on: boolean) {
   const queryClient = useQueryClient();
   const held = useRef<string | undefined>(undefined);
+  const reading = useRef(false);
+  const again = useRef(false);
   const [versioned, setVersioned] = useState(false);
+  // One read at a time: a version that comes during one is read once it has ended (that read
+  // may have begun before the change), so a burst of changes costs two reads, none cancelled.
+  const readAgain = async () => {
+    if (reading.current) {
+      again.current = true;
+      return;
+    }
+    reading.current = true;
+    try {
+      do {
+        again.current = false;
+        await queryClient.invalidateQueries({ queryKey: exportKeys.across() });
+      } while (again.current);
+    } finally {
+      reading.current = false;
+    }
+  };
   const live = useLiveRead(
     exportsAcrossLiveKey,
     on ? EXPORTS_LIVE_PATH : undefined,
@@ -30,13 +49,14 @@ export function useExportsAcrossLive(on: boolean) {
       if (held.current === version) return;
       const first = held.current === undefined;
       held.current = version;
+      if (!first) {
+        void readAgain();
+        return;
+      }
       // A list held from an earlier visit is older than the first version: it is read again
       // once the query is enabled (invalidated, as it may still count as fresh).
-      void queryClient.invalidateQueries({
-        queryKey: exportKeys.across(),
-        refetchType: first ? 'none' : 'active',
-      });
-      if (first) setVersioned(true);
+      void queryClient.invalidateQueries({ queryKey: exportKeys.across(), refetchType: 'none' });
+      setVersioned(true);
     },
   );
   return { live, ready: !live || versioned };

@@ -34,15 +34,19 @@ class FakeEventSource {
 
 let records: ExportRecord[];
 let reads: number;
+let answerAfterMs = 0;
 function givenPlatform(mode: 'embedded' | 'remote') {
   reads = 0;
+  answerAfterMs = 0;
   records = [anExport({ exportId: 'e-run', exportStatus: 'running', finished: null })];
   server.use(
     http.get('/gateway/status', () => HttpResponse.json({ mode, upstreams: [], brand: 'SERVICE' })),
-    http.get('/api/query/v1/exports', () => {
+    http.get('/api/query/v1/exports', async () => {
       reads += 1;
+      const answer = records;
+      if (answerAfterMs) await new Promise((r) => setTimeout(r, answerAfterMs));
       return HttpResponse.json({
-        exports: records.map((record) => ({ datasetId: 'ds', datasetName: 'Sales', record })),
+        exports: answer.map((record) => ({ datasetId: 'ds', datasetName: 'Sales', record })),
         datasetCount: 1,
         next: null,
       });
@@ -103,6 +107,25 @@ describe('useExportsOverview on the embedded platform, followed live', { timeout
     act(() => stream()!.emit('changed', { version: 'v2' }));
     await settle();
     expect(reads).toBe(2);
+  });
+
+  it('reads a burst of changes in two reads, the last one after the last change', async () => {
+    givenPlatform('embedded');
+    const { result } = renderOverview();
+    await waitFor(() => expect(stream()).toBeDefined());
+    act(() => stream()!.emit('changed', { version: 'v1' }));
+    await waitFor(() => expect(statuses(result.current)).toEqual(['running']));
+
+    answerAfterMs = 300;
+    act(() => stream()!.emit('changed', { version: 'v2' }));
+    await act(() => new Promise((r) => setTimeout(r, 50)));
+    // Changed while the read of v2 is under way (it has already read the list).
+    records = [{ ...records[0]!, exportStatus: 'failed', finished: new Date().toISOString() }];
+    act(() => stream()!.emit('changed', { version: 'v3' }));
+    act(() => stream()!.emit('changed', { version: 'v4' }));
+    await waitFor(() => expect(statuses(result.current)).toEqual(['failed']));
+    await act(() => new Promise((r) => setTimeout(r, 400)));
+    expect(reads).toBe(3);
   });
 
   it('reads a list held from an earlier visit again once the first version has come', async () => {
