@@ -5,6 +5,7 @@ import { datasetFor } from '../access/policy';
 import type { PlatformDeps, PlatformEnv } from '../core/context';
 import { downloadHeaders } from '../core/download';
 import { body, parseWith, query } from '../core/validate';
+import { exportsListLive } from './list-live';
 import { exportLive } from './live';
 import { toExportRecord } from './mappers';
 import {
@@ -54,6 +55,7 @@ export function exportRoutes(deps: PlatformDeps) {
       await listExportsAcross(deps.db, c.get('userId'), { limit: limit ?? 500, before }),
     );
   });
+  r.get('/api/query/v1/exports/live', (c) => exportsListLive(c, deps));
   r.get('/api/query/v1/exports/:exportId/live', (c) => exportLive(c, deps));
   r.get('/api/query/v1/exports/:exportId', async (c) =>
     c.json(await exportDetails(deps, c.get('userId'), c.req.param('exportId'))),

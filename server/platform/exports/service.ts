@@ -7,6 +7,8 @@ import { datasetNotFound, type DatasetRow } from '../datasets/repository';
 import type { Queryable } from '../store';
 
 export const EXPORT_JOB = 'export';
+/** Published once an export is created: the dashboard's live read (list-live.ts) wakes. */
+export const EXPORTS_TOPIC = 'exports';
 
 export interface ExportRow {
   export_id: string;
@@ -196,6 +198,7 @@ export async function createExport(
         sessionToken: body.sessionToken,
       });
     deps.queue.start(result.row.export_id);
+    deps.queue.signals.publish(EXPORTS_TOPIC);
   }
   return result.row;
 }

@@ -109,3 +109,11 @@ export const exportsAcross = z.object({
   next: z.nullable(z.string()),
 });
 export type ExportsAcross = z.infer<typeof exportsAcross>;
+
+/**
+ * `GET /api/query/v1/exports/live` (embedded platform): `event: changed` whenever the list above
+ * changes for the acting user; `version` (also the event's id) names the list's state, so a
+ * client refetches only when it differs from the one it has read.
+ */
+export const exportsChanged = z.object({ version: z.string() });
+export type ExportsChanged = z.infer<typeof exportsChanged>;

@@ -1,6 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
 import { exportsAcross, type ExportsAcross } from '../contract/exports';
 import { request } from '../http';
+import { isFollowed } from '../live/followed';
+import { exportsAcrossLiveKey } from './exports-live';
 import { EXPORT_POLL_MS } from './get-export-history';
 import { exportKeys } from './keys';
 
@@ -40,11 +42,14 @@ export async function getExportsAcross(signal?: AbortSignal): Promise<ExportsAcr
 const anyRunning = (data: ExportsAcrossResult | undefined) =>
   data?.exports.some((e) => e.record.exportStatus === 'running') ?? false;
 
-/** Fresh whenever the dashboard opens; polled while an export runs. */
+/** Fresh whenever the dashboard opens; polled while an export runs, unless followed live. */
 export const exportsAcrossQueryOptions = () =>
   queryOptions({
     queryKey: exportKeys.across(),
     queryFn: ({ signal }) => getExportsAcross(signal),
     refetchOnMount: 'always',
-    refetchInterval: (query) => (anyRunning(query.state.data) ? EXPORT_POLL_MS * 2 : false),
+    refetchInterval: (query) =>
+      anyRunning(query.state.data) && !isFollowed(exportsAcrossLiveKey)
+        ? EXPORT_POLL_MS * 2
+        : false,
   });

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { exportsAcrossQueryOptions } from '../../../api/exports';
+import { exportsAcrossQueryOptions, useExportsAcrossLive } from '../../../api/exports';
 import type { DatasetExport } from '../lib/overview';
 import { usePerDatasetOverview, type DatasetFailure } from './use-per-dataset-overview';
 import { usePlatformMode } from './use-platform-mode';
@@ -10,11 +10,17 @@ const noFailures: DatasetFailure[] = [];
 /**
  * Every export the user may see. The embedded platform answers them in one request across
  * datasets (`GET /api/query/v1/exports`); a real instance only per dataset, so there each
- * dataset is read on its own (use-per-dataset-overview.ts).
+ * dataset is read on its own (use-per-dataset-overview.ts). `live`: the figures follow every
+ * change as it happens (the embedded platform's live read), so their age is not told.
  */
 export function useExportsOverview() {
   const mode = usePlatformMode();
-  const across = useQuery({ ...exportsAcrossQueryOptions(), enabled: mode === 'embedded' });
+  // The embedded platform tells each change of the list as it happens; polled otherwise.
+  const follow = useExportsAcrossLive(mode === 'embedded');
+  const across = useQuery({
+    ...exportsAcrossQueryOptions(),
+    enabled: mode === 'embedded' && follow.ready,
+  });
   const perDataset = usePerDatasetOverview(mode === 'remote');
   const exports = useMemo<DatasetExport[]>(
     () =>
@@ -38,6 +44,7 @@ export function useExportsOverview() {
     datasetsError: across.error,
     datasetsPending: across.isPending,
     refresh: () => across.refetch(),
+    live: follow.live,
   };
 }
 

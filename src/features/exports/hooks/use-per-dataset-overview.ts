@@ -96,5 +96,7 @@ export function usePerDatasetOverview(enabled: boolean) {
     datasetsError: datasets.error,
     datasetsPending: datasets.isPending,
     refresh: () => Promise.all([datasets.refetch(), overview.refetchAll()]),
+    /** A real instance has no live reads: the figures are polled. */
+    live: false,
   };
 }

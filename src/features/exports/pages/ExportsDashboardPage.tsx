@@ -26,7 +26,7 @@ const DRAW_MS = 250;
 const FAILURES_SHOWN = 3;
 
 function Freshness({ overview, now }: { overview: ExportsOverview; now: number }) {
-  const { read, failures, datasetCount, oldestRead, newestRead, fetching } = overview;
+  const { read, failures, datasetCount, oldestRead, newestRead, fetching, live } = overview;
   // A dataset whose read failed is settled too: it is named in the warning, not waited for.
   const settled = read + failures.length;
   if (settled < datasetCount)
@@ -45,7 +45,8 @@ function Freshness({ overview, now }: { overview: ExportsOverview; now: number }
   if (oldestRead === undefined || newestRead === undefined) return null;
   return (
     <Typography variant="body2" sx={{ color: 'text.secondary' }} role="status">
-      {plural(datasetCount, 'dataset')} watched · {freshness(oldestRead, newestRead, now)}
+      {plural(datasetCount, 'dataset')} watched ·{' '}
+      {live ? 'updated as exports change' : freshness(oldestRead, newestRead, now)}
       {fetching ? ' · refreshing…' : ''}
     </Typography>
   );
