@@ -241,7 +241,10 @@ export async function listRuns(
   return { rows, total: count!.n };
 }
 
-/** Appends log lines to a run (seq per run, counted on the run row, which this locks). */
+/**
+ * Appends log lines to a run (seq per run, counted on the run row, which this locks); answers
+ * them as written (seq, at), in order.
+ */
 export async function appendLogs(
   tx: Queryable,
   runId: string,
@@ -255,7 +258,8 @@ export async function appendLogs(
      )
      INSERT INTO workflow_run_logs (run_id, seq, at, level, step, message)
      SELECT $1::text, counter.log_seq - $2::int + x.n::int, clock_timestamp(), x.l, x.st, x.m
-     FROM counter, unnest($3::text[], $4::text[], $5::text[]) WITH ORDINALITY AS x(l, st, m, n)`,
+     FROM counter, unnest($3::text[], $4::text[], $5::text[]) WITH ORDINALITY AS x(l, st, m, n)
+     RETURNING seq, at, level, step, message`,
     [
       runId,
       lines.length,

@@ -32,6 +32,7 @@ import {
   type RunRow,
   type StepState,
 } from './repository';
+import { RunJournal, type JournalLine } from './journal';
 import { runLive } from './live';
 import { WORKFLOW_RUN_JOB, WorkflowRunner, workflowJobId } from './runner';
 
@@ -82,7 +83,8 @@ const userName = async (db: Queryable, id: number) =>
 export function workflowRoutes(deps: PlatformDeps) {
   const { db } = deps;
   const documents = new DocumentService(db, new DocumentUpkeep(db, deps.jobs, deps.log));
-  const runner = new WorkflowRunner(deps, documents);
+  const journal = new RunJournal(deps.queue.signals);
+  const runner = new WorkflowRunner(deps, documents, journal);
   deps.queue.register(WORKFLOW_RUN_JOB, runner.handler());
   const r = new Hono<PlatformEnv>();
   const user = (c: Context<PlatformEnv>) => c.get('userId');
@@ -187,7 +189,7 @@ export function workflowRoutes(deps: PlatformDeps) {
     return c.json({ entries, next: entries.at(-1)?.seq ?? after });
   });
 
-  r.get('/v1/workflows/runs/:runId/live', (c) => runLive(c, deps));
+  r.get('/v1/workflows/runs/:runId/live', (c) => runLive(c, deps, journal));
 
   r.get('/v1/workflows/:id', async (c) => {
     const row = await getWorkflow(db, c.req.param('id'), user(c));
@@ -229,7 +231,7 @@ export function workflowRoutes(deps: PlatformDeps) {
     const input = runInput(workflow.definition, body.input);
     // The start's own transaction is one batch (one message to PGlite's thread, which it never
     // holds while this thread is busy): the run, its first line, its job and its audit event.
-    const [inserted] = (await db.batch([
+    const [inserted, written] = (await db.batch([
       {
         sql: `INSERT INTO workflow_runs (id, workflow_id, version, status, input, started_at, definition,
            started_by, steps)
@@ -264,6 +266,8 @@ export function workflowRoutes(deps: PlatformDeps) {
       })),
     ])) as RunRow[][];
     const row = { ...inserted![0]!, workflow_name: workflow.name };
+    const firstLines = written as unknown as JournalLine[];
+    journal.started(row, workflow.owner, firstLines, JSON.stringify(row.steps).length);
     runner.start(row);
     return c.json(toRun(row), 202);
   });
