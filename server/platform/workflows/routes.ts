@@ -34,6 +34,7 @@ import {
 } from './repository';
 import { RunJournal, type JournalLine } from './journal';
 import { runLive } from './live';
+import { StartGroups } from './start-group';
 import { WORKFLOW_RUN_JOB, WorkflowRunner, workflowJobId } from './runner';
 
 const TERMINAL = new Set<RunStatus>(['COMPLETED', 'FAILED', 'CANCELED']);
@@ -85,6 +86,7 @@ export function workflowRoutes(deps: PlatformDeps) {
   const documents = new DocumentService(db, new DocumentUpkeep(db, deps.jobs, deps.log));
   const journal = new RunJournal(deps.queue.signals);
   const runner = new WorkflowRunner(deps, documents, journal);
+  const starts = new StartGroups(db);
   deps.queue.register(WORKFLOW_RUN_JOB, runner.handler());
   const r = new Hono<PlatformEnv>();
   const user = (c: Context<PlatformEnv>) => c.get('userId');
@@ -230,8 +232,9 @@ export function workflowRoutes(deps: PlatformDeps) {
     const { workflow, name } = await workflowToStart(db, c.req.param('id'), user(c));
     const input = runInput(workflow.definition, body.input);
     // The start's own transaction is one batch (one message to PGlite's thread, which it never
-    // holds while this thread is busy): the run, its first line, its job and its audit event.
-    const [inserted, written] = (await db.batch([
+    // holds while this thread is busy): the run, its first line, its job and its audit event;
+    // starts that arrive together share one (start-group.ts).
+    const [inserted, written] = (await starts.write([
       {
         sql: `INSERT INTO workflow_runs (id, workflow_id, version, status, input, started_at, definition,
            started_by, steps)
