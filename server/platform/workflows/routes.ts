@@ -28,13 +28,13 @@ import {
   toRun,
   toWorkflow,
   withLastRun,
-  workflowToStart,
   type RunRow,
   type StepState,
 } from './repository';
 import { RunJournal, type JournalLine } from './journal';
 import { runLive } from './live';
 import { StartGroups } from './start-group';
+import { StartReads, workflowToStart } from './start-reads';
 import { WORKFLOW_RUN_JOB, WorkflowRunner, workflowJobId } from './runner';
 
 const TERMINAL = new Set<RunStatus>(['COMPLETED', 'FAILED', 'CANCELED']);
@@ -87,6 +87,7 @@ export function workflowRoutes(deps: PlatformDeps) {
   const journal = new RunJournal(deps.queue.signals);
   const runner = new WorkflowRunner(deps, documents, journal);
   const starts = new StartGroups(db);
+  const startReads = new StartReads(db);
   deps.queue.register(WORKFLOW_RUN_JOB, runner.handler());
   const r = new Hono<PlatformEnv>();
   const user = (c: Context<PlatformEnv>) => c.get('userId');
@@ -228,8 +229,10 @@ export function workflowRoutes(deps: PlatformDeps) {
     const body = parseWith(runWorkflowBody, (await readJson(c, { optional: true })) ?? {});
     const runId = randomUUID();
     // No lock on the workflow: its row is read once, version and definition together (and the
-    // user's name, in the same statement).
-    const { workflow, name } = await workflowToStart(db, c.req.param('id'), user(c));
+    // user's name, in the same statement, with the starts that arrive meanwhile: start-group.ts).
+    const { workflow, name } = await workflowToStart(db, c.req.param('id'), user(c), (id, u) =>
+      startReads.read(id, u),
+    );
     const input = runInput(workflow.definition, body.input);
     // The start's own transaction is one batch (one message to PGlite's thread, which it never
     // holds while this thread is busy): the run, its first line, its job and its audit event;

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { workflowRun } from '../../../src/api/contract';
+import { mintToken } from '../access/tokens';
 import { startTestPlatform, type TestPlatform } from '../testing';
 import { createWorkflow, v1, waitForRun } from './test-support';
 
@@ -73,6 +74,34 @@ describe('starts that arrive together', () => {
       await expectOwnRunEach(runs);
     } finally {
       db.batch = batch;
+    }
+  });
+
+  it("read their workflows together, each with its caller's access", async () => {
+    const workflow = await createWorkflow(platform, {
+      inputs: [{ name: 'n', type: 'number', required: true }],
+      steps: [{ id: 'shape', type: 'transform', name: 'Shape', set: { n: '${input.n}' } }],
+    });
+    // Ben (Privileged) holds the Workflow API grant but sees only his own workflows.
+    const ben = await mintToken(platform.db, { userId: 2, name: 'ben-starts', kind: 'access' });
+    const { db } = platform;
+    const query = db.query;
+    let reads = 0;
+    db.query = (sql, params) => {
+      if (/FROM unnest\(\$1::text\[\], \$2::int\[\]\) WITH ORDINALITY AS k/.test(sql)) reads++;
+      return query(sql, params);
+    };
+    try {
+      const [runs, refused] = await Promise.all([
+        startMany(workflow.id),
+        v1(platform, ben.value)(`/v1/workflows/${workflow.id}/runs`, { json: { input: { n: 1 } } }),
+      ]);
+      expect(refused.status).toBe(404);
+      expect(reads).toBeGreaterThan(0);
+      expect(reads).toBeLessThan(N);
+      await expectOwnRunEach(runs);
+    } finally {
+      db.query = query;
     }
   });
 

@@ -7,7 +7,7 @@ interface Waiting {
 }
 
 /** At most this many starts go in one transaction. */
-const GROUP_MAX = 50;
+export const GROUP_MAX = 50;
 
 /**
  * Starts that arrive together are written together: each start's batch (its run, first line,
