@@ -63,8 +63,11 @@ describe('starts that arrive together', () => {
     const { db } = platform;
     const batch = db.batch;
     let transactions = 0;
-    db.batch = (statements) => {
-      if (isStart(statements)) transactions++;
+    db.batch = async (statements) => {
+      if (!isStart(statements)) return batch(statements);
+      transactions++;
+      // A store that takes a moment: the starts that arrive meanwhile wait for a free turn.
+      await new Promise((r) => setTimeout(r, 100));
       return batch(statements);
     };
     try {

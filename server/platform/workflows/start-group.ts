@@ -15,7 +15,8 @@ export const GROUP_MAX = 50;
  * transaction with the others that waited, and each caller gets its own statements' results
  * once that transaction commits. When a group fails, its starts are written again one by one,
  * so one start's failure is its own. PGlite runs one group at a time (its one connection);
- * PostgreSQL a few, on connections of the pool.
+ * PostgreSQL up to ten, the pool's connections (fewer, and a group's statements, one after
+ * another on one connection, answered later than ten starts side by side: measured).
  */
 export class StartGroups {
   private readonly waiting: Waiting[] = [];
@@ -25,7 +26,7 @@ export class StartGroups {
 
   constructor(
     private readonly db: Db,
-    private readonly parallel = db.kind === 'pglite' ? 1 : 3,
+    private readonly parallel = db.kind === 'pglite' ? 1 : 10,
   ) {}
 
   /** `statements` committed as one start among others; its results, as `Db.batch` answers them. */
