@@ -234,6 +234,7 @@ export function workflowRoutes(deps: PlatformDeps) {
       startReads.read(id, u),
     );
     const input = runInput(workflow.definition, body.input);
+    const [inputJson, definitionJson] = [input, workflow.definition].map((v) => JSON.stringify(v));
     // The start's own transaction is one batch (one message to PGlite's thread, which it never
     // holds while this thread is busy): the run, its first line, its job and its audit event;
     // starts that arrive together share one (start-group.ts).
@@ -247,8 +248,8 @@ export function workflowRoutes(deps: PlatformDeps) {
           runId,
           workflow.id,
           workflow.version,
-          JSON.stringify(input),
-          JSON.stringify(workflow.definition),
+          inputJson,
+          definitionJson,
           user(c),
           JSON.stringify(initialSteps(workflow.definition)),
         ],
@@ -273,7 +274,8 @@ export function workflowRoutes(deps: PlatformDeps) {
     ])) as RunRow[][];
     const row = { ...inserted![0]!, workflow_name: workflow.name };
     const firstLines = written as unknown as JournalLine[];
-    journal.started(row, workflow.owner, firstLines, JSON.stringify(row.steps).length);
+    const chars = inputJson!.length + definitionJson!.length + JSON.stringify(row.steps).length;
+    journal.started(row, workflow.owner, firstLines, chars);
     runner.start(row);
     return c.json(toRun(row), 202);
   });
