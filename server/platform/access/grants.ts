@@ -20,8 +20,18 @@ export async function grantsOfUsers(db: Queryable, userIds: number[]) {
   return (id: number) => rows.filter((r) => r.user_id === id).map((r) => r.grant_name);
 }
 
+/**
+ * Whether the user holds `grant` (as grantsOfUsers answers it), in one statement that looks
+ * that grant up by key: every /v1 request asks it, and the join of every grant costs ~3× more.
+ */
 export async function hasGrant(db: Queryable, userId: number, grant: string) {
-  return (await grantsOfUsers(db, [userId]))(userId).includes(grant);
+  const [row] = await db.query<{ held: boolean }>(
+    `SELECT EXISTS (SELECT 1 FROM users u WHERE u.id = $1 AND (
+       EXISTS (SELECT 1 FROM role_grants g WHERE g.role = u.role AND g.grant_name = $2)
+       OR EXISTS (SELECT 1 FROM user_grants g WHERE g.user_id = u.id AND g.grant_name = $2))) AS held`,
+    [userId, grant],
+  );
+  return row?.held === true;
 }
 
 /** Roles with what they may do, for the security area. */

@@ -3,6 +3,12 @@ import { EventEmitter } from 'node:events';
 import pg from 'pg';
 import type { Queryable } from '../store';
 
+/**
+ * The payload of a wake whose writer kept what it wrote in this process (workflows/journal.ts):
+ * a live read may send it from there instead of reading the store.
+ */
+export const JOURNALED = 'journal';
+
 /** The topic of queued work of one kind (jobs/queue.ts): every process that runs the kind listens. */
 export const jobsTopic = (kind: string) => `jobs:${kind}`;
 
@@ -52,8 +58,11 @@ export class Signals {
     this.client = client;
   }
 
-  /** Calls `fn` on each wake of `topic`; returns the unsubscribe. */
-  on(topic: string, fn: () => void) {
+  /**
+   * Calls `fn` on each wake of `topic`, with the payload of a wake published in this process
+   * (none from another process); returns the unsubscribe.
+   */
+  on(topic: string, fn: (payload?: string) => void) {
     this.emitter.on(topic, fn);
     return () => void this.emitter.off(topic, fn);
   }
@@ -67,9 +76,12 @@ export class Signals {
       await tx.query('SELECT pg_notify($1, $2)', [this.channel, `${this.owner} ${topic}`]);
   }
 
-  /** After a commit: this process at once, the others by a NOTIFY of its own. */
-  publish(topic: string, { others = true } = {}) {
-    this.emitter.emit(topic);
+  /**
+   * After a commit: this process at once, the others by a NOTIFY of its own. `payload` goes to
+   * this process's listeners only (what it says is known here; the others read the database).
+   */
+  publish(topic: string, { others = true, payload }: { others?: boolean; payload?: string } = {}) {
+    this.emitter.emit(topic, payload);
     if (others && this.client && this.channel)
       void this.client
         .query('SELECT pg_notify($1, $2)', [this.channel, `${this.owner} ${topic}`])

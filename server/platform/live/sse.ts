@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import { streamSSE, type SSEStreamingApi } from 'hono/streaming';
 import type { PlatformDeps, PlatformEnv } from '../core/context';
 import { PlatformError } from '../core/errors';
+import { JOURNALED } from '../jobs/signals';
 
 /**
  * Bounds of the live reads (text/event-stream) of the embedded platform: a comment line every
@@ -36,6 +37,15 @@ export interface LiveRead {
 }
 
 /**
+ * Why a read runs: `journal` when it is the first read, or every wake since the last read came
+ * from this process with the JOURNALED payload (workflows/journal.ts: the writer kept what it
+ * wrote); false after a timed re-read, a `more`, or any other wake (the reader reads the store).
+ */
+export interface ReadHint {
+  journal: boolean;
+}
+
+/**
  * Answers a live read: `read` runs at once, then on each wake of `topics` (jobs/signals.ts: in
  * this process, and on PostgreSQL from the others) and every `rereadMs`; its messages are sent
  * as server-sent events. The caller has already checked access (a 404 comes before the stream).
@@ -44,7 +54,7 @@ export function liveStream(
   c: Context<PlatformEnv>,
   deps: PlatformDeps,
   topics: string[],
-  read: () => Promise<LiveRead>,
+  read: (hint: ReadHint) => Promise<LiveRead>,
   /** What every change wakes (a workflow run) is re-read less often (× rereadMs). */
   { rereadEvery = 1 } = {},
 ) {
@@ -79,16 +89,18 @@ async function follow(
   stream: SSEStreamingApi,
   deps: PlatformDeps,
   topics: string[],
-  read: () => Promise<LiveRead>,
+  read: (hint: ReadHint) => Promise<LiveRead>,
   rereadMs: number,
 ) {
   let woken = true;
+  let journal = true;
   let rouse: (() => void) | undefined;
-  const wake = () => {
+  const wake = (payload?: string) => {
+    if (payload !== JOURNALED) journal = false;
     woken = true;
     rouse?.();
   };
-  stream.onAbort(wake);
+  stream.onAbort(() => wake());
   const offs = topics.map((topic) => deps.queue.signals.on(topic, wake));
   const started = Date.now();
   let lastWrite = Date.now();
@@ -97,14 +109,19 @@ async function follow(
     while (!stream.aborted && !stream.closed) {
       const now = Date.now();
       if (woken || now - lastRead >= rereadMs) {
+        const hint = { journal: woken && journal };
         woken = false;
+        journal = true;
         lastRead = now;
-        const { messages, done, more } = await read();
+        const { messages, done, more } = await read(hint);
         for (const m of messages)
           await stream.writeSSE({ event: m.event, id: m.id, data: JSON.stringify(m.data) });
         if (messages.length) lastWrite = Date.now();
         if (done) return;
-        if (more) woken = true;
+        if (more) {
+          woken = true;
+          journal = false;
+        }
         continue;
       }
       if (now - started >= liveLimits.maxMs) return;

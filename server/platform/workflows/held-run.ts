@@ -1,5 +1,6 @@
 import { NoRows, recorded, type Db, type Statement } from '../store';
 import type { Lease } from '../jobs/queue';
+import type { JournalLine } from './journal';
 import { appendLogs, type RunRow } from './repository';
 import {
   TERMINAL,
@@ -16,6 +17,9 @@ import {
 /** The run is not where this process held it: read it (run-state.ts `advance`). */
 export const UNSURE = Symbol('unsure');
 
+/** What a batch wrote: the run as it now is, its lines as numbered, the state's JSON size. */
+export type Wrote = (run: RunRow, lines: JournalLine[], stateChars: number) => void;
+
 /**
  * `advance` without reading the run: the run as this process last wrote it (or as its start
  * inserted it) is held in memory, and the step just done (its output, lines and effect), the
@@ -28,6 +32,7 @@ export async function advanceHeld(
   lease: Lease,
   run: RunRow,
   done: Done | undefined,
+  wrote?: Wrote,
 ): Promise<Advanced | typeof UNSURE> {
   if (TERMINAL.has(run.status) || run.cancel_requested_by !== null) return UNSURE;
   const definition = run.definition!;
@@ -60,20 +65,30 @@ export async function advanceHeld(
   const saveAt = statements.length - 1;
   const moved: RunRow = { ...run, status: 'IN_PROGRESS', steps, next_step: index };
   let ending: ReturnType<typeof endingOf> | undefined;
+  const endAt = statements.length;
   if (!step) {
     ending = endingOf(moved, 'COMPLETED', null);
     statements.push({
       sql: `UPDATE workflow_runs SET status = 'COMPLETED', error = NULL,
-              finished_at = clock_timestamp(), steps = $2 WHERE id = $1`,
+              finished_at = clock_timestamp(), steps = $2 WHERE id = $1 RETURNING finished_at`,
       params: [run.id, JSON.stringify(ending.steps)],
     });
     lines.push(...ending.lines);
   }
+  const linesAt = statements.length;
   statements.push(...(await recorded((tx) => appendLogs(tx, run.id, lines))));
   // The run's end is its job's: committed together.
   if (!step) statements.push(lease.successStatement());
   try {
-    await db.batch(statements);
+    const results = await db.batch(statements);
+    const written = (results[linesAt] ?? []) as JournalLine[];
+    const chars = String(statements[saveAt]!.params![1]).length;
+    if (!ending) wrote?.(moved, written, chars);
+    else {
+      const [end] = results[endAt] as Array<{ finished_at: Date }>;
+      const over = { ...moved, status: 'COMPLETED', error: null, steps: ending.steps } as const;
+      wrote?.({ ...over, finished_at: end!.finished_at }, written, chars);
+    }
   } catch (error) {
     if (!(error instanceof NoRows)) throw error;
     if (error.index === 0) throw lease.lost();

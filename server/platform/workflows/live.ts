@@ -3,11 +3,20 @@ import { runLogsParams } from '../../../src/api/contract';
 import type { PlatformDeps, PlatformEnv } from '../core/context';
 import { query } from '../core/validate';
 import { liveStream, type LiveMessage } from '../live/sse';
+import type { RunJournal } from './journal';
 import { getRun, readRunAndLogs, toLogEntry, toRun } from './repository';
 import { runTopic } from './run-state';
 
 const TERMINAL = new Set(['COMPLETED', 'FAILED', 'CANCELED']);
 const PAGE = 1000;
+
+/** JSON with each object's keys sorted: a state read back from JSONB compares equal to as written. */
+const canonical = (value: unknown) =>
+  JSON.stringify(value, (_, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : v,
+  );
 
 /**
  * `GET /v1/workflows/runs/{runId}/live?after=seq` (embedded platform, docs/platform-gaps.md):
@@ -15,27 +24,34 @@ const PAGE = 1000;
  * whenever it changes (`event: run`, the run as `GET …/runs/{runId}` answers it), as they are
  * written; the stream ends once the run has ended and every line was sent. Visibility is the
  * run read's: a run the user may not see is a 404 before any event.
+ *
+ * What this process's runner wrote and kept (journal.ts) is sent without a read: the first
+ * events of a run started here, read by its workflow's owner, and each write it was told of;
+ * anything else (another process, a cancel, a gap in the seqs, the timed re-read) is read.
  */
-export async function runLive(c: Context<PlatformEnv>, deps: PlatformDeps) {
+export async function runLive(c: Context<PlatformEnv>, deps: PlatformDeps, journal: RunJournal) {
   const { after = 0 } = query(c, runLogsParams);
   // An EventSource that reconnects says where it was.
   const last = Number(c.req.header('last-event-id'));
   const userId = c.get('userId');
-  const first = await getRun(deps.db, c.req.param('runId')!, userId);
+  const runId = c.req.param('runId')!;
+  const first = journal.ownedBy(runId, userId) ?? (await getRun(deps.db, runId, userId));
   let cursor = Number.isSafeInteger(last) && last > after ? last : after;
   let shown = '';
   return liveStream(
     c,
     deps,
     [runTopic(first.id)],
-    async () => {
+    async (hint) => {
       // One statement, one snapshot: the state and the lines written with it.
-      const read = await readRunAndLogs(deps.db, first.id, cursor, PAGE);
+      const read =
+        (hint.journal ? journal.read(first.id, cursor) : undefined) ??
+        (await readRunAndLogs(deps.db, first.id, cursor, PAGE));
       if (!read) return { messages: [], done: true };
       const { run } = read;
       const messages: LiveMessage[] = [];
       const state = toRun({ ...run, number: first.number }, { outputs: true });
-      const seen = JSON.stringify([state.status, state.steps, state.finishedAt]);
+      const seen = canonical([state.status, state.steps, state.finishedAt]);
       if (seen !== shown) {
         shown = seen;
         messages.push({ event: 'run', data: state });

@@ -144,9 +144,11 @@ export const workflowNotFound = (id: string) =>
 export const runNotFound = (id: string) =>
   notFound(`No workflow run ${id}, or it is not visible to the user of this token`);
 
+/** The user `user` (an SQL expression) sees the workflow `w` (seesAll, in the statement). */
+export const visibleToUser = (user: string) =>
+  `(w.owner = ${user} OR EXISTS (SELECT 1 FROM users u WHERE u.id = ${user} AND u.role = 'Admin'))`;
 /** `$n` sees the workflow `w` (seesAll, in the statement that reads it: one round trip). */
-const visibleTo = (n: number) =>
-  `(w.owner = $${n} OR EXISTS (SELECT 1 FROM users u WHERE u.id = $${n} AND u.role = 'Admin'))`;
+const visibleTo = (n: number) => visibleToUser(`$${n}`);
 
 export async function getWorkflow(db: Queryable, id: string, userId: number, lock = false) {
   const [row] = await db.query<WorkflowRow>(
@@ -155,18 +157,6 @@ export async function getWorkflow(db: Queryable, id: string, userId: number, loc
   );
   if (!row) throw workflowNotFound(id);
   return row;
-}
-
-/** The workflow a user starts a run of, with the user's name for the run's first line. */
-export async function workflowToStart(db: Queryable, id: string, userId: number) {
-  const [row] = await db.query<WorkflowRow & { user_name: string | null }>(
-    `SELECT w.*, (SELECT display_name FROM users WHERE id = $2) AS user_name
-     FROM workflows w WHERE w.id = $1 AND ${visibleTo(2)}`,
-    [id, userId],
-  );
-  if (!row) throw workflowNotFound(id);
-  const { user_name, ...workflow } = row;
-  return { workflow, name: user_name ?? `user ${userId}` };
 }
 
 export async function withLastRun(db: Queryable, id: string) {
@@ -241,7 +231,10 @@ export async function listRuns(
   return { rows, total: count!.n };
 }
 
-/** Appends log lines to a run (seq per run, counted on the run row, which this locks). */
+/**
+ * Appends log lines to a run (seq per run, counted on the run row, which this locks); answers
+ * them as written (seq, at), in order.
+ */
 export async function appendLogs(
   tx: Queryable,
   runId: string,
@@ -255,7 +248,8 @@ export async function appendLogs(
      )
      INSERT INTO workflow_run_logs (run_id, seq, at, level, step, message)
      SELECT $1::text, counter.log_seq - $2::int + x.n::int, clock_timestamp(), x.l, x.st, x.m
-     FROM counter, unnest($3::text[], $4::text[], $5::text[]) WITH ORDINALITY AS x(l, st, m, n)`,
+     FROM counter, unnest($3::text[], $4::text[], $5::text[]) WITH ORDINALITY AS x(l, st, m, n)
+     RETURNING seq, at, level, step, message`,
     [
       runId,
       lines.length,

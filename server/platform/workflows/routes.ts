@@ -28,11 +28,13 @@ import {
   toRun,
   toWorkflow,
   withLastRun,
-  workflowToStart,
   type RunRow,
   type StepState,
 } from './repository';
+import { RunJournal, type JournalLine } from './journal';
 import { runLive } from './live';
+import { StartGroups } from './start-group';
+import { StartReads, workflowToStart } from './start-reads';
 import { WORKFLOW_RUN_JOB, WorkflowRunner, workflowJobId } from './runner';
 
 const TERMINAL = new Set<RunStatus>(['COMPLETED', 'FAILED', 'CANCELED']);
@@ -82,7 +84,10 @@ const userName = async (db: Queryable, id: number) =>
 export function workflowRoutes(deps: PlatformDeps) {
   const { db } = deps;
   const documents = new DocumentService(db, new DocumentUpkeep(db, deps.jobs, deps.log));
-  const runner = new WorkflowRunner(deps, documents);
+  const journal = new RunJournal(deps.queue.signals);
+  const runner = new WorkflowRunner(deps, documents, journal);
+  const starts = new StartGroups(db);
+  const startReads = new StartReads(db);
   deps.queue.register(WORKFLOW_RUN_JOB, runner.handler());
   const r = new Hono<PlatformEnv>();
   const user = (c: Context<PlatformEnv>) => c.get('userId');
@@ -187,7 +192,7 @@ export function workflowRoutes(deps: PlatformDeps) {
     return c.json({ entries, next: entries.at(-1)?.seq ?? after });
   });
 
-  r.get('/v1/workflows/runs/:runId/live', (c) => runLive(c, deps));
+  r.get('/v1/workflows/runs/:runId/live', (c) => runLive(c, deps, journal));
 
   r.get('/v1/workflows/:id', async (c) => {
     const row = await getWorkflow(db, c.req.param('id'), user(c));
@@ -224,12 +229,16 @@ export function workflowRoutes(deps: PlatformDeps) {
     const body = parseWith(runWorkflowBody, (await readJson(c, { optional: true })) ?? {});
     const runId = randomUUID();
     // No lock on the workflow: its row is read once, version and definition together (and the
-    // user's name, in the same statement).
-    const { workflow, name } = await workflowToStart(db, c.req.param('id'), user(c));
+    // user's name, in the same statement, with the starts that arrive meanwhile: start-group.ts).
+    const { workflow, name } = await workflowToStart(db, c.req.param('id'), user(c), (id, u) =>
+      startReads.read(id, u),
+    );
     const input = runInput(workflow.definition, body.input);
+    const [inputJson, definitionJson] = [input, workflow.definition].map((v) => JSON.stringify(v));
     // The start's own transaction is one batch (one message to PGlite's thread, which it never
-    // holds while this thread is busy): the run, its first line, its job and its audit event.
-    const [inserted] = (await db.batch([
+    // holds while this thread is busy): the run, its first line, its job and its audit event;
+    // starts that arrive together share one (start-group.ts).
+    const [inserted, written] = (await starts.write([
       {
         sql: `INSERT INTO workflow_runs (id, workflow_id, version, status, input, started_at, definition,
            started_by, steps)
@@ -239,8 +248,8 @@ export function workflowRoutes(deps: PlatformDeps) {
           runId,
           workflow.id,
           workflow.version,
-          JSON.stringify(input),
-          JSON.stringify(workflow.definition),
+          inputJson,
+          definitionJson,
           user(c),
           JSON.stringify(initialSteps(workflow.definition)),
         ],
@@ -264,6 +273,9 @@ export function workflowRoutes(deps: PlatformDeps) {
       })),
     ])) as RunRow[][];
     const row = { ...inserted![0]!, workflow_name: workflow.name };
+    const firstLines = written as unknown as JournalLine[];
+    const chars = inputJson!.length + definitionJson!.length + JSON.stringify(row.steps).length;
+    journal.started(row, workflow.owner, firstLines, chars);
     runner.start(row);
     return c.json(toRun(row), 202);
   });

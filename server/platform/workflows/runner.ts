@@ -20,6 +20,7 @@ import {
 import { executeStep, kindOf, type Effect, type Log, type StepContext } from './steps';
 import { poll, waitUntil } from './steps/waiting';
 import { UNSURE, advanceHeld } from './held-run';
+import type { RunJournal } from './journal';
 
 export { MAX_OUTPUT_BYTES } from './output';
 export { MAX_RESUMES, WORKFLOW_RUN_JOB, workflowJobId } from './run-state';
@@ -43,6 +44,8 @@ export class WorkflowRunner {
   constructor(
     private readonly deps: PlatformDeps,
     private readonly documents: DocumentService,
+    /** Runs as this process wrote them, for the live reads of this process (journal.ts). */
+    private readonly journal: RunJournal,
   ) {}
 
   /** The process that enqueued the run (just inserted as `run`) starts it at once. */
@@ -52,7 +55,10 @@ export class WorkflowRunner {
     this.deps.queue.start(workflowJobId(run.id));
   }
 
-  /** Wakes whoever follows the run's log and state (the live read, workflows/live.ts). */
+  /**
+   * Wakes whoever follows the run's log and state (the live read, workflows/live.ts), who reads
+   * it; what the journal held of the run is dropped.
+   */
   changed(runId: string) {
     this.deps.queue.signals.publish(runTopic(runId));
   }
@@ -87,10 +93,17 @@ export class WorkflowRunner {
       let done: Done | undefined;
       for (;;) {
         if (lease.signal.aborted) throw new Error(INTERRUPTED);
+        // Written in one batch on the run as held: the journal keeps it, and the live reads of
+        // this process are told what it wrote (the others read it).
+        let kept = false;
         const next = await (async () => {
-          const fast = held ? await advanceHeld(db, lease, held, done) : UNSURE;
+          const fast = held
+            ? await advanceHeld(db, lease, held, done, (...wrote) => {
+                kept = this.journal.wrote(...wrote);
+              })
+            : UNSURE;
           return fast === UNSURE ? advance(db, lease, runId, done) : fast;
-        })().finally(() => this.changed(runId));
+        })().finally(() => (kept ? this.journal.publish(runId) : this.changed(runId)));
         if (!next) return;
         const { run, index, state } = next;
         held = run;
@@ -135,6 +148,10 @@ export class WorkflowRunner {
         });
         done = { index, output, lines: buffered, effect, ...recorded };
       }
+    } catch (error) {
+      // Interrupted (the lease lost, a stop): its job's failure writes what the journal lacks.
+      this.journal.forget(runId);
+      throw error;
     } finally {
       this.cancels.delete(runId);
     }

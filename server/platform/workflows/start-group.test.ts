@@ -1,0 +1,136 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { workflowRun } from '../../../src/api/contract';
+import { mintToken } from '../access/tokens';
+import { startTestPlatform, type TestPlatform } from '../testing';
+import { createWorkflow, v1, waitForRun } from './test-support';
+
+const N = 20;
+const isStart = (statements: Array<{ sql: string }>) =>
+  /^\s*INSERT INTO workflow_runs/.test(statements[0]?.sql ?? '');
+
+/** Issue 26 §3: starts that arrive together are written in fewer transactions, each its own run. */
+describe('starts that arrive together', () => {
+  let platform: TestPlatform;
+  beforeAll(async () => {
+    platform = await startTestPlatform({ jobDrainMs: 10_000 });
+  });
+  afterAll(async () => {
+    await platform?.close();
+  });
+
+  async function startMany(workflowId: string) {
+    const answers = await Promise.all(
+      Array.from({ length: N }, (_, n) =>
+        v1(platform)(`/v1/workflows/${workflowId}/runs`, { json: { input: { n } } }),
+      ),
+    );
+    expect(answers.map((a) => a.status)).toEqual(answers.map(() => 202));
+    return Promise.all(answers.map(async (a) => workflowRun.parse(await a.json())));
+  }
+
+  async function expectOwnRunEach(runs: Awaited<ReturnType<typeof startMany>>) {
+    expect(new Set(runs.map((r) => r.id)).size).toBe(N);
+    expect(runs.map((r) => r.input.n).sort((a, b) => Number(a) - Number(b))).toEqual(
+      Array.from({ length: N }, (_, n) => n),
+    );
+    // Numbered in order of their inserts, each number once (on PGlite: on PostgreSQL a start's
+    // answer counts the runs its transaction sees, as before grouping).
+    if (platform.db.kind === 'pglite')
+      expect(runs.map((r) => r.number).sort((a, b) => a! - b!)).toEqual(
+        Array.from({ length: N }, (_, n) => n + 1),
+      );
+    const ids = runs.map((r) => r.id);
+    const events = await platform.db.query<{ run: string }>(
+      `SELECT changes->'run'->>'after' AS run FROM audit_events WHERE action = 'workflow.run'
+       AND changes->'run'->>'after' = ANY($1::text[])`,
+      [ids],
+    );
+    expect(events.map((e) => e.run).sort()).toEqual([...ids].sort());
+    const first = await platform.db.query<{ run_id: string; message: string }>(
+      `SELECT run_id, message FROM workflow_run_logs WHERE seq = 1 AND run_id = ANY($1::text[])`,
+      [ids],
+    );
+    expect(first).toHaveLength(N);
+    for (const l of first) expect(l.message).toMatch(/^Run queued by /);
+    for (const run of runs) expect((await waitForRun(platform, run.id)).status).toBe('COMPLETED');
+  }
+
+  it('are written in fewer transactions than starts, each with its run, first line and audit event', async () => {
+    const workflow = await createWorkflow(platform, {
+      inputs: [{ name: 'n', type: 'number', required: true }],
+      steps: [{ id: 'shape', type: 'transform', name: 'Shape', set: { n: '${input.n}' } }],
+    });
+    const { db } = platform;
+    const batch = db.batch;
+    let transactions = 0;
+    db.batch = async (statements) => {
+      if (!isStart(statements)) return batch(statements);
+      transactions++;
+      // A store that takes a moment: the starts that arrive meanwhile wait for a free turn.
+      await new Promise((r) => setTimeout(r, 100));
+      return batch(statements);
+    };
+    try {
+      const runs = await startMany(workflow.id);
+      expect(transactions).toBeGreaterThan(0);
+      expect(transactions).toBeLessThan(N);
+      await expectOwnRunEach(runs);
+    } finally {
+      db.batch = batch;
+    }
+  });
+
+  it("read their workflows together, each with its caller's access", async () => {
+    const workflow = await createWorkflow(platform, {
+      inputs: [{ name: 'n', type: 'number', required: true }],
+      steps: [{ id: 'shape', type: 'transform', name: 'Shape', set: { n: '${input.n}' } }],
+    });
+    // Ben (Privileged) holds the Workflow API grant but sees only his own workflows.
+    const ben = await mintToken(platform.db, { userId: 2, name: 'ben-starts', kind: 'access' });
+    const { db } = platform;
+    const query = db.query;
+    let reads = 0;
+    db.query = (sql, params) => {
+      if (/FROM unnest\(\$1::text\[\], \$2::int\[\]\) WITH ORDINALITY AS k/.test(sql)) reads++;
+      return query(sql, params);
+    };
+    try {
+      const [runs, refused] = await Promise.all([
+        startMany(workflow.id),
+        v1(platform, ben.value)(`/v1/workflows/${workflow.id}/runs`, { json: { input: { n: 1 } } }),
+      ]);
+      expect(refused.status).toBe(404);
+      expect(reads).toBeGreaterThan(0);
+      expect(reads).toBeLessThan(N);
+      await expectOwnRunEach(runs);
+    } finally {
+      db.query = query;
+    }
+  });
+
+  it('are written one by one when their group fails, so that each succeeds or fails alone', async () => {
+    const workflow = await createWorkflow(platform, {
+      inputs: [{ name: 'n', type: 'number', required: true }],
+      steps: [{ id: 'shape', type: 'transform', name: 'Shape', set: { n: '${input.n}' } }],
+    });
+    const { db } = platform;
+    const batch = db.batch;
+    let failed = 0;
+    db.batch = (statements) => {
+      // Every group of several starts fails once (a statement of one of them, say).
+      const starts = statements.filter((s) => /^\s*INSERT INTO workflow_runs/.test(s.sql));
+      if (starts.length > 1) {
+        failed++;
+        return Promise.reject(new Error('a statement of one start failed'));
+      }
+      return batch(statements);
+    };
+    try {
+      const runs = await startMany(workflow.id);
+      expect(failed).toBeGreaterThan(0);
+      await expectOwnRunEach(runs);
+    } finally {
+      db.batch = batch;
+    }
+  });
+});

@@ -1,0 +1,80 @@
+import type { Queryable } from '../store';
+import { GROUP_MAX } from './start-group';
+import { visibleToUser, workflowNotFound, type WorkflowRow } from './repository';
+
+/**
+ * The workflows users start runs of (`[workflow id, user id]` each), with each user's name for
+ * the run's first line, in one statement: the row of each pair, undefined where the workflow
+ * is not there or not visible to that user.
+ */
+export async function workflowsToStart(db: Queryable, asked: Array<[string, number]>) {
+  const rows = await db.query<WorkflowRow & { user_name: string | null; asked: number }>(
+    `SELECT w.*, (SELECT display_name FROM users WHERE id = k.user_id) AS user_name,
+       k.n::int AS asked
+     FROM unnest($1::text[], $2::int[]) WITH ORDINALITY AS k(id, user_id, n)
+     JOIN workflows w ON w.id = k.id
+     WHERE ${visibleToUser('k.user_id')}`,
+    [asked.map(([id]) => id), asked.map(([, userId]) => userId)],
+  );
+  const byAsk = new Map(rows.map(({ asked: n, ...row }) => [n, row]));
+  return asked.map((_, i) => byAsk.get(i + 1));
+}
+
+/** The workflow a user starts a run of, with the user's name for the run's first line. */
+export async function workflowToStart(
+  db: Queryable,
+  id: string,
+  userId: number,
+  read = (i: string, u: number) => workflowsToStart(db, [[i, u]]).then(([row]) => row),
+) {
+  const row = await read(id, userId);
+  if (!row) throw workflowNotFound(id);
+  const { user_name, ...workflow } = row;
+  return { workflow, name: user_name ?? `user ${userId}` };
+}
+
+interface Asked {
+  id: string;
+  userId: number;
+  resolve: (row: (WorkflowRow & { user_name: string | null }) | undefined) => void;
+  reject: (error: unknown) => void;
+}
+
+/**
+ * The workflows that starts arriving together ask for (workflowToStart), read in one
+ * statement: each start is read after it arrived (it waits for the read under way to end), with
+ * the same visibility rule (repository.ts), and gets its own row or none.
+ */
+export class StartReads {
+  private readonly waiting: Asked[] = [];
+  private busy = false;
+
+  constructor(private readonly db: Queryable) {}
+
+  read(id: string, userId: number) {
+    return new Promise<(WorkflowRow & { user_name: string | null }) | undefined>(
+      (resolve, reject) => {
+        this.waiting.push({ id, userId, resolve, reject });
+        this.next();
+      },
+    );
+  }
+
+  private next() {
+    if (this.busy || !this.waiting.length) return;
+    const group = this.waiting.splice(0, GROUP_MAX);
+    this.busy = true;
+    void workflowsToStart(
+      this.db,
+      group.map((g) => [g.id, g.userId]),
+    )
+      .then(
+        (rows) => group.forEach((g, i) => g.resolve(rows[i])),
+        (error: unknown) => group.forEach((g) => g.reject(error)),
+      )
+      .finally(() => {
+        this.busy = false;
+        this.next();
+      });
+  }
+}
