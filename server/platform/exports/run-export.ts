@@ -1,7 +1,5 @@
 import { pipeline, Readable } from 'node:stream';
 import { createGzip } from 'node:zlib';
-import { S3Client } from '@aws-sdk/client-s3';
-import { Upload } from '@aws-sdk/lib-storage';
 import type { PlatformDeps } from '../core/context';
 import type { DatasetRow } from '../datasets/repository';
 import type { Cell } from '../datasets/store';
@@ -180,6 +178,11 @@ export function exportHandler(deps: PlatformDeps) {
         const secrets = secretsByExport.get(row.export_id);
         secretsByExport.delete(row.export_id);
         if (!secrets) throw new Error(SECRETS_GONE);
+        // The S3 SDK is loaded for an S3 export only (a process that never makes one never holds it).
+        const [{ S3Client }, { Upload }] = await Promise.all([
+          import('@aws-sdk/client-s3'),
+          import('@aws-sdk/lib-storage'),
+        ]);
         const client = new S3Client({
           region: row.region || 'us-east-1',
           endpoint: deps.exports.s3Endpoint,

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
-import pg from 'pg';
+import type pg from 'pg';
 import type { Queryable } from '../store';
 
 /**
@@ -37,7 +37,9 @@ export class Signals {
   }
 
   private async listen(databaseUrl: string) {
-    const client = new pg.Client({ connectionString: databaseUrl });
+    // Loaded here, for PostgreSQL only: a PGlite process never holds the driver.
+    const { default: driver } = await import('pg');
+    const client = new driver.Client({ connectionString: databaseUrl });
     client.on('error', () => undefined);
     client.on('notification', (message) => {
       const text = message.payload ?? '';
