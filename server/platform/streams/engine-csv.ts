@@ -40,7 +40,7 @@ function calendarDay(t: string) {
   const y = `substr(${t}, 1, 4)::int`;
   const m = `substr(${t}, 6, 2)`;
   const d = `substr(${t}, 9, 2)`;
-  return `(${y} >= 100 AND (${d} <= '28' OR CASE ${m}
+  return `(substr(${t}, 1, 2) <> '00' AND (${d} <= '28' OR CASE ${m}
       WHEN '02' THEN ${d} = '29' AND ${y} % 4 = 0 AND (${y} % 100 <> 0 OR ${y} % 400 = 0)
       WHEN '04' THEN ${d} <> '31' WHEN '06' THEN ${d} <> '31'
       WHEN '09' THEN ${d} <> '31' WHEN '11' THEN ${d} <> '31' ELSE true END))`;
