@@ -117,37 +117,26 @@ const typeOf = (mask: number | null): ColumnType => {
   return 'STRING';
 };
 
-/** An error no data can cause (the message carries the marker), of the type its CASE needs. */
-const RECHECK = 'stream-csv-recheck';
-const recheck = (type: string) => `(n || ' ${RECHECK}')::numeric::${type}`;
-const isRecheck = (error: unknown) => String((error as Error).message).includes(RECHECK);
-
 /**
- * The cells of a row as jsonb, from its text and trimmed columns and its column types. `checked`
- * (types judged on a sample only): every value is tested against its column's type and a blank
- * row fails, with the RECHECK error, so that the full judgement runs instead.
+ * A DOUBLE cell: JS's Number(t). Up to 15 characters (so 15 significant digits) the double's
+ * shortest text is the decimal itself without its trailing zeros; longer ones go through float8.
  */
-function cellsSql(types: ColumnType[], checked: boolean) {
+const double = (t: string) =>
+  `CASE WHEN length(${t}) <= 15 THEN trim_scale(${t}::numeric) ELSE ${t}::float8 END`;
+
+/** The cells of a row as jsonb, from its text and trimmed columns and its column types. */
+function cellsSql(types: ColumnType[]) {
   const cells = types.map((type, i) => {
     const [c, t] = [`c${i + 1}`, `t${i + 1}`];
     if (type === 'STRING') return `CASE WHEN ${blankText(c)} THEN NULL ELSE ${c} END`;
-    const cast = type === 'LONG' ? 'numeric' : type === 'DOUBLE' ? 'float8' : 'text';
-    const value = type === 'LONG' || type === 'DOUBLE' ? `${t}::${cast}` : c;
-    if (!checked) return `CASE WHEN ${t} = '' THEN NULL ELSE ${value} END`;
-    return `CASE WHEN ${t} = '' THEN NULL
-      WHEN (${valueBits(t, BIT[type])}) = ${BIT[type] | (type === 'LONG' ? BIT.DOUBLE : 0)}
-        THEN ${value} ELSE ${recheck(cast)} END`;
+    const value = type === 'LONG' ? `${t}::numeric` : type === 'DOUBLE' ? double(t) : c;
+    return `CASE WHEN ${t} = '' THEN NULL ELSE ${value} END`;
   });
   // jsonb_build_array takes at most 100 arguments.
   const parts: string[] = [];
   for (let i = 0; i < cells.length; i += 50)
     parts.push(`jsonb_build_array(${cells.slice(i, i + 50).join(', ')})`);
-  const row = parts.length ? parts.join(' || ') : `'[]'::jsonb`;
-  if (!checked) return row;
-  const blank = types
-    .map((type, i) => (type === 'STRING' ? blankText(`c${i + 1}`) : `t${i + 1} = ''`))
-    .join(' AND ');
-  return `CASE WHEN ${blank} THEN to_jsonb(${recheck('numeric')}) ELSE ${row} END`;
+  return parts.length ? parts.join(' || ') : `'[]'::jsonb`;
 }
 
 /** Pages of the temporary table per INSERT: bounded statements whatever the file's size. */
@@ -156,12 +145,54 @@ const PIECE_PAGES = 4_096;
 /** A data error of the engine's (SQLSTATE class 22: a ragged row, an open quote, a bad byte). */
 const isDataError = (error: unknown) => /^22/.test(String((error as { code?: unknown }).code));
 
+const UTF8 = async (s: Session) =>
+  (await s.query<{ server_encoding: string }>('SHOW server_encoding'))[0]?.server_encoding ===
+  'UTF8';
+
+/** `body` into a new temporary table `stream_csv` of `k` text columns; false on a data error. */
+async function load(s: Session, k: number, body: string) {
+  const cs = names(k, 'c');
+  await s.query(
+    `CREATE TEMP TABLE stream_csv (n int GENERATED ALWAYS AS IDENTITY,
+       ${cs.map((c) => `${c} text`).join(', ')}) ON COMMIT DROP`,
+  );
+  try {
+    await s.copyFrom(`COPY stream_csv (${cs.join(', ')}) FROM STDIN WITH (FORMAT csv)`, body);
+    return true;
+  } catch (error) {
+    if (isDataError(error)) return false;
+    throw error;
+  }
+}
+
+/** Each column's type judged on the first 1,000 rows, then on all; null when not sure. */
+async function judge(s: Session, k: number, rows: 'sample' | 'all', candidates?: number[]) {
+  const [judged] = await s.query<Judged>(
+    judgeSql(
+      k,
+      candidates ?? new Array<number>(k).fill(15),
+      rows === 'sample' ? 'n <= 1001' : 'true',
+    ),
+  );
+  if (!judged || judged.blank || names(k, 'u').some((u) => judged[u])) return null;
+  return names(k, 'm').map((m) => judged[m] ?? 15);
+}
+
+/** The full judgement on a connection of its own: the text loaded again, judged from a sample. */
+const judgeAll = (db: Db, k: number, body: string) =>
+  db.session!(async (s) => {
+    await s.query('BEGIN');
+    if (!(await load(s, k, body))) return null;
+    const sample = await judge(s, k, 'sample');
+    return sample && (await judge(s, k, 'all', sample));
+  });
+
 /**
  * Stages the CSV `text` as a staging set of `datasetId` (job `jobId`) in the engine, or `null`
  * when the Node path must read it. `onRows` hears the row count before the rows are written.
- * The types are judged on the first rows, and the rows written while each value is checked
- * against them; should one not fit (or a row be blank), that write is undone and the whole table
- * is judged first (two scans instead of one).
+ * The rows are written with the types judged on the first rows while a second connection judges
+ * every row (on another core); should that judgement differ, the write is undone and done again
+ * with its types.
  */
 export async function stageCsvInEngine(
   db: Db,
@@ -177,28 +208,19 @@ export async function stageCsvInEngine(
   if (!readable) return null;
   const { body, columns: k, plain } = readable;
   return db.session(async (s: Session) => {
-    const [encoding] = await s.query<{ server_encoding: string }>('SHOW server_encoding');
-    if (encoding?.server_encoding !== 'UTF8') return null;
+    if (!(await UTF8(s))) return null;
+    const judging = judgeAll(db, k, body);
+    // Awaited below, or dropped with this attempt; never an unhandled rejection meanwhile.
+    judging.catch(() => undefined);
     await s.query('BEGIN');
-    const cs = names(k, 'c');
-    await s.query(
-      `CREATE TEMP TABLE stream_csv (n int GENERATED ALWAYS AS IDENTITY,
-         ${cs.map((c) => `${c} text`).join(', ')}) ON COMMIT DROP`,
-    );
-    try {
-      await s.copyFrom(`COPY stream_csv (${cs.join(', ')}) FROM STDIN WITH (FORMAT csv)`, body);
-    } catch (error) {
-      if (isDataError(error)) return null;
-      throw error;
-    }
+    if (!(await load(s, k, body))) return null;
     const [header] = await s.query<Record<string, string | null>>(
       `SELECT * FROM stream_csv WHERE n = 1`,
     );
-    const headerCells = cs.map((c) => header?.[c] ?? '');
+    const headerCells = names(k, 'c').map((c) => header?.[c] ?? '');
     if (headerCells.every((v) => v.trim() === '')) return null;
-    const [sample] = await s.query<Judged>(judgeSql(k, new Array<number>(k).fill(15), 'n <= 1001'));
-    if (!sample || sample.blank || names(k, 'u').some((u) => sample[u])) return null;
-    let types = names(k, 'm').map((m) => typeOf(sample[m] ?? null));
+    const sample = await judge(s, k, 'sample');
+    if (!sample) return null;
     const [count] = await s.query<{ rows: number }>(
       'SELECT count(*)::int - 1 AS rows FROM stream_csv',
     );
@@ -213,11 +235,11 @@ export async function stageCsvInEngine(
     const [size] = await s.query<{ pages: number }>(
       `SELECT (pg_relation_size('stream_csv') / current_setting('block_size')::int)::int AS pages`,
     );
-    const insert = async (checked: boolean) => {
+    const insert = async (types: ColumnType[]) => {
       const sql = (
         where: string,
       ) => `INSERT INTO dataset_rows (dataset_id, partition_id, row_index, cells)
-        SELECT $1, $2, n - 2, ${cellsSql(types, checked)}
+        SELECT $1, $2, n - 2, ${cellsSql(types)}
         FROM ${trimmedRows(
           k,
           where,
@@ -235,17 +257,15 @@ export async function stageCsvInEngine(
       }
       if (pages === 0) await s.query(sql('true'), [datasetId, storage]);
     };
+    const guessed = sample.map(typeOf);
     await s.query('SAVEPOINT typed');
-    try {
-      await insert(true);
-    } catch (error) {
-      if (!isRecheck(error)) throw error;
+    await insert(guessed);
+    const judged = await judging;
+    if (!judged) return null;
+    const types = judged.map(typeOf);
+    if (types.some((type, i) => type !== guessed[i])) {
       await s.query('ROLLBACK TO SAVEPOINT typed');
-      const candidates = names(k, 'm').map((m) => sample[m] ?? 15);
-      const [judged] = await s.query<Judged>(judgeSql(k, candidates, 'true'));
-      if (!judged || judged.blank || names(k, 'u').some((u) => judged[u])) return null;
-      types = names(k, 'm').map((m) => typeOf(judged[m] ?? null));
-      await insert(false);
+      await insert(types);
     }
     await s.query('COMMIT');
     return {
