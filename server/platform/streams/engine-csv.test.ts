@@ -102,7 +102,7 @@ function randomCsv(seed: number, rows: number) {
   const families = [
     () => String(Math.floor((rnd() - 0.5) * 2 ** 53)),
     number,
-    () => (rnd() < 0.05 ? pick(['', ' ', '""']) : number()),
+    () => (rnd() < 0.05 ? pick(['', ' ', '""', ` ${number()}\t`]) : number()),
     day,
     () =>
       `${day()}${pick(['T', ' '])}${pick(['00', '23', '24'])}:${pick(['00', '59'])}${pick(['', ':30', ':30.5', 'Z', '+01:00', '-0130'])}`,

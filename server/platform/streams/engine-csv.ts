@@ -124,13 +124,15 @@ const typeOf = (mask: number | null): ColumnType => {
 const double = (t: string) =>
   `CASE WHEN length(${t}) <= 15 THEN trim_scale(${t}::numeric) ELSE ${t}::float8 END`;
 
-/** The cells of a row as jsonb, from its text and trimmed columns and its column types. */
+/**
+ * The cells of a row as jsonb, from its text columns and its column types. The values are not
+ * trimmed: numeric and float8 input skip the same whitespace (ASCII) as JS's trim().
+ */
 function cellsSql(types: ColumnType[]) {
   const cells = types.map((type, i) => {
-    const [c, t] = [`c${i + 1}`, `t${i + 1}`];
-    if (type === 'STRING') return `CASE WHEN ${blankText(c)} THEN NULL ELSE ${c} END`;
-    const value = type === 'LONG' ? `${t}::numeric` : type === 'DOUBLE' ? double(t) : c;
-    return `CASE WHEN ${t} = '' THEN NULL ELSE ${value} END`;
+    const c = `c${i + 1}`;
+    const value = type === 'LONG' ? `${c}::numeric` : type === 'DOUBLE' ? double(c) : c;
+    return `CASE WHEN ${blankText(c)} THEN NULL ELSE ${value} END`;
   });
   // jsonb_build_array takes at most 100 arguments.
   const parts: string[] = [];
@@ -240,11 +242,7 @@ export async function stageCsvInEngine(
         where: string,
       ) => `INSERT INTO dataset_rows (dataset_id, partition_id, row_index, cells)
         SELECT $1, $2, n - 2, ${cellsSql(types)}
-        FROM ${trimmedRows(
-          k,
-          where,
-          types.map((type) => type !== 'STRING'),
-        )}`;
+        FROM ${trimmedRows(k, where, [])}`;
       const pages = size?.pages ?? 0;
       for (let from = 0; from < pages; from += PIECE_PAGES) {
         const last = from + PIECE_PAGES >= pages;
