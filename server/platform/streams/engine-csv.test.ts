@@ -190,6 +190,23 @@ describe.runIf(process.env.DATABASE_URL)('a CSV typed and staged by PostgreSQL',
     );
   });
 
+  it('runs at once: the one judging on its own connection and the others alike', async () => {
+    const csvs = [manyRows(1_200, '1,x,1'), manyRows(1_200, '1.5,2026-01-01,1e-7')];
+    const runs = [...csvs, ...csvs].map(async (csv) => {
+      const datasetId = await dataset();
+      const inEngine = await stageCsvInEngine(db, datasetId, csv, await job(), () =>
+        Promise.resolve(),
+      );
+      const node = await parseCsv(csv);
+      const staged = await stageRows(db, datasetId, node.rows, await job());
+      expect(inEngine!.columns).toEqual(node.columns);
+      expect(await cellsOf(datasetId, inEngine!.staged.storage)).toEqual(
+        await cellsOf(datasetId, staged.storage),
+      );
+    });
+    await Promise.all(runs);
+  });
+
   it('marks a set the engine may write as CSV only when its cells allow it', async () => {
     const plainOf = async (csv: string) => {
       const datasetId = await dataset();

@@ -189,6 +189,10 @@ const judgeAll = (db: Db, k: number, body: string) =>
     return sample && (await judge(s, k, 'all', sample));
   });
 
+/** Runs judging on a second connection at once: each takes one connection beyond its slot. */
+const MAX_PARALLEL_JUDGES = 1;
+let parallelJudges = 0;
+
 /**
  * Stages the CSV `text` as a staging set of `datasetId` (job `jobId`) in the engine, or `null`
  * when the Node path must read it. `onRows` hears the row count before the rows are written.
@@ -211,7 +215,13 @@ export async function stageCsvInEngine(
   const { body, columns: k, plain } = readable;
   return db.session(async (s: Session) => {
     if (!(await UTF8(s))) return null;
-    const judging = judgeAll(db, k, body);
+    // One run at a time judges on a second connection (taken beside the background slots, so
+    // that it never waits for one this run holds); the others judge on their own, first.
+    const parallel = parallelJudges < MAX_PARALLEL_JUDGES;
+    if (parallel) parallelJudges++;
+    const judging = parallel
+      ? judgeAll(db, k, body).finally(() => parallelJudges--)
+      : Promise.resolve(undefined);
     // Awaited below, or dropped with this attempt; never an unhandled rejection meanwhile.
     judging.catch(() => undefined);
     await s.query('BEGIN');
@@ -255,10 +265,12 @@ export async function stageCsvInEngine(
       }
       if (pages === 0) await s.query(sql('true'), [datasetId, storage]);
     };
-    const guessed = sample.map(typeOf);
+    const alone = parallel ? undefined : await judge(s, k, 'all', sample);
+    if (alone === null) return null;
+    const guessed = (alone ?? sample).map(typeOf);
     await s.query('SAVEPOINT typed');
     await insert(guessed);
-    const judged = await judging;
+    const judged = alone ?? (await judging);
     if (!judged) return null;
     const types = judged.map(typeOf);
     if (types.some((type, i) => type !== guessed[i])) {
