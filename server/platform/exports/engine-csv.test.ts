@@ -6,7 +6,7 @@ import type { Db } from '../store';
 import { openTestStore } from '../testing';
 import { csvLines } from './csv';
 import { notPlainCells as notPlain, plainCells as plain } from './test-cells';
-import { csvBatches } from './run-export';
+import { crlf, csvBatches } from './run-export';
 
 /**
  * Issue 26 §1: where a stream run saw that the engine's own CSV writer writes its cells as csv.ts
@@ -36,13 +36,13 @@ async function exported(rows: Cell[][], indexes: number[], batchRows = 7) {
     `SELECT plain_csv FROM dataset_row_sets WHERE dataset_id = $1 AND state = 'live'`,
     [id],
   );
-  let text = '';
+  const bytes: Buffer[] = [];
   let count = 0;
   for await (const batch of csvBatches(db, id, indexes, batchRows)) {
-    text += batch.text;
+    bytes.push(batch.bytes);
     count += batch.rows;
   }
-  return { text, count, plain: set!.plain_csv };
+  return { text: Buffer.concat(bytes).toString('utf8'), count, plain: set!.plain_csv };
 }
 
 /** Rows that put every value in every column, and a row of nulls. */
@@ -71,4 +71,26 @@ describe('the engine writes the CSV of a plain set', () => {
       expect(result.text).toBe(csvLines(rows, indexes));
     },
   );
+});
+
+describe.runIf(process.env.DATABASE_URL)('a streamed COPY on PostgreSQL', () => {
+  it('left half read, closes its connection: the pool stays usable', async () => {
+    for (let i = 0; i < 12; i++) {
+      const stream = db.copyToStream!(
+        'COPY (SELECT g, repeat($$x$$, 100) FROM generate_series(1, 200000) g) TO STDOUT',
+      );
+      for await (const chunk of stream) if (chunk.byteLength > 0) break;
+      const [row] = await db.query<{ n: number }>('SELECT 1 AS n');
+      expect(row!.n).toBe(1);
+    }
+  });
+});
+
+describe('CRLF line ends for the engine CSV', () => {
+  it('counts the rows and ends each with CRLF', () => {
+    const { bytes, rows } = crlf(Buffer.from('a,b\n"c,d",é\n\n'));
+    expect(bytes.toString('utf8')).toBe('a,b\r\n"c,d",é\r\n\r\n');
+    expect(rows).toBe(3);
+    expect(crlf(Buffer.from('')).rows).toBe(0);
+  });
 });

@@ -35,9 +35,24 @@ export interface Db extends Queryable {
   copyFrom(sql: string, data: string): Promise<void>;
   /** `COPY ... TO STDOUT`: what the engine writes, in one piece (keep each statement bounded). */
   copyTo(sql: string): Promise<Uint8Array>;
+  /**
+   * PostgreSQL only: `COPY ... TO STDOUT` as it arrives, one connection held until the last
+   * chunk (a reader that stops early closes that connection).
+   */
+  copyToStream?(sql: string): AsyncIterable<Uint8Array>;
+  /**
+   * PostgreSQL only: `fn` on one connection of its own, so a temporary table lives across its
+   * statements and COPYs; the connection's temporary tables go when it ends.
+   */
+  session?<T>(fn: (session: Session) => Promise<T>): Promise<T>;
   /** Runs several statements at once (migrations). */
   exec(sql: string): Promise<void>;
   close(): Promise<void>;
+}
+
+/** One connection's statements and COPYs (`Db.session`). */
+export interface Session extends Queryable {
+  copyFrom(sql: string, data: string): Promise<void>;
 }
 
 export async function queryOne<T>(db: Queryable, sql: string, params?: unknown[]) {

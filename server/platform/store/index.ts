@@ -41,5 +41,5 @@ export async function openStore(options: StoreOptions): Promise<Db> {
     throw error;
   }
 }
-export type { Db, Queryable, Statement } from './db';
+export type { Db, Queryable, Session, Statement } from './db';
 export { NoRows, queryOne, recorded } from './db';

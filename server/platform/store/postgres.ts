@@ -3,7 +3,7 @@ import { pipeline } from 'node:stream/promises';
 import pg from 'pg';
 import { from as copyFrom, to as copyTo } from 'pg-copy-streams';
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { NoRows, type Db, type Queryable } from './db';
+import { NoRows, type Db, type Queryable, type Session } from './db';
 import { isBackground } from './priority';
 
 pg.types.setTypeParser(pg.types.builtins.INT8, Number);
@@ -83,6 +83,8 @@ export async function openPostgres(databaseUrl: string, schema?: string): Promis
     transaction: (fn) => slot(() => transaction(fn)),
     copyFrom: (sql, data) => slot(() => copyIn(sql, data)),
     copyTo: (sql) => slot(() => copyOut(sql)),
+    session: (fn) => slot(() => session(fn)),
+    copyToStream: (sql) => copyOutStream(sql),
     async exec(sql) {
       await pool.query(sql);
     },
@@ -109,6 +111,30 @@ export async function openPostgres(databaseUrl: string, schema?: string): Promis
       await pipeline(Readable.from([Buffer.from(data)]), client.query(copyFrom(sql)));
     } finally {
       client.release();
+    }
+  }
+  async function session<T>(fn: (s: Session) => Promise<T>): Promise<T> {
+    const client = await connect();
+    try {
+      return await fn({
+        query: (sql, params) => run(client, sql, params),
+        copyFrom: (sql, data) =>
+          pipeline(Readable.from([Buffer.from(data)]), client.query(copyFrom(sql))),
+      });
+    } finally {
+      await client.query('ROLLBACK; DISCARD TEMP').catch(() => undefined);
+      client.release();
+    }
+  }
+  async function* copyOutStream(sql: string) {
+    const client = await connect();
+    let whole = false;
+    try {
+      for await (const chunk of client.query(copyTo(sql)) as AsyncIterable<Buffer>) yield chunk;
+      whole = true;
+    } finally {
+      // A COPY left half read would poison the next user of the connection: it goes.
+      client.release(!whole);
     }
   }
   async function copyOut(sql: string) {

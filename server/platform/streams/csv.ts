@@ -2,7 +2,7 @@ import Papa from 'papaparse';
 import type { Cell } from '../datasets/store';
 import { SourceError, type SourceTable } from './table';
 
-type ColumnType = 'LONG' | 'DOUBLE' | 'DATE' | 'DATETIME' | 'STRING';
+export type ColumnType = 'LONG' | 'DOUBLE' | 'DATE' | 'DATETIME' | 'STRING';
 
 const LONG = /^[+-]?(0|[1-9]\d*)$/;
 const DOUBLE = /^[+-]?(0|[1-9]\d*)?(\.\d+)?([eE][+-]?\d+)?$/;
@@ -25,7 +25,7 @@ const matchers: Array<[ColumnType, (v: string) => boolean]> = [
 ];
 
 /** Papa parses this much text at a time; between pieces the event loop runs (~12 ms each). */
-const CHUNK_BYTES = 128 * 1024;
+export const CHUNK_BYTES = 128 * 1024;
 /** Rows typed between two turns of the event loop. */
 const YIELD_ROWS = 5_000;
 const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
@@ -56,7 +56,7 @@ const toCell = (type: ColumnType, raw: string): Cell => {
 };
 
 /** Header names: trimmed, blank ones named by position, repeats numbered. */
-function headerNames(header: string[]) {
+export function headerNames(header: string[]) {
   const seen = new Map<string, number>();
   return header.map((raw, i) => {
     const base = raw.trim() || `Column ${i + 1}`;

@@ -8,7 +8,6 @@ import {
   discardStaged,
   publishPartition,
   publishReplace,
-  stageRows,
   type StagedRows,
 } from '../datasets/staged-rows';
 import { createDataset } from '../datasets/store';
@@ -27,6 +26,7 @@ import {
   type StreamRow,
 } from './repository';
 import { dateIn, nextRunAt, parseSchedule } from './schedule';
+import { stageSource } from './stage-source';
 import { SourceError } from './table';
 
 /** The reason of a run whose process stopped before the job table knew of it. */
@@ -118,13 +118,15 @@ export async function runExecution(
   let staged: StagedRows | undefined;
   try {
     const stream = await getStream(db, streamId);
-    const table = await connectorFor(stream.transport.description).read(stream.configuration, db, {
+    const source = await connectorFor(stream.transport.description).read(stream.configuration, db, {
       actor: await principalOf(db, actorId),
       outbound: { allowedPrivateHosts: deps.allowedPrivateHosts },
       files: deps.files,
     });
-    await recordRowsRead(db, execution.id, table.rows.length);
-    staged = await stageRows(db, stream.dataset_id, table.rows, jobId);
+    const table = await stageSource(db, stream.dataset_id, source, jobId, (n) =>
+      recordRowsRead(db, execution.id, n),
+    );
+    staged = table.staged;
     const rows = staged;
     await db.transaction(async (tx) => {
       await lease.hold(tx);
@@ -143,7 +145,7 @@ export async function runExecution(
       }
       await finishExecution(tx, execution.id, {
         state: 'SUCCESS',
-        rowsInserted: table.rows.length,
+        rowsInserted: rows.rowCount,
         partitionId,
       });
     });

@@ -6,5 +6,10 @@ export interface SourceTable {
   rows: Cell[][];
 }
 
+/** A CSV source's text, typed and staged by the store (stage-source.ts). */
+export interface CsvSource {
+  csv: string;
+}
+
 /** A connector's failure: the execution ends in ERROR with this message (no stack, no secrets). */
 export class SourceError extends Error {}

@@ -1,7 +1,7 @@
 import { dataFileReadAccess } from '../../access/stream-sources';
 import { PlatformError, badRequest } from '../../core/errors';
 import { dataFileId, readRevision } from '../../files/repository';
-import { decodeText, parseCsv } from '../csv';
+import { decodeText } from '../csv';
 import { SourceError } from '../table';
 import { sourceToRead, sourceToValidate } from './source-access';
 import { configValue, type Connector } from './types';
@@ -47,6 +47,6 @@ export const dataFileConnector: Connector = {
         throw new SourceError(`Data file ${id} could not be read: ${error.message}`);
       throw new SourceError(`Data file ${id} no longer exists or has no revision`);
     });
-    return await parseCsv(decodeText(revision.body));
+    return { csv: decodeText(revision.body) };
   },
 };

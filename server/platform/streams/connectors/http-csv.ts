@@ -1,5 +1,5 @@
 import { badRequest } from '../../core/errors';
-import { decodeText, parseCsv } from '../csv';
+import { decodeText } from '../csv';
 import { SourceError } from '../table';
 import { fetchOutbound, redactCredentials, type OutboundPolicy } from './outbound';
 import { configValue, type Connector } from './types';
@@ -125,7 +125,7 @@ export const httpCsvConnector: Connector = {
     const { url, timeoutSeconds } = settingsOf(configuration);
     try {
       const signal = AbortSignal.timeout(timeoutSeconds * 1000);
-      return await parseCsv(decodeText(await download(url, signal, outbound)));
+      return { csv: decodeText(await download(url, signal, outbound)) };
     } catch (error) {
       throw failure(url, timeoutSeconds, error);
     }

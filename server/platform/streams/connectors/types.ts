@@ -2,7 +2,7 @@ import type { Connector as ConnectorInfo } from '../../../../src/api/contract';
 import type { Principal } from '../../access/policy';
 import type { Queryable } from '../../store';
 import type { FileStore } from '../../store/files';
-import type { SourceTable } from '../table';
+import type { CsvSource, SourceTable } from '../table';
 import type { OutboundPolicy } from './outbound';
 
 export interface ConfigurationItem {
@@ -21,7 +21,11 @@ export interface Connector extends ConnectorInfo {
    * Throws SourceError with a message for the execution when the source cannot be read, or when
    * `run.actor` (who runs the stream) may not read it, naming what is needed.
    */
-  read(configuration: ConfigurationItem[], db: Queryable, run: SourceRun): Promise<SourceTable>;
+  read(
+    configuration: ConfigurationItem[],
+    db: Queryable,
+    run: SourceRun,
+  ): Promise<SourceTable | CsvSource>;
 }
 
 /** Who runs the stream, what an outbound fetch may reach, and where data files' bytes are. */
