@@ -62,6 +62,16 @@ export async function openTestStore(prefix?: string): Promise<Db> {
   };
 }
 
+/** A job row of kind `test` (what a staged write is tied to), in `status`; answers its id. */
+export async function testJob(db: Db, status = 'running'): Promise<string> {
+  const id = `test-job-${randomUUID()}`;
+  await db.query(`INSERT INTO jobs (id, kind, payload, status) VALUES ($1, 'test', '{}', $2)`, [
+    id,
+    status,
+  ]);
+  return id;
+}
+
 /**
  * A platform on a fresh temporary DATA_DIR (or on `folder`, which then outlives it: a restart
  * test starts a second platform there and removes the folder itself). With DATABASE_URL set, the

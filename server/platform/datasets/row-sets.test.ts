@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../store';
-import { openTestStore } from '../testing';
+import { openTestStore, testJob } from '../testing';
 import { listPartitions, readRows } from './repository';
 import { discardStaged, publishPartition, publishReplace, stageRows } from './staged-rows';
 import {
@@ -40,14 +40,7 @@ const rowCount = async (datasetId: string) =>
   )[0]!.row_count;
 const newDataset = () =>
   db.transaction((tx) => createDataset(tx, { name: `sets ${randomUUID()}`, owner: 1, columns }));
-const job = async (status: string) => {
-  const id = `test-job-${randomUUID()}`;
-  await db.query(`INSERT INTO jobs (id, kind, payload, status) VALUES ($1, 'test', '{}', $2)`, [
-    id,
-    status,
-  ]);
-  return id;
-};
+const job = (status: string) => testJob(db, status);
 
 beforeAll(async () => {
   db = await openTestStore('row-sets-test-');

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { publishReplace, stageRows } from '../datasets/staged-rows';
 import { columnsFrom, createDataset, type Cell } from '../datasets/store';
 import type { Db } from '../store';
-import { openTestStore } from '../testing';
+import { openTestStore, testJob } from '../testing';
 import { csvLines } from './csv';
 import { notPlainCells as notPlain, plainCells as plain } from './test-cells';
 import { crlf, csvBatches } from './run-export';
@@ -25,11 +25,7 @@ async function exported(rows: Cell[][], indexes: number[], batchRows = 7) {
   const id = await db.transaction((tx) =>
     createDataset(tx, { name: `engine csv ${randomUUID()}`, owner: 1, columns }),
   );
-  const job = `test-job-${randomUUID()}`;
-  await db.query(
-    `INSERT INTO jobs (id, kind, payload, status) VALUES ($1, 'test', '{}', 'running')`,
-    [job],
-  );
+  const job = await testJob(db);
   const staged = await stageRows(db, id, rows, job);
   await db.transaction((tx) => publishReplace(tx, staged, columns));
   const [set] = await db.query<{ plain_csv: boolean }>(

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stageRows } from '../datasets/staged-rows';
 import { createDataset } from '../datasets/store';
 import type { Db } from '../store';
-import { openTestStore } from '../testing';
+import { openTestStore, testJob } from '../testing';
 import { parseCsv } from './csv';
 import { stageCsvInEngine } from './engine-csv';
 import { scanCsv } from './engine-csv-scan';
@@ -136,14 +136,7 @@ beforeAll(async () => {
 });
 afterAll(() => db.close());
 
-const job = async () => {
-  const id = `test-job-${randomUUID()}`;
-  await db.query(
-    `INSERT INTO jobs (id, kind, payload, status) VALUES ($1, 'test', '{}', 'running')`,
-    [id],
-  );
-  return id;
-};
+const job = () => testJob(db);
 const dataset = () =>
   db.transaction((tx) => createDataset(tx, { name: `csv ${randomUUID()}`, owner: 1, columns: [] }));
 const cellsOf = async (datasetId: string, storage: string) =>

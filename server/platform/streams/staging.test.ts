@@ -4,7 +4,7 @@ import { readRows } from '../datasets/repository';
 import { publishReplace, stageRows, STAGE_BATCH } from '../datasets/staged-rows';
 import { columnsFrom, createDataset, replaceRows, type Cell } from '../datasets/store';
 import type { Db } from '../store';
-import { openTestStore } from '../testing';
+import { openTestStore, testJob } from '../testing';
 
 /**
  * Issue 26 §1: a stream run stages its rows (COPY on PostgreSQL), in pieces of
@@ -24,14 +24,7 @@ afterAll(() => db.close());
 
 const newDataset = () =>
   db.transaction((tx) => createDataset(tx, { name: `staging ${randomUUID()}`, owner: 1, columns }));
-const job = async () => {
-  const id = `test-job-${randomUUID()}`;
-  await db.query(
-    `INSERT INTO jobs (id, kind, payload, status) VALUES ($1, 'test', '{}', 'running')`,
-    [id],
-  );
-  return id;
-};
+const job = () => testJob(db);
 
 const tricky: Cell[] = [
   null,
