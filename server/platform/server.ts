@@ -34,28 +34,16 @@ export async function startEmbeddedPlatform(
 ): Promise<EmbeddedPlatform & { db: Db }> {
   const { config } = options;
   const log = options.log ?? (() => undefined);
-  const storeOptions = {
+  const db = await openStore({
     dataDir: config.dataDir,
     databaseUrl: config.databaseUrl,
     schema: options.schema,
     sharedBuffersMb: config.pgliteSharedBuffersMb,
-  };
-  let db = await openStore(storeOptions);
+  });
   // Only once the store is ours: a start refused because DATA_DIR is in use writes nothing.
   let tokens;
   try {
     tokens = resolveTokens(config).tokens;
-  } catch (error) {
-    await db.close();
-    throw error;
-  }
-  try {
-    if (options.seed !== false && (await seedIfEmpty(db)) && !config.databaseUrl) {
-      // Seeding is the one bulk write of a PGlite process's start, and what its thread grew to
-      // (about 150 MiB more) it would keep: the seeded store is opened again on a fresh thread.
-      await db.close();
-      db = await openStore(storeOptions);
-    }
   } catch (error) {
     await db.close();
     throw error;
@@ -94,6 +82,13 @@ export async function startEmbeddedPlatform(
       drainMs: options.jobDrainMs ?? 5_000,
     },
   };
+  try {
+    if (options.seed !== false) await seedIfEmpty(db);
+  } catch (error) {
+    files.close();
+    await db.close();
+    throw error;
+  }
   const app = createPlatformApp(deps);
   const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
     const s = serve({ fetch: app.fetch, port: options.port ?? 0, hostname: '127.0.0.1' }, () =>

@@ -28,20 +28,18 @@ const seeders: Array<(tx: Queryable) => Promise<void>> = [
   seedExports,
 ];
 
-/** Seeds an empty store; answers whether this call wrote the sample data. */
-export async function seedIfEmpty(db: Db): Promise<boolean> {
+export async function seedIfEmpty(db: Db) {
   const [done] = await db.query('SELECT 1 FROM meta WHERE key = $1', ['seeded']);
-  if (done) return false;
-  return db.transaction(async (tx) => {
+  if (done) return;
+  await db.transaction(async (tx) => {
     // Another process starting at the same time may have seeded while this one waited.
     await lockSchema(tx, 'seed:');
     const [seeded] = await tx.query('SELECT 1 FROM meta WHERE key = $1', ['seeded']);
-    if (seeded) return false;
+    if (seeded) return;
     for (const seed of seeders) await seed(tx);
     await tx.query('INSERT INTO meta (key, value) VALUES ($1, $2)', [
       'seeded',
       JSON.stringify(true),
     ]);
-    return true;
   });
 }
