@@ -34,43 +34,91 @@ export function changesOf(changes: AuditChangeList = {}) {
   return out;
 }
 
+/** One event as written: who, what, and the request it came from (read when it is made). */
+export interface AuditRow {
+  actor: AuditActor;
+  tokenKind: string;
+  action: string;
+  objectType: string;
+  objectId: string;
+  objectName: string;
+  changes: string;
+  traceId: string | null;
+  clientAddress: string | null;
+  parent: string | null;
+}
+
 /**
- * Issue 27: records one event in the caller's transaction, so a change that rolls back leaves
- * none and one that commits always has one. The trace id, token kind and client address come
- * from the request being served; secrets are removed before anything is written.
+ * The event of the request being served: its trace id, token kind and client address are read
+ * now, and secrets removed; written by `recordEvents`.
  */
-export async function recordEvent(
+export function auditRow(
+  actor: AuditActor,
+  action: string,
+  object: AuditObject,
+  changes?: AuditChangeList,
+): AuditRow {
+  const request = auditRequest();
+  return {
+    actor,
+    tokenKind: actor === null ? 'system' : request.tokenKind,
+    action,
+    objectType: object.type,
+    objectId: redactText(String(object.id)),
+    objectName: redactText(object.name ?? ''),
+    changes: JSON.stringify(changesOf(changes)),
+    traceId: request.traceId ?? null,
+    clientAddress: request.clientAddress ?? null,
+    parent: object.parent ?? null,
+  };
+}
+
+/**
+ * Issue 27: records events in the caller's transaction, so a change that rolls back leaves
+ * none and one that commits always has one; several in one statement (starts that arrive
+ * together, workflows/start-group.ts), in their order.
+ */
+export async function recordEvents(tx: Queryable, rows: AuditRow[]) {
+  if (!rows.length) return;
+  const column = <K extends keyof AuditRow>(key: K) => rows.map((r) => r[key]);
+  await tx.query(
+    `INSERT INTO audit_events (actor_id, actor_name, token_kind, action, object_type, object_id,
+       object_name, changes, trace_id, client_address, object_parent)
+     SELECT e.actor, coalesce((SELECT display_name FROM users WHERE id = e.actor), ''), e.kind,
+       e.action, e.type, e.id,
+       coalesce(nullif(e.name, ''), CASE e.type
+         WHEN 'dataset' THEN (SELECT name FROM datasets WHERE id = e.id)
+         WHEN 'stream' THEN (SELECT d.name FROM streams s JOIN datasets d ON d.id = s.dataset_id
+                             WHERE s.id::text = e.id)
+         WHEN 'fileset' THEN (SELECT name FROM filesets WHERE id = e.id) END, ''),
+       e.changes::jsonb, e.trace, e.address, e.parent
+     FROM unnest($1::int[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[],
+       $8::text[], $9::text[], $10::text[])
+       WITH ORDINALITY AS e(actor, kind, action, type, id, name, changes, trace, address, parent, n)
+     ORDER BY e.n`,
+    [
+      column('actor'),
+      column('tokenKind'),
+      column('action'),
+      column('objectType'),
+      column('objectId'),
+      column('objectName'),
+      column('changes'),
+      column('traceId'),
+      column('clientAddress'),
+      column('parent'),
+    ],
+  );
+}
+
+/** Records one event of the request being served (`auditRow`, `recordEvents`). */
+export const recordEvent = (
   tx: Queryable,
   actor: AuditActor,
   action: string,
   object: AuditObject,
   changes?: AuditChangeList,
-) {
-  const request = auditRequest();
-  await tx.query(
-    `INSERT INTO audit_events (actor_id, actor_name, token_kind, action, object_type, object_id,
-       object_name, changes, trace_id, client_address, object_parent)
-     VALUES ($1, coalesce((SELECT display_name FROM users WHERE id = $1), ''), $2, $3, $4, $5,
-       coalesce(nullif($6, ''), CASE $4::text
-         WHEN 'dataset' THEN (SELECT name FROM datasets WHERE id = $5)
-         WHEN 'stream' THEN (SELECT d.name FROM streams s JOIN datasets d ON d.id = s.dataset_id
-                             WHERE s.id::text = $5)
-         WHEN 'fileset' THEN (SELECT name FROM filesets WHERE id = $5) END, ''),
-       $7::jsonb, $8, $9, $10)`,
-    [
-      actor,
-      actor === null ? 'system' : request.tokenKind,
-      action,
-      object.type,
-      redactText(String(object.id)),
-      redactText(object.name ?? ''),
-      JSON.stringify(changesOf(changes)),
-      request.traceId,
-      request.clientAddress,
-      object.parent ?? null,
-    ],
-  );
-}
+) => recordEvents(tx, [auditRow(actor, action, object, changes)]);
 
 /** A share's changes: each principal's level before (undefined when new) and after. */
 export const shareChanges = (

@@ -88,15 +88,20 @@ export class JobQueue {
     payload: Record<string, unknown>,
     id: string = randomUUID(),
   ) {
-    await tx.query('INSERT INTO jobs (id, kind, payload) VALUES ($1, $2, $3)', [
-      id,
-      kind,
-      JSON.stringify(payload),
-    ]);
-    if (this.kinds.size > 10_000) this.kinds.clear(); // started by no one: a hint lost, no more
-    this.kinds.set(id, kind);
-    await this.signals.notifyIn(tx, jobsTopic(kind));
+    await this.enqueueAll(tx, kind, [{ id, payload }]);
     return id;
+  }
+
+  /** Jobs of one kind queued in one statement (starts that arrive together), one wake. */
+  async enqueueAll(tx: Queryable, kind: string, jobs: Array<{ id: string; payload: object }>) {
+    await tx.query(
+      `INSERT INTO jobs (id, kind, payload)
+       SELECT j.id, $2, j.payload::jsonb FROM unnest($1::text[], $3::text[]) AS j(id, payload)`,
+      [jobs.map((j) => j.id), kind, jobs.map((j) => JSON.stringify(j.payload))],
+    );
+    if (this.kinds.size > 10_000) this.kinds.clear(); // started by no one: a hint lost, no more
+    for (const { id } of jobs) this.kinds.set(id, kind);
+    await this.signals.notifyIn(tx, jobsTopic(kind));
   }
 
   /** Claims one queued job (this one when `id` is given); undefined when none is free. */

@@ -1,12 +1,12 @@
 import { NoRows, recorded, type Db, type Statement } from '../store';
 import type { Lease } from '../jobs/queue';
 import type { JournalLine } from './journal';
-import { appendLogs, type RunRow } from './repository';
+import type { RunRow } from './repository';
+import { splitWritten, writeWithLines } from './run-writes';
 import {
   TERMINAL,
   completedState,
   endingOf,
-  saveStatement,
   startLines,
   startedState,
   type Advanced,
@@ -38,13 +38,11 @@ export async function advanceHeld(
   const definition = run.definition!;
   const steps = [...run.steps];
   const lines: LogLine[] = run.status === 'QUEUED' ? startLines(run) : [];
-  const statements: Statement[] = [lease.holdStatement()];
   let index = run.next_step;
   if (done) {
     if (run.next_step !== done.index || steps[done.index]?.status !== 'IN_PROGRESS') return UNSURE;
     steps[done.index] = completedState(steps[done.index]!, done);
     lines.push(...done.lines);
-    if (done.effect) statements.push(...(await recorded(done.effect)));
     index = done.index + 1;
   }
   const step = definition.steps[index];
@@ -56,43 +54,49 @@ export async function advanceHeld(
     steps[index] = state;
     lines.push(started.line);
   }
-  const save = saveStatement(run, steps, index);
-  // No cancel asked for since it was held: a cancel goes the way that reads the run.
-  statements.push({
-    ...save,
-    sql: save.sql.replace(' RETURNING', ' AND cancel_requested_by IS NULL RETURNING'),
-  });
-  const saveAt = statements.length - 1;
   const moved: RunRow = { ...run, status: 'IN_PROGRESS', steps, next_step: index };
-  let ending: ReturnType<typeof endingOf> | undefined;
-  const endAt = statements.length;
-  if (!step) {
-    ending = endingOf(moved, 'COMPLETED', null);
-    statements.push({
-      sql: `UPDATE workflow_runs SET status = 'COMPLETED', error = NULL,
-              finished_at = clock_timestamp(), steps = $2 WHERE id = $1 RETURNING finished_at`,
-      params: [run.id, JSON.stringify(ending.steps)],
-    });
-    lines.push(...ending.lines);
-  }
-  const linesAt = statements.length;
-  statements.push(...(await recorded((tx) => appendLogs(tx, run.id, lines))));
+  const ending = step ? undefined : endingOf(moved, 'COMPLETED', null);
+  if (ending) lines.push(...ending.lines);
+  const stepsJson = JSON.stringify(ending?.steps ?? steps);
+  // One statement: the lease held, the run moved on from where it was held (no cancel asked
+  // for since: a cancel goes the way that reads the run) or ended, and its lines.
+  const statements: Statement[] = [
+    writeWithLines(
+      run.id,
+      {
+        sql: `UPDATE workflow_runs SET steps = $2, next_step = $3, log_seq = log_seq + ${lines.length},
+           ${ending ? `status = 'COMPLETED', error = NULL, finished_at = clock_timestamp()` : `status = 'IN_PROGRESS'`}
+         WHERE id = $1 AND next_step = $4 AND status = $5 AND cancel_requested_by IS NULL
+           AND EXISTS (SELECT 1 FROM held)
+         RETURNING log_seq, finished_at`,
+        params: [run.id, stepsJson, index, run.next_step, run.status],
+      },
+      lines,
+      { held: lease.holdStatement() },
+    ),
+  ];
+  if (done?.effect) statements.push(...(await recorded(done.effect)));
   // The run's end is its job's: committed together.
-  if (!step) statements.push(lease.successStatement());
+  if (ending) statements.push(lease.successStatement());
   try {
-    const results = await db.batch(statements);
-    const written = (results[linesAt] ?? []) as JournalLine[];
-    const chars = String(statements[saveAt]!.params![1]).length;
-    if (!ending) wrote?.(moved, written, chars);
-    else {
-      const [end] = results[endAt] as Array<{ finished_at: Date }>;
-      const over = { ...moved, status: 'COMPLETED', error: null, steps: ending.steps } as const;
-      wrote?.({ ...over, finished_at: end!.finished_at }, written, chars);
-    }
+    const [rows] = await db.batch(statements);
+    const { row, lines: written } = splitWritten<{ finished_at: Date | null }>(rows!);
+    wrote?.(
+      ending
+        ? {
+            ...moved,
+            status: 'COMPLETED',
+            error: null,
+            steps: ending.steps,
+            finished_at: row.finished_at,
+          }
+        : moved,
+      written,
+      stepsJson.length,
+    );
   } catch (error) {
-    if (!(error instanceof NoRows)) throw error;
-    if (error.index === 0) throw lease.lost();
-    if (error.index === saveAt) return UNSURE;
+    // Nothing written: the lease lost, or the run not where it was held. Reading it tells which.
+    if (error instanceof NoRows && error.index === 0) return UNSURE;
     throw error;
   }
   if (!step) lease.succeeded();

@@ -75,7 +75,7 @@ describe('a live read of a run this process runs', () => {
       };
       // Each step of the runner waits a moment, so the live read is open while they are written.
       db.batch = async (statements) => {
-        if (/FROM jobs WHERE id = \$1 AND lease_owner/.test(statements[0]?.sql ?? ''))
+        if (/FROM jobs WHERE id = \$\d+ AND lease_owner/.test(statements[0]?.sql ?? ''))
           await new Promise((r) => setTimeout(r, 150));
         return batch(statements);
       };

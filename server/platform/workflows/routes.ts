@@ -1,4 +1,4 @@
-import { changed, created, recordEvent } from '../audit/record';
+import { auditRow, changed, created, recordEvent } from '../audit/record';
 import { randomUUID } from 'node:crypto';
 import { Hono, type Context } from 'hono';
 import {
@@ -15,7 +15,7 @@ import { badRequest } from '../core/errors';
 import { parseWith, query, readJson } from '../core/validate';
 import { DocumentService } from '../datastores/document-service';
 import { DocumentUpkeep } from '../datastores/upkeep';
-import { recorded, type Queryable } from '../store';
+import type { Queryable } from '../store';
 import { parseCreate, parseUpdate, runInput } from './definition';
 import {
   appendLogs,
@@ -28,10 +28,9 @@ import {
   toRun,
   toWorkflow,
   withLastRun,
-  type RunRow,
   type StepState,
 } from './repository';
-import { RunJournal, type JournalLine } from './journal';
+import { RunJournal } from './journal';
 import { runLive } from './live';
 import { StartGroups } from './start-group';
 import { StartReads, workflowToStart } from './start-reads';
@@ -86,7 +85,7 @@ export function workflowRoutes(deps: PlatformDeps) {
   const documents = new DocumentService(db, new DocumentUpkeep(db, deps.jobs, deps.log));
   const journal = new RunJournal(deps.queue.signals);
   const runner = new WorkflowRunner(deps, documents, journal);
-  const starts = new StartGroups(db);
+  const starts = new StartGroups(db, deps.queue);
   const startReads = new StartReads(db);
   deps.queue.register(WORKFLOW_RUN_JOB, runner.handler());
   const r = new Hono<PlatformEnv>();
@@ -235,46 +234,30 @@ export function workflowRoutes(deps: PlatformDeps) {
     );
     const input = runInput(workflow.definition, body.input);
     const [inputJson, definitionJson] = [input, workflow.definition].map((v) => JSON.stringify(v));
-    // The start's own transaction is one batch (one message to PGlite's thread, which it never
-    // holds while this thread is busy): the run, its first line, its job and its audit event;
-    // starts that arrive together share one (start-group.ts).
-    const [inserted, written] = (await starts.write([
-      {
-        sql: `INSERT INTO workflow_runs (id, workflow_id, version, status, input, started_at, definition,
-           started_by, steps)
-         VALUES ($1, $2, $3, 'QUEUED', $4, clock_timestamp(), $5, $6, $7)
-         RETURNING *, (SELECT count(*)::int + 1 FROM workflow_runs x WHERE x.workflow_id = $2) AS number`,
-        params: [
-          runId,
-          workflow.id,
-          workflow.version,
-          inputJson,
-          definitionJson,
-          user(c),
-          JSON.stringify(initialSteps(workflow.definition)),
-        ],
+    const stepsJson = JSON.stringify(initialSteps(workflow.definition));
+    // The start's own transaction is shared with the starts that arrive meanwhile, a few
+    // statements for all (start-group.ts): its run and first line, its job, its audit event.
+    const { run: inserted, lines: firstLines } = await starts.write({
+      run: {
+        id: runId,
+        workflowId: workflow.id,
+        version: workflow.version,
+        input: inputJson!,
+        definition: definitionJson!,
+        startedBy: user(c),
+        steps: stepsJson,
+        message: `Run queued by ${name} (workflow version ${workflow.version})`,
       },
-      ...(await recorded(async (tx) => {
-        await appendLogs(tx, runId, [
-          {
-            level: 'INFO',
-            step: '',
-            message: `Run queued by ${name} (workflow version ${workflow.version})`,
-          },
-        ]);
-        await deps.queue.enqueue(tx, WORKFLOW_RUN_JOB, { runId }, workflowJobId(runId));
-        await recordEvent(
-          tx,
-          user(c),
-          'workflow.run',
-          { type: 'workflow', id: workflow.id, name: workflow.name },
-          created({ run: runId, version: workflow.version }),
-        );
-      })),
-    ])) as RunRow[][];
-    const row = { ...inserted![0]!, workflow_name: workflow.name };
-    const firstLines = written as unknown as JournalLine[];
-    const chars = inputJson!.length + definitionJson!.length + JSON.stringify(row.steps).length;
+      job: { id: workflowJobId(runId), payload: { runId } },
+      audit: auditRow(
+        user(c),
+        'workflow.run',
+        { type: 'workflow', id: workflow.id, name: workflow.name },
+        created({ run: runId, version: workflow.version }),
+      ),
+    });
+    const row = { ...inserted, workflow_name: workflow.name };
+    const chars = inputJson!.length + definitionJson!.length + stepsJson.length;
     journal.started(row, workflow.owner, firstLines, chars);
     runner.start(row);
     return c.json(toRun(row), 202);

@@ -1,8 +1,26 @@
-import type { Db, Statement } from '../store';
+import { recordEvents, type AuditRow } from '../audit/record';
+import type { JobQueue } from '../jobs/queue';
+import { recorded, type Db } from '../store';
+import type { JournalLine } from './journal';
+import type { RunRow } from './repository';
+import { WORKFLOW_RUN_JOB } from './run-state';
+import { insertRuns, splitWritten, type NewRun } from './run-writes';
+
+/** What one start writes: its run with its first line, its job and its audit event. */
+export interface Start {
+  run: NewRun;
+  job: { id: string; payload: object };
+  audit: AuditRow;
+}
+/** A start as written: its run (with its number) and its first line. */
+export interface Started {
+  run: RunRow;
+  lines: JournalLine[];
+}
 
 interface Waiting {
-  statements: Statement[];
-  resolve: (results: unknown[][]) => void;
+  start: Start;
+  resolve: (started: Started) => void;
   reject: (error: unknown) => void;
 }
 
@@ -10,13 +28,14 @@ interface Waiting {
 export const GROUP_MAX = 50;
 
 /**
- * Starts that arrive together are written together: each start's batch (its run, first line,
- * job and audit event) waits while the store is busy with the groups before it, then goes in one
- * transaction with the others that waited, and each caller gets its own statements' results
- * once that transaction commits. When a group fails, its starts are written again one by one,
- * so one start's failure is its own. PGlite runs one group at a time (its one connection);
- * PostgreSQL up to ten, the pool's connections (fewer, and a group's statements, one after
- * another on one connection, answered later than ten starts side by side: measured).
+ * Starts that arrive together are written together: each start waits while the store is busy
+ * with the groups before it, then goes in one transaction with the others that waited, and each
+ * caller gets its own run once that transaction commits. A group is three statements whatever
+ * its size (its runs with their first lines, their jobs, their audit events: on PGlite a
+ * statement's own cost was most of a start's). When a group fails, its starts are written again
+ * one by one, so one start's failure is its own. PGlite runs one group at a time (its one
+ * connection); PostgreSQL up to ten, the pool's connections (fewer, and a group's statements,
+ * one after another on one connection, answered later than ten starts side by side: measured).
  */
 export class StartGroups {
   private readonly waiting: Waiting[] = [];
@@ -26,13 +45,14 @@ export class StartGroups {
 
   constructor(
     private readonly db: Db,
+    private readonly queue: JobQueue,
     private readonly parallel = db.kind === 'pglite' ? 1 : 10,
   ) {}
 
-  /** `statements` committed as one start among others; its results, as `Db.batch` answers them. */
-  write(statements: Statement[]) {
-    return new Promise<unknown[][]>((resolve, reject) => {
-      this.waiting.push({ statements, resolve, reject });
+  /** `start` committed among others: its run as inserted, and its first line. */
+  write(start: Start) {
+    return new Promise<Started>((resolve, reject) => {
+      this.waiting.push({ start, resolve, reject });
       this.next();
     });
   }
@@ -51,21 +71,34 @@ export class StartGroups {
   private async send(group: Waiting[]) {
     if (group.length > 1) {
       try {
-        this.transactions++;
-        const results = await this.db.batch(group.flatMap((g) => g.statements));
-        let at = 0;
-        for (const g of group) {
-          g.resolve(results.slice(at, at + g.statements.length));
-          at += g.statements.length;
-        }
+        const written = await this.written(group.map((g) => g.start));
+        group.forEach((g, i) => g.resolve(written[i]!));
         return;
       } catch {
         // Whose start failed is not known: each is written alone, and fails alone.
       }
     }
-    for (const g of group) {
-      this.transactions++;
-      await this.db.batch(g.statements).then(g.resolve, g.reject);
-    }
+    for (const g of group)
+      await this.written([g.start]).then(([started]) => g.resolve(started!), g.reject);
+  }
+
+  private async written(starts: Start[]): Promise<Started[]> {
+    this.transactions++;
+    const jobs = starts.map((s) => s.job);
+    const [rows] = await this.db.batch([
+      insertRuns(starts.map((s) => s.run)),
+      ...(await recorded(async (tx) => {
+        await this.queue.enqueueAll(tx, WORKFLOW_RUN_JOB, jobs);
+        await recordEvents(
+          tx,
+          starts.map((s) => s.audit),
+        );
+      })),
+    ]);
+    const byRun = new Map((rows as Array<{ id: string }>).map((row) => [row.id, row]));
+    return starts.map((s) => {
+      const { row, lines } = splitWritten<RunRow>([byRun.get(s.run.id)]);
+      return { run: row, lines };
+    });
   }
 }

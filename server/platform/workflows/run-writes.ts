@@ -1,0 +1,132 @@
+import type { Statement } from '../store';
+import type { JournalLine } from './journal';
+
+type Line = Pick<JournalLine, 'level' | 'step' | 'message'>;
+
+/** `$n` → `$(n + by)`: a statement's parameters placed after others (no `$` in our literals). */
+const shifted = (sql: string, by: number) =>
+  sql.replace(/\$(\d+)/g, (_, n: string) => `$${Number(n) + by}`);
+
+/**
+ * One statement that writes a run's row and its log lines (issue 26 §3: on PGlite a statement's
+ * own cost is most of a run's, and the lines' counter was a second update of the same row):
+ * `write` is an INSERT or UPDATE of `workflow_runs` that moves `log_seq` on by `lines.length`
+ * and returns it; the lines take the numbers below it. `before` are named statements it may
+ * refer to (`held`: the job's lease, locked). One row per line as written (`line_seq`,
+ * `line_at`, …) beside what `write` returned; none when `write` wrote nothing, so `required`
+ * rolls back whatever the batch wrote with it.
+ */
+export function writeWithLines(
+  runId: string,
+  write: Statement,
+  lines: Line[],
+  before: Record<string, Statement> = {},
+): Statement {
+  const params = [...(write.params ?? [])];
+  const named = Object.entries(before).map(([name, statement]) => {
+    const sql = `${name} AS (${shifted(statement.sql, params.length)})`;
+    params.push(...(statement.params ?? []));
+    return sql;
+  });
+  const at = params.length;
+  params.push(
+    runId,
+    lines.map((l) => l.level),
+    lines.map((l) => l.step),
+    lines.map((l) => l.message.slice(0, 4000)),
+  );
+  return {
+    sql: `WITH ${[...named, `w AS (${write.sql})`].join(', ')},
+       l AS (
+         INSERT INTO workflow_run_logs (run_id, seq, at, level, step, message)
+         SELECT $${at + 1}::text, w.log_seq - ${lines.length} + x.n::int, clock_timestamp(), x.l, x.st, x.m
+         FROM w, unnest($${at + 2}::text[], $${at + 3}::text[], $${at + 4}::text[])
+           WITH ORDINALITY AS x(l, st, m, n)
+         RETURNING seq AS line_seq, at AS line_at, level AS line_level, step AS line_step,
+           message AS line_message)
+     SELECT w.*, l.* FROM w LEFT JOIN l ON true ORDER BY l.line_seq`,
+    params,
+    required: true,
+  };
+}
+
+type Written = {
+  line_seq: number | null;
+  line_at: Date;
+  line_level: JournalLine['level'];
+  line_step: string;
+  line_message: string;
+};
+
+/** `writeWithLines`' rows: what `write` returned (from the first row), and the lines. */
+export function splitWritten<T>(rows: unknown[]): { row: T; lines: JournalLine[] } {
+  const all = rows as Array<Written & Record<string, unknown>>;
+  const lines: JournalLine[] = [];
+  for (const r of all)
+    if (r.line_seq !== null)
+      lines.push({
+        seq: r.line_seq,
+        at: r.line_at,
+        level: r.line_level,
+        step: r.line_step,
+        message: r.line_message,
+      });
+  const { line_seq, line_at, line_level, line_step, line_message, ...row } = all[0] ?? {};
+  void [line_seq, line_at, line_level, line_step, line_message];
+  return { row: row as T, lines };
+}
+
+/** A run as a start inserts it (JSON as text), with the message of its first line. */
+export interface NewRun {
+  id: string;
+  workflowId: string;
+  version: number;
+  input: string;
+  definition: string;
+  startedBy: number;
+  steps: string;
+  /** The "Run queued" line. */
+  message: string;
+}
+
+/**
+ * Runs that start together (start-group.ts) inserted in one statement, each QUEUED with its first
+ * line (seq 1). Each row: the run as inserted, its number (the runs of its workflow before it,
+ * counted as `RUN_NUMBER` in repository.ts counts them), and its line as `writeWithLines` answers.
+ */
+export function insertRuns(runs: NewRun[]): Statement {
+  const column = <K extends keyof NewRun>(key: K) => runs.map((r) => r[key]);
+  return {
+    sql: `WITH v AS (
+         SELECT * FROM unnest($1::text[], $2::text[], $3::int[], $4::text[], $5::text[], $6::int[],
+           $7::text[], $8::text[])
+           WITH ORDINALITY AS v(id, workflow_id, version, input, definition, started_by, steps, message, n)),
+       w AS (
+         INSERT INTO workflow_runs (id, workflow_id, version, status, input, started_at, definition,
+           started_by, steps, log_seq)
+         SELECT id, workflow_id, version, 'QUEUED', input::jsonb, clock_timestamp(), definition::jsonb,
+           started_by, steps::jsonb, 1
+         FROM v ORDER BY n
+         RETURNING *),
+       l AS (
+         INSERT INTO workflow_run_logs (run_id, seq, at, level, step, message)
+         SELECT id, 1, clock_timestamp(), 'INFO', '', left(message, 4000) FROM v ORDER BY n
+         RETURNING run_id, seq AS line_seq, at AS line_at, level AS line_level, step AS line_step,
+           message AS line_message)
+     SELECT w.*,
+       ((SELECT count(*) FROM workflow_runs x WHERE x.workflow_id = w.workflow_id)
+         + row_number() OVER (PARTITION BY w.workflow_id ORDER BY w.started_at, w.id))::int AS number,
+       l.line_seq, l.line_at, l.line_level, l.line_step, l.line_message
+     FROM w JOIN l ON l.run_id = w.id`,
+    params: [
+      column('id'),
+      column('workflowId'),
+      column('version'),
+      column('input'),
+      column('definition'),
+      column('startedBy'),
+      column('steps'),
+      column('message'),
+    ],
+  };
+}
