@@ -1,3 +1,4 @@
+import type { WorkflowStep } from '../../../src/api/contract';
 import { NoRows, recorded, type Db, type Statement } from '../store';
 import type { Lease } from '../jobs/queue';
 import type { JournalLine } from './journal';
@@ -13,6 +14,7 @@ import {
   type Done,
   type LogLine,
 } from './run-state';
+import type { Effect } from './steps';
 
 /** The run is not where this process held it: read it (run-state.ts `advance`). */
 export const UNSURE = Symbol('unsure');
@@ -20,85 +22,144 @@ export const UNSURE = Symbol('unsure');
 /** What a batch wrote: the run as it now is, its lines as numbered, the state's JSON size. */
 export type Wrote = (run: RunRow, lines: JournalLine[], stateChars: number) => void;
 
+/** At most this many lines wait in a deferred write. */
+const DEFERRED_LINES_MAX = 200;
+
 /**
  * `advance` without reading the run: the run as this process last wrote it (or as its start
  * inserted it) is held in memory, and the step just done (its output, lines and effect), the
- * claim of the next step or the run's end are one `Db.batch`, conditional on the lease and on
- * the run being where it was held with no cancel asked for. Any other case (a cancel, a resumed
- * step, a run moved on elsewhere) answers UNSURE, nothing written, and the caller reads the run.
+ * claim of the next step or the run's end are one statement (and the step's effect), conditional
+ * on the lease and on the run being where it was last written, with no cancel asked for. Any
+ * other case (a cancel, a resumed step, a run moved on elsewhere) answers UNSURE, nothing
+ * written, and the caller reads the run.
+ *
+ * A step that may run again (`resumable`, and quick: not `live`) may start without a write of
+ * its own (`defer`): the run moves on in memory, and what it wrote is written with the next
+ * write (issue 26 §3: a run of quick steps is then two writes, its claim and its end, instead of
+ * one a step). Nothing is lost by a stop meanwhile: the store still says the run is where it was
+ * written, and each step since may run again. The runner bounds how long a write waits.
  */
-export async function advanceHeld(
-  db: Db,
-  lease: Lease,
-  run: RunRow,
-  done: Done | undefined,
-  wrote?: Wrote,
-): Promise<Advanced | typeof UNSURE> {
-  if (TERMINAL.has(run.status) || run.cancel_requested_by !== null) return UNSURE;
-  const definition = run.definition!;
-  const steps = [...run.steps];
-  const lines: LogLine[] = run.status === 'QUEUED' ? startLines(run) : [];
-  let index = run.next_step;
-  if (done) {
-    if (run.next_step !== done.index || steps[done.index]?.status !== 'IN_PROGRESS') return UNSURE;
-    steps[done.index] = completedState(steps[done.index]!, done);
-    lines.push(...done.lines);
-    index = done.index + 1;
+export class HeldRun {
+  /** Where the store has the run: the next write is conditional on it. */
+  private written: Pick<RunRow, 'next_step' | 'status'>;
+  private lines: LogLine[] = [];
+  private effects: Effect[] = [];
+
+  constructor(
+    private readonly db: Db,
+    private readonly lease: Lease,
+    /** The run as this process moved it on (written or not). */
+    private run: RunRow,
+    private readonly wrote?: Wrote,
+  ) {
+    this.written = { next_step: run.next_step, status: run.status };
   }
-  const step = definition.steps[index];
-  let state = steps[index];
-  if (step) {
-    if (state?.status !== 'PENDING') return UNSURE;
-    const started = startedState(state, step);
-    state = started.state;
-    steps[index] = state;
-    lines.push(started.line);
+
+  /** Steps moved on in memory and not yet written. */
+  get deferred() {
+    return this.lines.length > 0;
   }
-  const moved: RunRow = { ...run, status: 'IN_PROGRESS', steps, next_step: index };
-  const ending = step ? undefined : endingOf(moved, 'COMPLETED', null);
-  if (ending) lines.push(...ending.lines);
-  const stepsJson = JSON.stringify(ending?.steps ?? steps);
-  // One statement: the lease held, the run moved on from where it was held (no cancel asked
-  // for since: a cancel goes the way that reads the run) or ended, and its lines.
-  const statements: Statement[] = [
-    writeWithLines(
-      run.id,
-      {
-        sql: `UPDATE workflow_runs SET steps = $2, next_step = $3, log_seq = log_seq + ${lines.length},
-           ${ending ? `status = 'COMPLETED', error = NULL, finished_at = clock_timestamp()` : `status = 'IN_PROGRESS'`}
-         WHERE id = $1 AND next_step = $4 AND status = $5 AND cancel_requested_by IS NULL
-           AND EXISTS (SELECT 1 FROM held)
-         RETURNING log_seq, finished_at`,
-        params: [run.id, stepsJson, index, run.next_step, run.status],
-      },
-      lines,
-      { held: lease.holdStatement() },
-    ),
-  ];
-  if (done?.effect) statements.push(...(await recorded(done.effect)));
-  // The run's end is its job's: committed together.
-  if (ending) statements.push(lease.successStatement());
-  try {
-    const [rows] = await db.batch(statements);
-    const { row, lines: written } = splitWritten<{ finished_at: Date | null }>(rows!);
-    wrote?.(
-      ending
-        ? {
-            ...moved,
-            status: 'COMPLETED',
-            error: null,
-            steps: ending.steps,
-            finished_at: row.finished_at,
-          }
-        : moved,
-      written,
-      stepsJson.length,
-    );
-  } catch (error) {
-    // Nothing written: the lease lost, or the run not where it was held. Reading it tells which.
-    if (error instanceof NoRows && error.index === 0) return UNSURE;
-    throw error;
+
+  /** The step the store has the run at (its index). */
+  get writtenStep() {
+    return this.written.next_step;
   }
-  if (!step) lease.succeeded();
-  return step ? { run: moved, index, state: state! } : undefined;
+
+  /**
+   * Records `done` and claims the next step, or ends the run. Written now unless `defer` (and
+   * the run goes on): then on the next write.
+   */
+  async advance(
+    done: Done | undefined,
+    defer: (step: WorkflowStep) => boolean = () => false,
+  ): Promise<Advanced | typeof UNSURE> {
+    const { run } = this;
+    if (TERMINAL.has(run.status) || run.cancel_requested_by !== null) return UNSURE;
+    const definition = run.definition!;
+    const steps = [...run.steps];
+    const lines: LogLine[] = run.status === 'QUEUED' ? startLines(run) : [];
+    let index = run.next_step;
+    if (done) {
+      if (run.next_step !== done.index || steps[done.index]?.status !== 'IN_PROGRESS')
+        return UNSURE;
+      steps[done.index] = completedState(steps[done.index]!, done);
+      lines.push(...done.lines);
+      index = done.index + 1;
+    }
+    const step = definition.steps[index];
+    let state = steps[index];
+    if (step) {
+      if (state?.status !== 'PENDING') return UNSURE;
+      const started = startedState(state, step);
+      state = started.state;
+      steps[index] = state;
+      lines.push(started.line);
+    }
+    this.lines.push(...lines);
+    if (done?.effect) this.effects.push(done.effect);
+    this.run = { ...run, status: 'IN_PROGRESS', steps, next_step: index };
+    if (step && defer(step) && this.lines.length <= DEFERRED_LINES_MAX)
+      return { run: this.run, index, state: state! };
+    if (!(await this.write(!step))) return UNSURE;
+    return step ? { run: this.run, index, state: state! } : undefined;
+  }
+
+  /** Writes what was deferred (the run as held); false when the run is not where it was. */
+  async flush() {
+    return !this.deferred || this.write(false);
+  }
+
+  /**
+   * One statement: the lease held, the run moved from where it was written to where it is held
+   * (no cancel asked for since: a cancel goes the way that reads the run) or ended, with its
+   * lines; then the deferred steps' effects, and the job's success with the run's end.
+   */
+  private async write(end: boolean) {
+    const { run, lines } = this;
+    const ending = end ? endingOf(run, 'COMPLETED', null) : undefined;
+    const all = ending ? [...lines, ...ending.lines] : lines;
+    const stepsJson = JSON.stringify(ending?.steps ?? run.steps);
+    const statements: Statement[] = [
+      writeWithLines(
+        run.id,
+        {
+          sql: `UPDATE workflow_runs SET steps = $2, next_step = $3, log_seq = log_seq + ${all.length},
+             ${ending ? `status = 'COMPLETED', error = NULL, finished_at = clock_timestamp()` : `status = 'IN_PROGRESS'`}
+           WHERE id = $1 AND next_step = $4 AND status = $5 AND cancel_requested_by IS NULL
+             AND EXISTS (SELECT 1 FROM held)
+           RETURNING log_seq, finished_at`,
+          params: [run.id, stepsJson, run.next_step, this.written.next_step, this.written.status],
+        },
+        all,
+        { held: this.lease.holdStatement() },
+      ),
+    ];
+    for (const effect of this.effects) statements.push(...(await recorded(effect)));
+    // The run's end is its job's: committed together.
+    if (ending) statements.push(this.lease.successStatement());
+    let rows: unknown[];
+    try {
+      [rows = []] = await this.db.batch(statements);
+    } catch (error) {
+      // Nothing written: the lease lost, or the run not where it was. Reading it tells which.
+      if (error instanceof NoRows && error.index === 0) return false;
+      throw error;
+    }
+    const { row, lines: written } = splitWritten<{ finished_at: Date | null }>(rows);
+    this.lines = [];
+    this.effects = [];
+    if (ending) {
+      this.run = {
+        ...run,
+        status: 'COMPLETED',
+        error: null,
+        steps: ending.steps,
+        finished_at: row.finished_at,
+      };
+      this.lease.succeeded();
+    }
+    this.written = { next_step: this.run.next_step, status: this.run.status };
+    this.wrote?.(this.run, written, stepsJson.length);
+    return true;
+  }
 }

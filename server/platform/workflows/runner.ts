@@ -1,3 +1,4 @@
+import type { WorkflowStep } from '../../../src/api/contract';
 import type { PlatformDeps } from '../core/context';
 import { PlatformError } from '../core/errors';
 import type { DocumentService } from '../datastores/document-service';
@@ -19,7 +20,7 @@ import {
 } from './run-state';
 import { executeStep, kindOf, type Effect, type Log, type StepContext } from './steps';
 import { poll, waitUntil } from './steps/waiting';
-import { UNSURE, advanceHeld } from './held-run';
+import { HeldRun, UNSURE, type Wrote } from './held-run';
 import type { RunJournal } from './journal';
 
 export { MAX_OUTPUT_BYTES } from './output';
@@ -27,6 +28,8 @@ export { MAX_RESUMES, WORKFLOW_RUN_JOB, workflowJobId } from './run-state';
 export const INTERRUPTED = 'Interrupted: the platform stopped during the run';
 /** At most this many runs are held between their start and their claim (one process). */
 const HELD_MAX = 10_000;
+/** A quick step's start waits at most this long to be written (held-run.ts). */
+const DEFER_MS = 100;
 
 /**
  * Runs workflow runs: each run is a row of the job table (jobs/queue.ts), claimed under a lease.
@@ -86,28 +89,58 @@ export class WorkflowRunner {
     const cancel = new AbortController();
     this.cancels.set(runId, cancel);
     const signal = AbortSignal.any([lease.signal, cancel.signal]);
-    // The run as this process last wrote it: each step is then one batch (held-run.ts).
-    let held = this.inserted.get(runId);
+    // Each write of the run as held is kept by the journal, and the live reads of this process
+    // are told what it wrote (the others read it).
+    let lastWrite = 0;
+    const wrote: Wrote = (...args) => {
+      lastWrite = Date.now();
+      if (this.journal.wrote(...args)) this.journal.publish(runId);
+      else this.changed(runId);
+    };
+    // A quick step that may run again starts without a write of its own, while the last write
+    // is recent (held-run.ts): its start is written with what comes next.
+    const quick = (step: WorkflowStep) => {
+      const kind = kindOf(step.type);
+      return !!kind?.resumable && !kind.live && Date.now() - lastWrite < DEFER_MS;
+    };
+    // The run as this process last wrote it: each step is then one statement (held-run.ts).
+    const inserted = this.inserted.get(runId);
     this.inserted.delete(runId);
+    let held = inserted && new HeldRun(db, lease, inserted, wrote);
     try {
       let done: Done | undefined;
       for (;;) {
         if (lease.signal.aborted) throw new Error(INTERRUPTED);
-        // Written in one batch on the run as held: the journal keeps it, and the live reads of
-        // this process are told what it wrote (the others read it).
-        let kept = false;
-        const next = await (async () => {
-          const fast = held
-            ? await advanceHeld(db, lease, held, done, (...wrote) => {
-                kept = this.journal.wrote(...wrote);
-              })
-            : UNSURE;
-          return fast === UNSURE ? advance(db, lease, runId, done) : fast;
-        })().finally(() => (kept ? this.journal.publish(runId) : this.changed(runId)));
+        const fast = held ? await held.advance(done, quick) : UNSURE;
+        let next = fast;
+        if (fast === UNSURE) {
+          // Steps done since the run was last written are done again, from where it was.
+          const known = !held || held.writtenStep === done?.index;
+          next = await advance(db, lease, runId, known ? done : undefined).finally(() =>
+            this.changed(runId),
+          );
+          held = next && new HeldRun(db, lease, next.run, wrote);
+        }
         if (!next) return;
-        const { run, index, state } = next;
-        held = run;
+        const { run, index, state } = next as Exclude<typeof next, typeof UNSURE | undefined>;
         const step = run.definition!.steps[index]!;
+        // A deferred write waits at most DEFER_MS: a step that takes longer has it written
+        // meanwhile, so the live log shows it started.
+        let flushing: Promise<boolean> | undefined;
+        const timer = held?.deferred
+          ? setTimeout(
+              () => {
+                flushing = held!.flush();
+                // Its error is the step's outcome's (awaited below), never an unhandled one.
+                flushing.catch(() => undefined);
+              },
+              Math.max(0, DEFER_MS - (Date.now() - lastWrite)),
+            )
+          : undefined;
+        const flushed = async () => {
+          clearTimeout(timer);
+          return (await flushing) ?? true;
+        };
         const buffered: LogLine[] = [];
         let effect: Effect | undefined;
         const t0 = Date.now();
@@ -129,6 +162,10 @@ export class WorkflowRunner {
             throw new StepFailure(`its output is larger than ${MAX_OUTPUT_BYTES} bytes as JSON`);
         } catch (error) {
           if (lease.signal.aborted) throw new Error(INTERRUPTED, { cause: error });
+          // What was deferred is written first; a cancel asked for meanwhile ends the run where
+          // it was written.
+          if (!(await flushed()) || !(await held!.flush()))
+            return await finish(db, lease, runId, 'CANCELED', null, held!.writtenStep, []);
           if (cancel.signal.aborted || error instanceof Canceled)
             return await finish(db, lease, runId, 'CANCELED', null, index, buffered, record());
           const known =
@@ -140,6 +177,7 @@ export class WorkflowRunner {
           const message = `Step ${step.id} failed: ${(error as Error).message}`;
           return await finish(db, lease, runId, 'FAILED', message, index, buffered, record());
         }
+        await flushed();
         const recorded = record();
         buffered.push({
           level: 'INFO',
