@@ -1,0 +1,156 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CUSTOMERS_COLLECTION_ID } from '../seed/datastores';
+import { startTestPlatform, type TestPlatform } from '../testing';
+import { allLogs, createWorkflow, getRun, startRun, v1, waitForRun } from './test-support';
+
+/** A batch that writes a run's step (held-run.ts): the lease held, then the run and its lines. */
+const writesStep = (statements: Array<{ sql: string }>) =>
+  /^WITH held AS \(SELECT id FROM jobs/.test(statements[0]?.sql ?? '');
+
+/**
+ * Issue 26 §3: a quick step that may run again starts without a write of its own while the last
+ * write is recent (held-run.ts), and one that takes longer has its start written while it runs.
+ */
+describe('the writes of a run of quick steps', () => {
+  let platform: TestPlatform;
+  beforeAll(async () => {
+    platform = await startTestPlatform({ jobDrainMs: 10_000 });
+  });
+  afterAll(async () => {
+    await platform?.close();
+  });
+
+  it('are two, its claim and its end, and its log and state are whole', async () => {
+    const workflow = await createWorkflow(platform, {
+      steps: ['a', 'b', 'c', 'd'].map((id) => ({ id, type: 'transform', name: id, set: { id } })),
+    });
+    const { db } = platform;
+    const batch = db.batch;
+    let writes = 0;
+    db.batch = (statements) => {
+      if (writesStep(statements)) writes++;
+      return batch(statements);
+    };
+    try {
+      const started = await startRun(platform, workflow.id);
+      const run = await waitForRun(platform, started.id);
+      expect(run.status).toBe('COMPLETED');
+      expect(writes).toBe(2);
+      expect(run.steps!.map((s) => [s.status, s.output])).toEqual(
+        ['a', 'b', 'c', 'd'].map((id) => ['COMPLETED', { id }]),
+      );
+      const lines = await allLogs(platform, started.id);
+      // Every line once, numbered without a gap, each step started before it completed.
+      expect(lines.map((l) => l.seq)).toEqual(lines.map((_, i) => i + 1));
+      const messages = lines.map((l) => l.message);
+      for (const id of ['a', 'b', 'c', 'd']) {
+        const begun = messages.findIndex((m) => m.startsWith(`Step ${id} started`));
+        expect(begun).toBeGreaterThan(0);
+        expect(messages.findIndex((m) => m.startsWith(`Step ${id} completed`))).toBeGreaterThan(
+          begun,
+        );
+      }
+      expect(messages.at(-1)).toMatch(/^Run completed/);
+    } finally {
+      db.batch = batch;
+    }
+  });
+
+  it('show a quick step that takes long as started while it runs', async () => {
+    const workflow = await createWorkflow(platform, {
+      steps: [
+        { id: 'a', type: 'transform', name: 'A', set: { a: 1 } },
+        { id: 'q', type: 'documents.query', name: 'Q', collectionId: CUSTOMERS_COLLECTION_ID },
+        { id: 'c', type: 'transform', name: 'C', set: { c: 1 } },
+      ],
+    });
+    const { db } = platform;
+    const query = db.query;
+    let entered: () => void = () => undefined;
+    const inQuery = new Promise<void>((resolve) => (entered = resolve));
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    db.query = async (sql, params) => {
+      // The query step's read of the documents takes until the test lets it go.
+      if (/\bFROM documents\b/.test(sql)) {
+        entered();
+        await released;
+      }
+      return query(sql, params);
+    };
+    try {
+      const started = await startRun(platform, workflow.id);
+      await inQuery;
+      // Written within the bound (100 ms) of the last write, though the step has not ended.
+      const running = await waitForRun(
+        platform,
+        started.id,
+        (run) => run.steps?.[1]?.status === 'IN_PROGRESS',
+        2_000,
+      );
+      expect(running.steps!.map((s) => s.status)).toEqual(['COMPLETED', 'IN_PROGRESS', 'PENDING']);
+      const messages = (await allLogs(platform, started.id)).map((l) => l.message);
+      expect(messages.some((m) => m.startsWith('Step q started'))).toBe(true);
+      expect((await getRun(platform, started.id)).status).toBe('IN_PROGRESS');
+      release();
+      const run = await waitForRun(platform, started.id);
+      expect(run.status).toBe('COMPLETED');
+      expect(run.steps!.map((s) => s.status)).toEqual(['COMPLETED', 'COMPLETED', 'COMPLETED']);
+    } finally {
+      release();
+      db.query = query;
+    }
+  });
+
+  it('end CANCELED where a cancel finds them, with every step it shows done whole', async () => {
+    const workflow = await createWorkflow(platform, {
+      steps: [
+        { id: 'a', type: 'transform', name: 'A', set: { a: 1 } },
+        { id: 'q', type: 'documents.query', name: 'Q', collectionId: CUSTOMERS_COLLECTION_ID },
+        { id: 'c', type: 'transform', name: 'C', set: { c: 1 } },
+      ],
+    });
+    const { db } = platform;
+    const query = db.query;
+    let entered: () => void = () => undefined;
+    const inQuery = new Promise<void>((resolve) => (entered = resolve));
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    db.query = async (sql, params) => {
+      if (/\bFROM documents\b/.test(sql)) {
+        entered();
+        await released;
+      }
+      return query(sql, params);
+    };
+    try {
+      const started = await startRun(platform, workflow.id);
+      await inQuery;
+      // Asked for while the query step runs, its start perhaps not written yet.
+      const cancel = v1(platform)(`/v1/workflows/runs/${started.id}/cancel`, { json: {} });
+      for (;;) {
+        const [asked] = await query<{ by: number | null }>(
+          'SELECT cancel_requested_by AS by FROM workflow_runs WHERE id = $1',
+          [started.id],
+        );
+        if (asked?.by != null) break;
+        await new Promise((r) => setTimeout(r, 10));
+      }
+      release();
+      expect((await cancel).status).toBe(200);
+      const run = await waitForRun(platform, started.id);
+      expect(run.status).toBe('CANCELED');
+      expect(run.steps![2]!.status).not.toBe('COMPLETED');
+      const lines = await allLogs(platform, started.id);
+      expect(lines.map((l) => l.seq)).toEqual(lines.map((_, i) => i + 1));
+      const messages = lines.map((l) => l.message);
+      for (const step of run.steps!)
+        if (step.status === 'COMPLETED')
+          expect(messages.some((m) => m.startsWith(`Step ${step.id} completed`))).toBe(true);
+      expect(messages.some((m) => m.startsWith('Step c started'))).toBe(false);
+    } finally {
+      release();
+      db.query = query;
+    }
+  });
+});
