@@ -9,6 +9,11 @@ export interface Statement {
   params?: unknown[];
   /** When it returns no row, the batch rolls back and throws `NoRows` (a conditional update). */
   required?: boolean;
+  /**
+   * It writes nothing when it returns no row (each of its writes hangs on the rows it returns):
+   * a batch of it alone needs no transaction around it (on PostgreSQL one round trip, not three).
+   */
+  alone?: boolean;
 }
 
 /** A `required` statement of a batch found no row: nothing of the batch was committed. */

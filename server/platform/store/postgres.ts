@@ -70,8 +70,14 @@ export async function openPostgres(databaseUrl: string, schema?: string): Promis
   const db: Db = {
     kind: 'postgres',
     query: (sql, params) => slot(() => run(pool, sql, params)),
-    batch: (statements) =>
-      db.transaction(async (tx) => {
+    batch: async (statements) => {
+      const [only] = statements;
+      if (statements.length === 1 && only && (only.alone || !only.required)) {
+        const rows = await db.query(only.sql, only.params);
+        if (only.required && !rows.length) throw new NoRows(0);
+        return [rows];
+      }
+      return db.transaction(async (tx) => {
         const all: unknown[][] = [];
         for (const [i, { sql, params, required }] of statements.entries()) {
           const rows = await tx.query(sql, params);
@@ -79,7 +85,8 @@ export async function openPostgres(databaseUrl: string, schema?: string): Promis
           all.push(rows);
         }
         return all;
-      }),
+      });
+    },
     transaction: (fn) => slot(() => transaction(fn)),
     copyFrom: (sql, data) => slot(() => copyIn(sql, data)),
     copyTo: (sql) => slot(() => copyOut(sql)),

@@ -22,15 +22,21 @@ export const UNSURE = Symbol('unsure');
 /** What a batch wrote: the run as it now is, its lines as numbered, the state's JSON size. */
 export type Wrote = (run: RunRow, lines: JournalLine[], stateChars: number) => void;
 
+/** `statement` (an UPDATE … RETURNING) only where the run's write `w` wrote (run-writes.ts). */
+const onlyWith = (statement: Statement): Statement => ({
+  sql: statement.sql.replace(/\sRETURNING\s/, ' AND EXISTS (SELECT 1 FROM w) RETURNING '),
+  params: statement.params,
+});
+
 /** At most this many lines wait in a deferred write. */
 const DEFERRED_LINES_MAX = 200;
 
 /**
  * `advance` without reading the run: the run as this process last wrote it (or as its start
  * inserted it) is held in memory, and the step just done (its output, lines and effect), the
- * claim of the next step or the run's end are one statement (and the step's effect), conditional
- * on the lease and on the run being where it was last written, with no cancel asked for. Any
- * other case (a cancel, a resumed step, a run moved on elsewhere) answers UNSURE, nothing
+ * claim of the next step or the run's end (with its job's) are one statement (and the step's
+ * effect, if any), conditional on the lease and on the run being where it was last written,
+ * with no cancel asked for. Any other case (a cancel, a resumed step, a run moved on elsewhere) answers UNSURE, nothing
  * written, and the caller reads the run.
  *
  * A step that may run again (`resumable`, and quick: not `live`) may start without a write of
@@ -132,11 +138,11 @@ export class HeldRun {
         },
         all,
         { held: this.lease.holdStatement() },
+        // The run's end is its job's: written together, and only with it.
+        ending ? { done: onlyWith(this.lease.successStatement()) } : {},
       ),
     ];
     for (const effect of this.effects) statements.push(...(await recorded(effect)));
-    // The run's end is its job's: committed together.
-    if (ending) statements.push(this.lease.successStatement());
     let rows: unknown[];
     try {
       [rows = []] = await this.db.batch(statements);

@@ -12,7 +12,8 @@ const shifted = (sql: string, by: number) =>
  * own cost is most of a run's, and the lines' counter was a second update of the same row):
  * `write` is an INSERT or UPDATE of `workflow_runs` that moves `log_seq` on by `lines.length`
  * and returns it; the lines take the numbers below it. `before` are named statements it may
- * refer to (`held`: the job's lease, locked). One row per line as written (`line_seq`,
+ * refer to (`held`: the job's lease, locked; they must write nothing), `after` statements that
+ * write only where `w` wrote (`done`: the job's success, `… AND EXISTS (SELECT 1 FROM w)`). One row per line as written (`line_seq`,
  * `line_at`, …) beside what `write` returned; none when `write` wrote nothing, so `required`
  * rolls back whatever the batch wrote with it.
  */
@@ -21,13 +22,17 @@ export function writeWithLines(
   write: Statement,
   lines: Line[],
   before: Record<string, Statement> = {},
+  after: Record<string, Statement> = {},
 ): Statement {
   const params = [...(write.params ?? [])];
-  const named = Object.entries(before).map(([name, statement]) => {
-    const sql = `${name} AS (${shifted(statement.sql, params.length)})`;
-    params.push(...(statement.params ?? []));
-    return sql;
-  });
+  const name = (named: Record<string, Statement>) =>
+    Object.entries(named).map(([name, statement]) => {
+      const sql = `${name} AS (${shifted(statement.sql, params.length)})`;
+      params.push(...(statement.params ?? []));
+      return sql;
+    });
+  const first = name(before);
+  const then = name(after);
   const at = params.length;
   params.push(
     runId,
@@ -36,17 +41,20 @@ export function writeWithLines(
     lines.map((l) => l.message.slice(0, 4000)),
   );
   return {
-    sql: `WITH ${[...named, `w AS (${write.sql})`].join(', ')},
+    sql: `WITH ${[...first, `w AS (${write.sql})`].join(', ')},
        l AS (
          INSERT INTO workflow_run_logs (run_id, seq, at, level, step, message)
          SELECT $${at + 1}::text, w.log_seq - ${lines.length} + x.n::int, clock_timestamp(), x.l, x.st, x.m
          FROM w, unnest($${at + 2}::text[], $${at + 3}::text[], $${at + 4}::text[])
            WITH ORDINALITY AS x(l, st, m, n)
          RETURNING seq AS line_seq, at AS line_at, level AS line_level, step AS line_step,
-           message AS line_message)
+           message AS line_message)${then.map((sql) => `, ${sql}`).join('')}
      SELECT w.*, l.* FROM w LEFT JOIN l ON true ORDER BY l.line_seq`,
     params,
     required: true,
+    // Its lines and whatever comes `after` hang on `w`; what comes `before`, only if it writes
+    // nothing (a lock): see Statement.alone.
+    alone: true,
   };
 }
 
