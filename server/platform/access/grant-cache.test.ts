@@ -211,4 +211,38 @@ describe('grants on a real store (PGlite, or PostgreSQL with DATABASE_URL)', () 
     expect(await hasGrant(db, 4, 'Workflow API')).toBe(false);
     expect(statements).toBe(before);
   });
+
+  it.runIf(process.env.DATABASE_URL)(
+    'on PostgreSQL: reads the database while the LISTEN connection is down, keeps again once it is back',
+    async () => {
+      const reset = nextGrantsChange(db);
+      await db.batch([
+        { sql: `INSERT INTO role_grants VALUES ('Privileged', 'Workflow API')` },
+        { sql: `UPDATE users SET role = 'Participant' WHERE id = 4` },
+        { sql: 'DELETE FROM user_grants' },
+      ]);
+      await reset;
+      expect(await hasGrant(db, 4, 'Workflow API')).toBe(false);
+      const sent = async () => {
+        const before = statements;
+        await hasGrant(db, 4, 'Workflow API');
+        return statements - before;
+      };
+      expect(await sent()).toBe(0);
+      // The LISTEN connection drops: what is written meanwhile is never heard.
+      const listener = () => (signals as unknown as { client?: { processID: number } }).client;
+      await store.query('SELECT pg_terminate_backend($1)', [listener()!.processID]);
+      await expect.poll(listener).toBeUndefined(); // Signals has seen the connection end
+      await db.query(`INSERT INTO user_grants (user_id, grant_name) VALUES (4, 'Workflow API')`);
+      expect(await hasGrant(db, 4, 'Workflow API')).toBe(true);
+      expect(await sent()).toBe(1);
+      // Signals listens again after a second: kept in memory again, and changes heard.
+      await expect.poll(sent, { timeout: 5_000, interval: 100 }).toBe(0);
+      expect(await hasGrant(db, 4, 'Workflow API')).toBe(true);
+      const changed = nextGrantsChange(db);
+      await db.query('DELETE FROM user_grants WHERE user_id = 4');
+      await changed;
+      expect(await hasGrant(db, 4, 'Workflow API')).toBe(false);
+    },
+  );
 });
