@@ -5,6 +5,7 @@ import type { ServerConfig } from '../config';
 import { createPlatformApp } from './app';
 import type { PlatformDeps } from './core/context';
 import { Jobs } from './core/jobs';
+import { watchGrants } from './access/grant-cache';
 import { JobQueue } from './jobs/queue';
 import { Signals } from './jobs/signals';
 import { seedIfEmpty } from './seed';
@@ -84,6 +85,7 @@ export async function startEmbeddedPlatform(
   };
   try {
     if (options.seed !== false) await seedIfEmpty(db);
+    await watchGrants(db, signals);
   } catch (error) {
     files.close();
     await db.close();

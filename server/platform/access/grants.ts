@@ -1,13 +1,11 @@
 import type { Queryable } from '../store';
+import { cachedGrants } from './grant-cache';
 
 /** Grants named by the platform (spec 5.6), written once in the contract. */
 export { MANAGE_SECURITY_GRANT, WORKFLOW_API_GRANT } from '../../../src/api/contract/access';
 
-/**
- * The grants users hold: through their role (role_grants) and given to them directly
- * (user_grants), each name once, sorted. The one place that answers "does this user hold X".
- */
-export async function grantsOfUsers(db: Queryable, userIds: number[]) {
+/** Each user's grants, sorted; a user who holds none (or does not exist) is left out. */
+async function readGrants(db: Queryable, userIds: number[]) {
   const rows = await db.query<{ user_id: number; grant_name: string }>(
     `SELECT DISTINCT u.id AS user_id, g.grant_name FROM users u
        JOIN (SELECT role AS owner_role, NULL::int AS owner_user, grant_name FROM role_grants
@@ -17,14 +15,31 @@ export async function grantsOfUsers(db: Queryable, userIds: number[]) {
      ORDER BY g.grant_name`,
     [userIds],
   );
-  return (id: number) => rows.filter((r) => r.user_id === id).map((r) => r.grant_name);
+  const held = new Map<number, string[]>();
+  for (const row of rows) held.set(row.user_id, [...(held.get(row.user_id) ?? []), row.grant_name]);
+  return held;
 }
 
 /**
- * Whether the user holds `grant` (as grantsOfUsers answers it), in one statement that looks
- * that grant up by key: every /v1 request asks it, and the join of every grant costs ~3× more.
+ * The grants users hold: through their role (role_grants) and given to them directly
+ * (user_grants), each name once, sorted. The one place that answers "does this user hold X":
+ * kept in memory for the platform's store (grant-cache.ts), read afresh inside a transaction.
+ */
+export async function grantsOfUsers(db: Queryable, userIds: number[]) {
+  const held =
+    (await cachedGrants(db, userIds, (ids) => readGrants(db, ids))) ??
+    (await readGrants(db, userIds));
+  return (id: number) => [...(held.get(id) ?? [])];
+}
+
+/**
+ * Whether the user holds `grant` (as grantsOfUsers answers it). Every /v1 request asks it: from
+ * memory when the store's grants are kept (grant-cache.ts); otherwise in one statement that looks
+ * that grant up by key, as the join of every grant costs ~3× more.
  */
 export async function hasGrant(db: Queryable, userId: number, grant: string) {
+  const cached = await cachedGrants(db, [userId], (ids) => readGrants(db, ids));
+  if (cached) return cached.get(userId)?.includes(grant) === true;
   const [row] = await db.query<{ held: boolean }>(
     `SELECT EXISTS (SELECT 1 FROM users u WHERE u.id = $1 AND (
        EXISTS (SELECT 1 FROM role_grants g WHERE g.role = u.role AND g.grant_name = $2)

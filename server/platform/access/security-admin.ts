@@ -1,6 +1,7 @@
 import { recordEvent } from '../audit/record';
 import type { Db, Queryable } from '../store';
 import { PlatformError, badRequest, forbidden, notFound } from '../core/errors';
+import { forgetGrants } from './grant-cache';
 import { listRoles } from './grants';
 import { principalOf } from './policy';
 
@@ -8,6 +9,8 @@ import { principalOf } from './policy';
  * Changing who holds which role, and what a role grants (issue 25), decided here for every
  * caller: only an Admin may, anyone else 403. Both keep the platform administrable: the last
  * Admin cannot lose the role, and the Admin role's grants are fixed (it holds every grant).
+ * Each forgets this process's grants once it commits (grant-cache.ts): the next check sees it on
+ * PostgreSQL too, without waiting for the database's NOTIFY.
  */
 export async function requireAdmin(db: Queryable, actingUserId: number, what: string) {
   if ((await principalOf(db, actingUserId)).role !== 'Admin')
@@ -17,7 +20,7 @@ export async function requireAdmin(db: Queryable, actingUserId: number, what: st
 export async function setUserRole(db: Db, actingUserId: number, userIdText: string, role: string) {
   await requireAdmin(db, actingUserId, "a user's role");
   const userId = /^\d{1,9}$/.test(userIdText) ? Number(userIdText) : -1;
-  return db.transaction(async (tx) => {
+  const changed = await db.transaction(async (tx) => {
     const [user] = await tx.query<{ id: number; role: string; display_name: string }>(
       'SELECT id, role, display_name FROM users WHERE id = $1 FOR UPDATE',
       [userId],
@@ -45,6 +48,8 @@ export async function setUserRole(db: Db, actingUserId: number, userIdText: stri
       );
     return userId;
   });
+  forgetGrants(db);
+  return changed;
 }
 
 export async function setRoleGrants(
@@ -54,7 +59,7 @@ export async function setRoleGrants(
   grants: readonly string[],
 ) {
   await requireAdmin(db, actingUserId, "a role's grants");
-  return db.transaction(async (tx) => {
+  const role = await db.transaction(async (tx) => {
     const [known] = await tx.query('SELECT 1 FROM roles WHERE name = $1 FOR UPDATE', [roleName]);
     if (!known) throw notFound(`No role "${roleName}"`);
     if (roleName === 'Admin')
@@ -83,4 +88,6 @@ export async function setRoleGrants(
     const roles = await listRoles(tx);
     return roles.find((r) => r.name === roleName)!;
   });
+  forgetGrants(db);
+  return role;
 }

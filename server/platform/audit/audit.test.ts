@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEventPage } from '../../../src/api/contract/audit';
+import { nextGrantsChange } from '../access/grant-cache';
 import { sampleUsers, type SampleUser } from '../access/test-users';
 import { startTestPlatform, type TestPlatform } from '../testing';
 import { recordEvent } from './record';
@@ -111,9 +112,13 @@ describe('the activity log (issue 27)', () => {
       expect(res.status, who).toBe(403);
       expect((await as(who, '/api/audit/v1/events.csv')).status, who).toBe(403);
     }
+    // Grants are kept in memory: on PostgreSQL the database's NOTIFY of this raw write reaches
+    // this process a little after the commit (access/grant-cache.ts); PGlite's before its answer.
+    const changed = nextGrantsChange(platform.db);
     await platform.db.query(
       "INSERT INTO user_grants (user_id, grant_name) VALUES (3, 'Read activity log')",
     );
+    await changed;
     expect((await events({}, 'chloe')).events.length).toBeGreaterThan(0);
     const [one] = (await events({ limit: '1' })).events;
     for (const method of ['DELETE', 'PUT', 'PATCH', 'POST'])

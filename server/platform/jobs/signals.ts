@@ -12,6 +12,13 @@ export const JOURNALED = 'journal';
 /** The topic of queued work of one kind (jobs/queue.ts): every process that runs the kind listens. */
 export const jobsTopic = (kind: string) => `jobs:${kind}`;
 
+/** What `Signals.watch` tells of a channel that the database itself NOTIFYs. */
+export interface ChannelWatch {
+  channel: string;
+  notify(payload: string): void;
+  listening(up: boolean): void;
+}
+
 /**
  * Wakes whoever waits on a topic (`jobs:<kind>`, `run:<id>`, `job:<id>`): in this process through an
  * EventEmitter, and in the other processes of one PostgreSQL through LISTEN/NOTIFY on one
@@ -23,6 +30,7 @@ export class Signals {
   private readonly emitter = new EventEmitter();
   private client: pg.Client | undefined;
   private closed = false;
+  private readonly watches = new Set<ChannelWatch>();
 
   constructor(readonly channel: string | undefined = undefined) {
     this.emitter.setMaxListeners(0);
@@ -43,11 +51,17 @@ export class Signals {
     client.on('error', () => undefined);
     client.on('notification', (message) => {
       const text = message.payload ?? '';
+      if (message.channel !== this.channel) {
+        for (const watch of this.watches) if (watch.channel === message.channel) watch.notify(text);
+        return;
+      }
       const space = text.indexOf(' ');
       if (space < 0 || text.slice(0, space) === this.owner) return;
       this.emitter.emit(text.slice(space + 1));
     });
     client.on('end', () => {
+      if (this.client === client) this.client = undefined;
+      for (const watch of this.watches) watch.listening(false);
       if (this.closed) return;
       // Dropped: listen again shortly; meanwhile the timed claims and reads go on.
       const retry = setTimeout(() => void this.listen(databaseUrl).catch(() => undefined), 1000);
@@ -58,6 +72,27 @@ export class Signals {
     await client.connect();
     await client.query(`LISTEN "${this.channel}"`);
     this.client = client;
+    for (const watch of this.watches) await this.listenFor(watch, client);
+  }
+
+  /**
+   * A channel the database itself NOTIFYs (a trigger's), heard on the same connection: `notify`
+   * with each payload, `listening(false)` when the connection drops (what is sent meanwhile is
+   * missed), `listening(true)` once it listens (again). Resolves once it listens, when it can.
+   */
+  async watch(watch: ChannelWatch) {
+    this.watches.add(watch);
+    if (this.client) await this.listenFor(watch, this.client);
+    return () => void this.watches.delete(watch);
+  }
+
+  private async listenFor(watch: ChannelWatch, client: pg.Client) {
+    try {
+      await client.query(`LISTEN "${watch.channel}"`);
+    } catch {
+      return; // the connection is going: its 'end' listens again
+    }
+    if (this.client === client && this.watches.has(watch)) watch.listening(true);
   }
 
   /**
@@ -92,6 +127,7 @@ export class Signals {
 
   async close() {
     this.closed = true;
+    this.watches.clear();
     this.emitter.removeAllListeners();
     await this.client?.end().catch(() => undefined);
   }

@@ -50,6 +50,12 @@ export interface Db extends Queryable {
    * statements and COPYs; the connection's temporary tables go when it ends.
    */
   session?<T>(fn: (session: Session) => Promise<T>): Promise<T>;
+  /**
+   * PGlite only: calls `fn` with the payload of each NOTIFY on `channel` from the time this
+   * resolves, before the answer of the statement or commit that sent it is delivered (a write's
+   * caller finds whatever `fn` did done). PostgreSQL's are heard on jobs/signals.ts's connection.
+   */
+  listen?(channel: string, fn: (payload: string) => void): Promise<() => void>;
   /** Runs several statements at once (migrations). */
   exec(sql: string): Promise<void>;
   close(): Promise<void>;

@@ -15,6 +15,7 @@ export type WorkerRequest = (
   | { id: number; op: 'batch'; statements: Statement[] }
   | { id: number; op: 'end'; tx: number; commit: boolean }
   | { id: number; op: 'close' }
+  | { id: number; op: 'listen'; channel: string }
 ) & {
   /** Background work (store/priority.ts): taken only when no request's work waits. */
   low?: boolean;
@@ -31,6 +32,16 @@ export type WorkerAnswer =
       results?: unknown[][];
     }
   | { id: number; ok: false; error: SerializedError };
+
+/**
+ * A NOTIFY on a channel the platform listens to (`listen`): posted as PGlite reads the result of
+ * the statement (or COMMIT) that sent it, so it reaches the platform's thread before that
+ * statement's answer (one port keeps the order of its messages).
+ */
+export interface WorkerNotification {
+  channel: string;
+  payload: string;
+}
 
 /** What the services read of a database error: its message and PostgreSQL's fields (code…). */
 export interface SerializedError {

@@ -4,6 +4,7 @@ import {
   serializeError,
   toBlobCopy,
   type WorkerAnswer,
+  type WorkerNotification,
   type WorkerRequest,
   type WorkerStart,
 } from './pglite-protocol';
@@ -144,6 +145,12 @@ async function drain() {
           await runBatch(pg, request);
         } else if (request.op === 'begin') {
           await runTransaction(pg, request.id);
+        } else if (request.op === 'listen') {
+          const { channel } = request;
+          await pg.listen(channel, (payload) =>
+            port.postMessage({ channel, payload } satisfies WorkerNotification),
+          );
+          answer({ id: request.id, ok: true });
         } else if (request.op === 'close') {
           await pg.close();
           answer({ id: request.id, ok: true });

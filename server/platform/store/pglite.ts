@@ -6,6 +6,7 @@ import { isBackground } from './priority';
 import {
   reviveError,
   type WorkerAnswer,
+  type WorkerNotification,
   type WorkerRequest,
   type WorkerStart,
   DEFAULT_SHARED_BUFFERS_MB,
@@ -29,10 +30,16 @@ class Thread {
   >();
   private nextId = 1;
   private gone: Error | undefined;
+  /** What `listen` asked to hear, by channel: called before the answer that follows the NOTIFY. */
+  readonly heard = new Map<string, Set<(payload: string) => void>>();
 
   constructor(start: WorkerStart) {
     this.worker = new Worker(workerFile, { workerData: start });
-    this.worker.on('message', (message: WorkerAnswer) => {
+    this.worker.on('message', (message: WorkerAnswer | WorkerNotification) => {
+      if (!('id' in message)) {
+        for (const fn of this.heard.get(message.channel) ?? []) fn(message.payload);
+        return;
+      }
       const waiter = this.pending.get(message.id);
       if (!waiter) return;
       this.pending.delete(message.id);
@@ -135,6 +142,12 @@ export async function openPglite(
     },
     async exec(sql) {
       await thread.send({ op: 'exec', sql, low: low() });
+    },
+    async listen(channel, fn) {
+      const fns = thread.heard.get(channel) ?? new Set();
+      thread.heard.set(channel, fns.add(fn));
+      await thread.send({ op: 'listen', channel });
+      return () => void fns.delete(fn);
     },
     close: () => thread.stop(),
   };
