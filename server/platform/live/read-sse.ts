@@ -15,8 +15,10 @@ export async function readEvents(
   until: (events: SseEvent[]) => boolean = () => false,
   timeoutMs = 15_000,
   onEvent?: (event: SseEvent) => void,
-): Promise<{ events: SseEvent[]; comments: string[]; ended: boolean }> {
+): Promise<{ events: SseEvent[]; comments: string[]; ended: boolean; retry?: number }> {
   const events: SseEvent[] = [];
+  /** The last `retry:` field: how long a browser waits before it reconnects. */
+  let retry: number | undefined;
   const comments: string[] = [];
   const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
   const t0 = Date.now();
@@ -42,6 +44,7 @@ export async function readEvents(
           else if (line.startsWith('event: ')) event.event = line.slice(7);
           else if (line.startsWith('data: ')) data.push(line.slice(6));
           else if (line.startsWith('id: ')) event.id = line.slice(4);
+          else if (line.startsWith('retry: ')) retry = Number(line.slice(7));
         }
         if (!data.length) continue;
         event.data = data.join('\n');
@@ -56,5 +59,5 @@ export async function readEvents(
   } finally {
     clearTimeout(timer);
   }
-  return { events, comments, ended };
+  return { events, comments, ended, retry };
 }

@@ -18,6 +18,9 @@ export const liveLimits = {
   rereadMs: 1_000,
 };
 
+/** How long a browser waits to reconnect a stream closed for its time bound (`retry:`). */
+export const RECONNECT_MS = 250;
+
 const open = new WeakMap<object, number>();
 
 export interface LiveMessage {
@@ -124,7 +127,12 @@ async function follow(
         }
         continue;
       }
-      if (now - started >= liveLimits.maxMs) return;
+      if (now - started >= liveLimits.maxMs) {
+        // Closed for its time bound only: the browser reconnects (with Last-Event-ID) at once,
+        // not after its default 3 s.
+        await stream.write(`retry: ${RECONNECT_MS}\n\n`);
+        return;
+      }
       if (now - lastWrite >= liveLimits.heartbeatMs) {
         await stream.write(': keep-alive\n\n');
         lastWrite = now;

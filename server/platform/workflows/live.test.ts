@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runLogs, workflowRun } from '../../../src/api/contract';
 import { mintToken } from '../access/tokens';
-import { liveLimits } from '../live/sse';
+import { RECONNECT_MS, liveLimits } from '../live/sse';
 import { readEvents } from '../live/read-sse';
 import { startTestPlatform, type TestPlatform } from '../testing';
 import { allLogs, createWorkflow, startRun, v1, waitForRun } from './test-support';
@@ -100,9 +100,11 @@ describe('the live read of a workflow run', () => {
       expect(first.status).toBe(200);
       const second = await v1(platform)(`/v1/workflows/runs/${run.id}/live`);
       expect(second.status).toBe(503);
-      const { comments, ended } = await readEvents(first);
+      const { comments, ended, retry } = await readEvents(first);
       // Closed after maxMs although the run goes on; a heartbeat on each quiet 200 ms.
       expect(ended).toBe(true);
+      // The browser is told to reconnect at once, not after its default 3 s.
+      expect(retry).toBe(RECONNECT_MS);
       expect(comments.filter((c) => c === 'keep-alive').length).toBeGreaterThanOrEqual(2);
       await v1(platform)(`/v1/workflows/runs/${run.id}/cancel`, { json: {} });
     } finally {
