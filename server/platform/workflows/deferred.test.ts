@@ -20,6 +20,39 @@ describe('the writes of a run of quick steps', () => {
     await platform?.close();
   });
 
+  /**
+   * A workflow of a transform, a documents.query whose read of the documents waits until the
+   * test lets it go (`inQuery` once it waits, `release`), and a transform; `query` is the
+   * store's own, `restore` puts it back.
+   */
+  async function heldQueryStep() {
+    const workflow = await createWorkflow(platform, {
+      steps: [
+        { id: 'a', type: 'transform', name: 'A', set: { a: 1 } },
+        { id: 'q', type: 'documents.query', name: 'Q', collectionId: CUSTOMERS_COLLECTION_ID },
+        { id: 'c', type: 'transform', name: 'C', set: { c: 1 } },
+      ],
+    });
+    const { db } = platform;
+    const query = db.query;
+    let entered: () => void = () => undefined;
+    const inQuery = new Promise<void>((resolve) => (entered = resolve));
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    db.query = async (sql, params) => {
+      if (/\bFROM documents\b/.test(sql)) {
+        entered();
+        await released;
+      }
+      return query(sql, params);
+    };
+    const restore = () => {
+      release();
+      db.query = query;
+    };
+    return { workflow, inQuery, release, query, restore };
+  }
+
   it('are two, its claim and its end, and its log and state are whole', async () => {
     const workflow = await createWorkflow(platform, {
       steps: ['a', 'b', 'c', 'd'].map((id) => ({ id, type: 'transform', name: id, set: { id } })),
@@ -57,27 +90,7 @@ describe('the writes of a run of quick steps', () => {
   });
 
   it('show a quick step that takes long as started while it runs', async () => {
-    const workflow = await createWorkflow(platform, {
-      steps: [
-        { id: 'a', type: 'transform', name: 'A', set: { a: 1 } },
-        { id: 'q', type: 'documents.query', name: 'Q', collectionId: CUSTOMERS_COLLECTION_ID },
-        { id: 'c', type: 'transform', name: 'C', set: { c: 1 } },
-      ],
-    });
-    const { db } = platform;
-    const query = db.query;
-    let entered: () => void = () => undefined;
-    const inQuery = new Promise<void>((resolve) => (entered = resolve));
-    let release: () => void = () => undefined;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    db.query = async (sql, params) => {
-      // The query step's read of the documents takes until the test lets it go.
-      if (/\bFROM documents\b/.test(sql)) {
-        entered();
-        await released;
-      }
-      return query(sql, params);
-    };
+    const { workflow, inQuery, release, restore } = await heldQueryStep();
     try {
       const started = await startRun(platform, workflow.id);
       await inQuery;
@@ -97,32 +110,12 @@ describe('the writes of a run of quick steps', () => {
       expect(run.status).toBe('COMPLETED');
       expect(run.steps!.map((s) => s.status)).toEqual(['COMPLETED', 'COMPLETED', 'COMPLETED']);
     } finally {
-      release();
-      db.query = query;
+      restore();
     }
   });
 
   it('end CANCELED where a cancel finds them, with every step it shows done whole', async () => {
-    const workflow = await createWorkflow(platform, {
-      steps: [
-        { id: 'a', type: 'transform', name: 'A', set: { a: 1 } },
-        { id: 'q', type: 'documents.query', name: 'Q', collectionId: CUSTOMERS_COLLECTION_ID },
-        { id: 'c', type: 'transform', name: 'C', set: { c: 1 } },
-      ],
-    });
-    const { db } = platform;
-    const query = db.query;
-    let entered: () => void = () => undefined;
-    const inQuery = new Promise<void>((resolve) => (entered = resolve));
-    let release: () => void = () => undefined;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    db.query = async (sql, params) => {
-      if (/\bFROM documents\b/.test(sql)) {
-        entered();
-        await released;
-      }
-      return query(sql, params);
-    };
+    const { workflow, inQuery, release, query, restore } = await heldQueryStep();
     try {
       const started = await startRun(platform, workflow.id);
       await inQuery;
@@ -149,8 +142,7 @@ describe('the writes of a run of quick steps', () => {
           expect(messages.some((m) => m.startsWith(`Step ${step.id} completed`))).toBe(true);
       expect(messages.some((m) => m.startsWith('Step c started'))).toBe(false);
     } finally {
-      release();
-      db.query = query;
+      restore();
     }
   });
 });

@@ -6,10 +6,9 @@ import type { RunRow } from './repository';
 import { splitWritten, writeWithLines } from './run-writes';
 import {
   TERMINAL,
-  completedState,
   endingOf,
-  startLines,
   startedState,
+  withDone,
   type Advanced,
   type Done,
   type LogLine,
@@ -81,18 +80,10 @@ export class HeldRun {
   ): Promise<Advanced | typeof UNSURE> {
     const { run } = this;
     if (TERMINAL.has(run.status) || run.cancel_requested_by !== null) return UNSURE;
-    const definition = run.definition!;
-    const steps = [...run.steps];
-    const lines: LogLine[] = run.status === 'QUEUED' ? startLines(run) : [];
-    let index = run.next_step;
-    if (done) {
-      if (run.next_step !== done.index || steps[done.index]?.status !== 'IN_PROGRESS')
-        return UNSURE;
-      steps[done.index] = completedState(steps[done.index]!, done);
-      lines.push(...done.lines);
-      index = done.index + 1;
-    }
-    const step = definition.steps[index];
+    const recorded = withDone(run, done);
+    if (!recorded) return UNSURE;
+    const { steps, lines, index } = recorded;
+    const step = run.definition!.steps[index];
     let state = steps[index];
     if (step) {
       if (state?.status !== 'PENDING') return UNSURE;

@@ -105,6 +105,21 @@ export const startLines = (run: RunRow): LogLine[] => {
 };
 
 /**
+ * The run with the step just `done` recorded: its steps, its lines so far (the run's first ones
+ * when it was queued) and the index of the step after; undefined when `done` is not the run's
+ * step in progress.
+ */
+export function withDone(run: RunRow, done: Done | undefined) {
+  const steps = [...run.steps];
+  const lines: LogLine[] = run.status === 'QUEUED' ? startLines(run) : [];
+  if (!done) return { steps, lines, index: run.next_step };
+  if (run.next_step !== done.index || steps[done.index]?.status !== 'IN_PROGRESS') return undefined;
+  steps[done.index] = completedState(steps[done.index]!, done);
+  lines.push(...done.lines);
+  return { steps, lines, index: done.index + 1 };
+}
+
+/**
  * One transaction under the lease: records the step just `done` (its output, `next_step`
  * moved on, by a conditional update), then ends the run (all done, or a cancel asked for) or
  * claims the next step (PENDING → IN_PROGRESS). Undefined when there is nothing to run here.
@@ -115,17 +130,10 @@ export function advance(db: Db, lease: Lease, runId: string, done: Done | undefi
     const [, run] = await Promise.all([lease.hold(tx), readRun(tx, runId, true)]);
     if (!run || TERMINAL.has(run.status)) return undefined;
     const definition = run.definition!;
-    const steps = [...run.steps];
-    const lines: LogLine[] = run.status === 'QUEUED' ? startLines(run) : [];
-    let index = run.next_step;
-    if (done) {
-      if (run.next_step !== done.index || steps[done.index]?.status !== 'IN_PROGRESS')
-        throw new Error(LEASE_LOST);
-      steps[done.index] = completedState(steps[done.index]!, done);
-      lines.push(...done.lines);
-      await done.effect?.(tx);
-      index = done.index + 1;
-    }
+    const recorded = withDone(run, done);
+    if (!recorded) throw new Error(LEASE_LOST);
+    const { steps, lines, index } = recorded;
+    await done?.effect?.(tx);
     const step = definition.steps[index];
     const ending = !step || run.cancel_requested_by !== null;
     let state = steps[index];
