@@ -174,6 +174,43 @@ describe('an update by query', () => {
     expect(await holding(1_199)).toBe(2);
   });
 
+  it('keeps a change made to a document while its piece was read, and applies the update to it', async () => {
+    const id = await newCollection();
+    await documents.createMany(
+      id,
+      1,
+      docs(600, (i) => ({ even: i % 2 === 0 })),
+    );
+    const batch = db.batch;
+    let changedMeanwhile: string | undefined;
+    db.batch = async (statements) => {
+      // Just before the first piece is written, another writer changes one of its documents.
+      const write = statements.find((s) => /xmin::text = t\.seen/.test(s.sql));
+      if (write && !changedMeanwhile) {
+        changedMeanwhile = (write.params![0] as string[])[3];
+        await db.query(
+          `UPDATE documents SET content = jsonb_set(content, '{i}', '1000') WHERE id = $1`,
+          [changedMeanwhile],
+        );
+      }
+      return batch(statements);
+    };
+    try {
+      expect(
+        await documents.updateMatching(id, 1, { 'content.even': true }, { $inc: { i: 1 } }),
+      ).toBe(300);
+    } finally {
+      db.batch = batch;
+    }
+    expect(changedMeanwhile).toBeDefined();
+    const [doc] = await db.query<{ i: number }>(
+      `SELECT (content->>'i')::int AS i FROM documents WHERE id = $1`,
+      [changedMeanwhile],
+    );
+    // The other writer's 1000, moved on by the update: neither change lost.
+    expect(doc?.i).toBe(1001);
+  });
+
   it('changes nothing when the operation cannot apply to one matching document', async () => {
     const id = await newCollection();
     await documents.createMany(

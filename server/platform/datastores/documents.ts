@@ -185,8 +185,8 @@ export interface DocumentCursor {
 
 /**
  * The next `limit` documents in `scope` after `after`, in creation order (`at` is the creation
- * time as text: a JS Date would lose its microseconds); with `lock`, locked until the caller's
- * transaction ends.
+ * time as text: a JS Date would lose its microseconds; `version`, the row version, changes with
+ * every write of it); with `lock`, locked until the caller's transaction ends.
  */
 export async function selectPiece(
   db: Queryable,
@@ -202,9 +202,9 @@ export async function selectPiece(
       ? `(created_on, id) > (${params.add(after.at)}::timestamptz, ${params.add(after.id)}::text)`
       : 'TRUE',
   ]);
-  return queryByCaller<{ id: string; at: string; content: JsonObject }>(
+  return queryByCaller<{ id: string; at: string; content: JsonObject; version: string }>(
     db,
-    `SELECT id, created_on::text AS at, content FROM documents WHERE ${where}
+    `SELECT id, created_on::text AS at, content, xmin::text AS version FROM documents WHERE ${where}
      ORDER BY created_on, id LIMIT ${params.add(limit)}${lock ? ' FOR UPDATE' : ''}`,
     params.values,
   );

@@ -1,20 +1,22 @@
 import type { JsonObject } from '../../../src/api/contract';
-import type { Db } from '../store';
+import { NoRows, type Db } from '../store';
 import { inTurn } from '../store/turns';
 import {
   inCollection,
   lockCollection,
+  queryByCaller,
   selectPiece,
   writeContents,
   type DocumentCursor,
 } from './documents';
+import { collectionNotFound } from './repository';
 import { filterCondition } from './query/filter';
-import type { Condition } from './query/sql-params';
+import { SqlParams, type Condition } from './query/sql-params';
 import { applyUpdate, sameJson, type UpdateStep } from './query/update';
 
 /**
- * Small enough that one piece's transaction (read, apply, write back) holds PGlite, which takes
- * work in arrival order, for a few tens of milliseconds.
+ * Small enough that one piece (its read, then its write) holds PGlite, which takes work in
+ * arrival order, for a few milliseconds.
  */
 const UPDATE_PIECE = 250;
 
@@ -22,11 +24,13 @@ const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
 
 /**
  * Update by query (issue 23: 110,031 documents held every reader for 10 s), in pieces of
- * UPDATE_PIECE documents in creation order, each piece its own short transaction (as MongoDB's
- * updateMany, each document changes at once, the whole not: a reader may see some pieces
- * changed and others not yet). A first pass, reading only, applies the operation to every
- * matching document, so an operation that cannot apply to one of them (400) changes nothing.
- * Answers how many documents changed.
+ * UPDATE_PIECE documents in creation order (as MongoDB's updateMany, each document changes at
+ * once, the whole not: a reader may see some pieces changed and others not yet). A first pass,
+ * reading only, applies the operation to every matching document, so an operation that cannot
+ * apply to one of them (400) changes nothing. Then each piece is read, changed here, and written
+ * in one batch where each document is still as read (issue 26 §2: a transaction held PGlite
+ * while this thread applied the piece; a reader waited up to 200 ms); a document changed
+ * meanwhile is read again, locked, and changed from what it holds. Answers how many changed.
  */
 export async function updateInPieces(
   db: Db,
@@ -41,37 +45,102 @@ export async function updateInPieces(
   let after: DocumentCursor | undefined;
   for (;;) {
     await nextTurn();
-    const piece = await inTurn(db, () => selectPiece(db, scope, after, UPDATE_PIECE * 4));
+    const piece = await inTurn(db, () => selectPiece(db, scope, after, UPDATE_PIECE));
     for (const doc of piece) applyUpdate(doc.content, steps, now, doc.id);
-    if (piece.length < UPDATE_PIECE * 4) break;
+    if (piece.length < UPDATE_PIECE) break;
     after = piece.at(-1);
   }
+  const changes = <T extends { id: string; content: JsonObject }>(docs: T[]) =>
+    docs
+      .map((doc) => ({ ...doc, content: applyUpdate(doc.content, steps, now, doc.id), was: doc }))
+      .filter((doc) => !sameJson(doc.was.content, doc.content));
   let changed = 0;
   after = undefined;
   for (;;) {
     await nextTurn();
-    const { count, last } = await inTurn(db, () =>
-      db.transaction(async (tx) => {
-        await lockCollection(tx, collectionId);
-        const piece = await selectPiece(tx, scope, after, UPDATE_PIECE, { lock: true });
-        const writes = piece
-          .map((doc) => ({
-            id: doc.id,
-            before: doc.content,
-            content: applyUpdate(doc.content, steps, now, doc.id),
-          }))
-          .filter((doc) => !sameJson(doc.before, doc.content));
-        const written = await writeContents(tx, collectionId, writes, userId, () => 'TRUE', {
-          returning: 'documents.id',
-        });
-        return {
-          count: written.length,
-          last: piece.length < UPDATE_PIECE ? undefined : piece.at(-1),
-        };
-      }),
-    );
-    changed += count;
-    if (!last) return changed;
-    after = last;
+    const piece = await inTurn(db, () => selectPiece(db, scope, after, UPDATE_PIECE));
+    const writes = changes(piece);
+    if (writes.length) {
+      // Written in one message, each document only where it is as it was read: nothing of this
+      // process's runs while PGlite holds the piece, so a reader waits for one statement at most.
+      const written = await inTurn(db, () =>
+        writeUnchanged(db, collectionId, scope, writes, userId),
+      );
+      changed += written.size;
+      const moved = writes.filter((w) => !written.has(w.id)).map((w) => w.id);
+      // Changed meanwhile (rare): read again, locked, and written from what they now hold.
+      if (moved.length)
+        changed += await inTurn(db, () =>
+          db.transaction(async (tx) => {
+            await lockCollection(tx, collectionId);
+            const params = new SqlParams([moved]);
+            const now = await queryByCaller<{ id: string; content: JsonObject }>(
+              tx,
+              `SELECT id, content FROM documents WHERE id = ANY($1::text[]) AND ${scope(params)}
+               FOR UPDATE`,
+              params.values,
+            );
+            const again = await writeContents(
+              tx,
+              collectionId,
+              changes(now),
+              userId,
+              () => 'TRUE',
+              {
+                returning: 'documents.id',
+              },
+            );
+            return again.length;
+          }),
+        );
+    }
+    if (piece.length < UPDATE_PIECE) return changed;
+    after = piece.at(-1);
+  }
+}
+
+/**
+ * One batch: the collection locked, and each of `writes` written where the document still has
+ * the version it was read at (and still matches `scope`); the ids written.
+ */
+async function writeUnchanged(
+  db: Db,
+  collectionId: string,
+  scope: Condition,
+  writes: Array<{ id: string; version: string; content: JsonObject }>,
+  userId: number,
+) {
+  const params = new SqlParams([
+    writes.map((w) => w.id),
+    writes.map((w) => w.version),
+    writes.map((w) => JSON.stringify(w.content)),
+    userId,
+    collectionId,
+  ]);
+  const where = scope(params);
+  try {
+    const [, rows] = await db.batch([
+      {
+        sql: 'SELECT id FROM collections WHERE id = $1 FOR NO KEY UPDATE',
+        params: [collectionId],
+        required: true,
+      },
+      {
+        sql: `WITH u AS (
+            UPDATE documents SET content = t.new_content, updated_by = $4,
+              updated_on = clock_timestamp(), sync_required = true
+            FROM unnest($1::text[], $2::text[], $3::jsonb[]) AS t(doc_id, seen, new_content)
+            WHERE documents.id = t.doc_id AND documents.xmin::text = t.seen AND ${where}
+            RETURNING documents.id),
+          c AS (UPDATE collections SET sync_required = true
+                WHERE id = $5 AND NOT sync_required AND EXISTS (SELECT 1 FROM u))
+          SELECT id FROM u`,
+        params: params.values,
+      },
+    ]);
+    return new Set((rows as Array<{ id: string }>).map((r) => r.id));
+  } catch (error) {
+    if (error instanceof NoRows) throw collectionNotFound(collectionId);
+    throw error;
   }
 }
