@@ -35,8 +35,8 @@ const DEFERRED_LINES_MAX = 200;
  * inserted it) is held in memory, and the step just done (its output, lines and effect), the
  * claim of the next step or the run's end (with its job's) are one statement (and the step's
  * effect, if any), conditional on the lease and on the run being where it was last written,
- * with no cancel asked for. Any other case (a cancel, a resumed step, a run moved on elsewhere) answers UNSURE, nothing
- * written, and the caller reads the run.
+ * with no cancel asked for. Any other case (a cancel, a resumed step, a run moved on elsewhere)
+ * answers UNSURE, nothing written, and the caller reads the run.
  *
  * A step that may run again (`resumable`, and quick: not `live`) may start without a write of
  * its own (`defer`): the run moves on in memory, and what it wrote is written with the next

@@ -1,6 +1,6 @@
 import type { RunLogEntry, WorkflowStep } from '../../../src/api/contract';
 import { LEASE_LOST, type JobRow, type Lease } from '../jobs/queue';
-import type { Db, Queryable, Statement } from '../store';
+import type { Db, Queryable } from '../store';
 import { appendLogs, type RunRow, type StepState } from './repository';
 import { kindOf, type Effect } from './steps';
 
@@ -46,14 +46,6 @@ export async function readRun(db: Queryable, runId: string, lock = false) {
   return row;
 }
 
-/** Moves the run on to `index` with `steps`, only where it was (a conditional update). */
-export const saveStatement = (run: RunRow, steps: StepState[], index: number): Statement => ({
-  sql: `UPDATE workflow_runs SET status = 'IN_PROGRESS', steps = $2, next_step = $3
-       WHERE id = $1 AND next_step = $4 AND status = $5 RETURNING id`,
-  params: [run.id, JSON.stringify(steps), index, run.next_step, run.status],
-  required: true,
-});
-
 /** Writes the run's steps and next step (only where it was: a conditional update) and lines. */
 async function save(
   tx: Queryable,
@@ -62,9 +54,15 @@ async function save(
   index: number,
   lines: LogLine[],
 ) {
-  const { sql, params } = saveStatement(run, steps, index);
   // The lines go with it, sent at once: a run that was not where it was is rolled back anyway.
-  const [updated] = await Promise.all([tx.query(sql, params), appendLogs(tx, run.id, lines)]);
+  const [updated] = await Promise.all([
+    tx.query(
+      `UPDATE workflow_runs SET status = 'IN_PROGRESS', steps = $2, next_step = $3
+       WHERE id = $1 AND next_step = $4 AND status = $5 RETURNING id`,
+      [run.id, JSON.stringify(steps), index, run.next_step, run.status],
+    ),
+    appendLogs(tx, run.id, lines),
+  ]);
   if (!updated.length) throw new Error(LEASE_LOST);
 }
 

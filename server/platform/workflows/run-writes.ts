@@ -79,8 +79,9 @@ export function splitWritten<T>(rows: unknown[]): { row: T; lines: JournalLine[]
         step: r.line_step,
         message: r.line_message,
       });
-  const { line_seq, line_at, line_level, line_step, line_message, ...row } = all[0] ?? {};
-  void [line_seq, line_at, line_level, line_step, line_message];
+  const row = Object.fromEntries(
+    Object.entries(all[0] ?? {}).filter(([key]) => !key.startsWith('line_')),
+  );
   return { row: row as T, lines };
 }
 
