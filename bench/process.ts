@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import path from 'node:path';
 import { buildServer } from '../scripts/build-server.mjs';
 
 export const MIB = 2 ** 20;
@@ -85,4 +86,55 @@ export async function untilUrl(
   });
   child.stdout!.resume();
   return { url, pid: child.pid!, stop };
+}
+
+/** The platform's tokens a bench sets for a platform process it starts (never a real secret). */
+const BENCH_TOKENS = {
+  developer: 'bench-developer-token',
+  session: 'bench-session-token',
+  access: 'bench-access-token',
+};
+
+export interface PlatformProcess extends ConsoleProcess {
+  tokens: typeof BENCH_TOKENS;
+  /** fetch against the platform with the developer token (or `headers` as given). */
+  api(pathname: string, init?: RequestInit & { json?: unknown }): Promise<Response>;
+}
+
+/**
+ * `npm run platform` (the embedded platform alone) on a fresh DATA_DIR in a process of its own,
+ * so that a bench's client never shares the server's thread, as no real client does. With
+ * DATABASE_URL set, on that PostgreSQL server (its `public` schema: use a throwaway cluster).
+ */
+export async function startPlatformProcess(dataDir: string): Promise<PlatformProcess> {
+  const child = spawn(
+    process.execPath,
+    [...(process.env.BENCH_PROF ? ['--cpu-prof', '--cpu-prof-dir=/tmp/prof'] : []), '--import', 'tsx', path.join(import.meta.dirname, '..', 'server', 'platform', 'main.ts')],
+    {
+      env: {
+        ...process.env,
+        DATA_DIR: dataDir,
+        PORT: String(20_000 + Math.floor(Math.random() * 20_000)),
+        PLATFORM_DEVELOPER_TOKEN: BENCH_TOKENS.developer,
+        PLATFORM_SESSION_TOKEN: BENCH_TOKENS.session,
+        PLATFORM_ACCESS_TOKEN: BENCH_TOKENS.access,
+      },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
+  const started = await untilUrl(child, /Embedded platform: (http:\/\/\S+)/, 'the platform');
+  return {
+    ...started,
+    tokens: BENCH_TOKENS,
+    api(pathname, init = {}) {
+      const headers = new Headers(init.headers);
+      if (!init.headers) headers.set('X-SERVICE-Developer-Token', BENCH_TOKENS.developer);
+      if (init.json !== undefined) headers.set('content-type', 'application/json');
+      return fetch(started.url + pathname, {
+        ...init,
+        headers,
+        body: init.json !== undefined ? JSON.stringify(init.json) : init.body,
+      });
+    },
+  };
 }

@@ -1,6 +1,6 @@
 import { exportDetails, exportRecord, stream, streamExecution } from '../src/api/contract';
 import { readEvents } from '../server/platform/live/read-sse';
-import type { TestPlatform } from '../server/platform/testing';
+import type { PlatformProcess } from './process';
 import { dataFileStream, median, ms, type BenchRow } from './lib';
 
 const COUNT = 20;
@@ -12,7 +12,10 @@ const ROWS = 2_000;
  * (rows read, or the end, seen live; an export tells no count while it runs, so its end) p50,
  * and the time until all have ended.
  */
-export async function batchRows(platform: TestPlatform, store: string): Promise<BenchRow[]> {
+export async function batchRows(
+  platform: Pick<PlatformProcess, 'tokens' | 'api'>,
+  store: string,
+): Promise<BenchRow[]> {
   const dev = { 'X-SERVICE-Developer-Token': platform.tokens.developer };
   const json = async (res: Response) => {
     if (!res.ok) throw new Error(`${res.url} answered ${res.status}: ${await res.text()}`);

@@ -1,8 +1,12 @@
 import { workflow, workflowRun, runLogs } from '../src/api/contract';
 import { readEvents } from '../server/platform/live/read-sse';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { startTestPlatform } from '../server/platform/testing';
 import { batchRows } from './workflows-batch';
 import { median, ms, percentile, type Bench, type BenchRow } from './lib';
+import { startPlatformProcess, type PlatformProcess } from './process';
 
 const RUNS = 100;
 
@@ -14,8 +18,24 @@ const RUNS = 100;
  * run's live read (`GET …/runs/{id}/live?after=0`, as the run page follows it on the embedded
  * platform, issue 26) delivers an entry. Before issue 26 it was a `…/logs` poll every 100 ms.
  */
+async function startPlatform(): Promise<Pick<PlatformProcess, 'url' | 'tokens' | 'api' | 'stop'>> {
+  if (process.env.BENCH_IN_PROCESS === '1') {
+    const platform = await startTestPlatform();
+    return { ...platform, stop: () => platform.close() };
+  }
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-workflows-'));
+  const platform = await startPlatformProcess(dataDir);
+  return {
+    ...platform,
+    stop: async () => {
+      await platform.stop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
 const workflows: Bench = async () => {
-  const platform = await startTestPlatform();
+  const platform = await startPlatform();
   const headers = {
     authorization: `Bearer ${platform.tokens.access}`,
     'content-type': 'application/json',
@@ -145,7 +165,7 @@ const workflows: Bench = async () => {
     ];
     return rows;
   } finally {
-    await platform.close();
+    await platform.stop();
   }
 };
 

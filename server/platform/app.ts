@@ -64,6 +64,8 @@ export function createPlatformApp(deps: PlatformDeps) {
   // The public docs write some paths with a trailing slash (`.../documents/`,
   // `.../data-files/details/`): every route answers with and without one.
   const app = new Hono<PlatformEnv>({ strict: false });
+  // Answered before background work takes the store again (store/priority.ts).
+  app.use((_c, next) => deps.requests.during(next));
   app.use(async (c, next) => {
     c.set('traceId', randomUUID().replace(/-/g, '').slice(0, 24).toUpperCase());
     await next();

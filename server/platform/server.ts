@@ -10,6 +10,7 @@ import { JobQueue } from './jobs/queue';
 import { Signals } from './jobs/signals';
 import { seedIfEmpty } from './seed';
 import { openStore, type Db } from './store';
+import { RequestGauge } from './store/priority';
 import { openFileStore } from './store/files';
 import { resolveTokens } from './tokens';
 import type { EmbeddedPlatform } from './types';
@@ -35,7 +36,9 @@ export async function startEmbeddedPlatform(
 ): Promise<EmbeddedPlatform & { db: Db }> {
   const { config } = options;
   const log = options.log ?? (() => undefined);
+  const requests = new RequestGauge();
   const db = await openStore({
+    requests,
     dataDir: config.dataDir,
     databaseUrl: config.databaseUrl,
     schema: options.schema,
@@ -62,6 +65,7 @@ export async function startEmbeddedPlatform(
   const queue = new JobQueue(db, jobs, config.jobLeaseSeconds, log, signals);
   const deps: PlatformDeps = {
     db,
+    requests,
     tokens,
     brand: config.brand,
     jobs,

@@ -1,6 +1,7 @@
 import type { GenerationConfig } from '../../config';
 import type { Db } from '../store';
 import type { FileStore } from '../store/files';
+import type { RequestGauge } from '../store/priority';
 import type { PlatformTokens } from '../types';
 import type { JobQueue } from '../jobs/queue';
 import type { Jobs } from './jobs';
@@ -8,6 +9,8 @@ import type { Jobs } from './jobs';
 /** What every area's routes and services are built with. */
 export interface PlatformDeps {
   db: Db;
+  /** The requests being answered: background work on `db` waits for them (store/priority.ts). */
+  requests: RequestGauge;
   tokens: PlatformTokens;
   brand: string;
   jobs: Jobs;

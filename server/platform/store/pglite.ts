@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { NoRows, type Db, type Queryable } from './db';
-import { isBackground } from './priority';
+import { isBackground, type RequestGauge } from './priority';
 import {
   reviveError,
   type WorkerAnswer,
@@ -95,6 +95,7 @@ async function startThread(start: WorkerStart) {
 export async function openPglite(
   dataDir: string | undefined,
   sharedBuffersMb = DEFAULT_SHARED_BUFFERS_MB,
+  requests?: RequestGauge,
 ): Promise<Db> {
   const fresh = dataDir !== undefined && !fs.existsSync(path.join(dataDir, 'PG_VERSION'));
   const start = { dataDir, sharedBuffersMb } satisfies WorkerStart;
@@ -105,17 +106,23 @@ export async function openPglite(
     await thread.stop();
     thread = await startThread(start);
   }
-  // Background work waits behind a request's (store/priority.ts); a transaction's own
-  // statements go straight in.
+  // Background work waits for the requests being answered, then behind a request's statements
+  // (store/priority.ts); a transaction's own statements go straight in.
   const low = () => isBackground() || undefined;
+  const send = async (request: Parameters<Thread['send']>[0]) => {
+    await requests?.turn();
+    return thread.send(request);
+  };
   const query = async <T>(sql: string, params?: unknown[], tx?: number) =>
-    ((await thread.send({ op: 'query', sql, params, tx, low: tx ? undefined : low() })).rows ??
-      []) as T[];
+    ((tx
+      ? await thread.send({ op: 'query', sql, params, tx })
+      : await send({ op: 'query', sql, params, low: low() })
+    ).rows ?? []) as T[];
   return {
     kind: 'pglite',
     query: (sql, params) => query(sql, params),
     async transaction(fn) {
-      const { tx } = await thread.send({ op: 'begin', low: low() });
+      const { tx } = await send({ op: 'begin', low: low() });
       let result;
       try {
         result = await fn({ query: (sql, params) => query(sql, params, tx) } satisfies Queryable);
@@ -128,20 +135,20 @@ export async function openPglite(
     },
     async batch(statements) {
       try {
-        return (await thread.send({ op: 'batch', statements, low: low() })).results ?? [];
+        return (await send({ op: 'batch', statements, low: low() })).results ?? [];
       } catch (error) {
         const at = (error as { noRowsAt?: unknown }).noRowsAt;
         throw typeof at === 'number' ? new NoRows(at) : error;
       }
     },
     async copyFrom(sql, data) {
-      await thread.send({ op: 'copyFrom', sql, data, low: low() });
+      await send({ op: 'copyFrom', sql, data, low: low() });
     },
     async copyTo(sql) {
-      return (await thread.send({ op: 'copyTo', sql, low: low() })).bytes ?? new Uint8Array(0);
+      return (await send({ op: 'copyTo', sql, low: low() })).bytes ?? new Uint8Array(0);
     },
     async exec(sql) {
-      await thread.send({ op: 'exec', sql, low: low() });
+      await send({ op: 'exec', sql, low: low() });
     },
     async listen(channel, fn) {
       const fns = thread.heard.get(channel) ?? new Set();

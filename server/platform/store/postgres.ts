@@ -4,7 +4,7 @@ import pg from 'pg';
 import { from as copyFrom, to as copyTo } from 'pg-copy-streams';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { NoRows, type Db, type Queryable, type Session } from './db';
-import { isBackground } from './priority';
+import { isBackground, type RequestGauge } from './priority';
 
 pg.types.setTypeParser(pg.types.builtins.INT8, Number);
 pg.types.setTypeParser(pg.types.builtins.NUMERIC, Number);
@@ -42,7 +42,11 @@ class Slots {
 const holding = new AsyncLocalStorage<boolean>();
 
 /** `schema` isolates one platform (a test, say) inside a shared database. */
-export async function openPostgres(databaseUrl: string, schema?: string): Promise<Db> {
+export async function openPostgres(
+  databaseUrl: string,
+  schema?: string,
+  requests?: RequestGauge,
+): Promise<Db> {
   const settings = [`-c statement_timeout=${STATEMENT_TIMEOUT_MS}`];
   if (schema) settings.push(`-c search_path=${schema}`);
   const pool = new pg.Pool({
@@ -63,9 +67,15 @@ export async function openPostgres(databaseUrl: string, schema?: string): Promis
   const run = async <T>(client: pg.Pool | pg.PoolClient, sql: string, params?: unknown[]) =>
     (await client.query(sql, params as unknown[])).rows as T[];
   const background = new Slots(BACKGROUND_SIZE);
-  /** Background work waits for one of its slots; a request goes straight to the pool. */
-  const slot = <T>(fn: () => Promise<T>) =>
-    isBackground() && !holding.getStore() ? background.run(() => holding.run(true, fn)) : fn();
+  /**
+   * Background work waits for the requests being answered, then for one of its slots; a request
+   * goes straight to the pool.
+   */
+  const slot = async <T>(fn: () => Promise<T>) => {
+    if (!isBackground() || holding.getStore()) return fn();
+    await requests?.turn();
+    return background.run(() => holding.run(true, fn));
+  };
   const connect = () => pool.connect();
   const db: Db = {
     kind: 'postgres',

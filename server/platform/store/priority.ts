@@ -11,3 +11,46 @@ export const inBackground = <T>(fn: () => T): T => background.run(true, fn);
 
 /** True inside `inBackground` (and whatever it started), false in a request. */
 export const isBackground = () => background.getStore() === true;
+
+/** The longest a background unit waits for the requests being answered (ms). */
+export const BACKGROUND_HOLD_MS = 20;
+
+/**
+ * The requests one platform is answering now. While any is, a background unit (a statement, a
+ * batch, a transaction's `begin`) waits before it reaches the store, until none is or for
+ * BACKGROUND_HOLD_MS at most: a burst of requests (a hundred workflow starts) is answered first,
+ * instead of each waiting on this process's one thread, and on PGlite's, behind the background
+ * work it started. A unit inside an open transaction never waits (it would hold the store).
+ */
+export class RequestGauge {
+  private answering = 0;
+  private held: Array<() => void> = [];
+  private timer: NodeJS.Timeout | undefined;
+
+  /** Counts `fn` (a request's handling, up to its answer's head) as being answered. */
+  async during<T>(fn: () => Promise<T>): Promise<T> {
+    this.answering++;
+    try {
+      return await fn();
+    } finally {
+      if (--this.answering === 0) this.release();
+    }
+  }
+
+  /** Resolves when a background unit may go on; undefined when it may go on at once. */
+  turn(): Promise<void> | undefined {
+    if (this.answering === 0 || !isBackground()) return undefined;
+    return new Promise((resolve) => {
+      this.held.push(resolve);
+      this.timer ??= setTimeout(() => this.release(), BACKGROUND_HOLD_MS);
+    });
+  }
+
+  private release() {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    const held = this.held;
+    this.held = [];
+    for (const resolve of held) resolve();
+  }
+}
