@@ -43,6 +43,9 @@ export function parseWith<S extends z.ZodType>(
 export async function readRawBody(c: Context, limit = MAX_BODY_BYTES): Promise<Uint8Array> {
   const declared = Number(c.req.header('content-length') ?? NaN);
   if (declared > limit) throw new PlatformError(413, `request body is larger than ${limit} bytes`);
+  // A declared length (Node's parser holds the body to it) is read whole by the Node server
+  // without a web stream; a body without one is read as a stream, cut at `limit`.
+  if (Number.isInteger(declared)) return new Uint8Array(await c.req.raw.arrayBuffer());
   const tooLarge = () => new PlatformError(413, `request body is larger than ${limit} bytes`);
   return readAtMost(c.req.raw.body, limit, tooLarge);
 }

@@ -1,5 +1,7 @@
+import type { ServerResponse } from 'node:http';
+import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response';
 import type { Context } from 'hono';
-import { streamSSE, type SSEStreamingApi } from 'hono/streaming';
+import { streamSSE } from 'hono/streaming';
 import type { PlatformDeps, PlatformEnv } from '../core/context';
 import { PlatformError } from '../core/errors';
 import { JOURNALED } from '../jobs/signals';
@@ -69,27 +71,107 @@ export function liveStream(
       `Too many live reads are open (${liveLimits.maxOpen}); read the resource instead, or try again shortly`,
     );
   open.set(key, count + 1);
+  const rereadMs = liveLimits.rereadMs * rereadEvery;
+  const closed = () => open.set(key, (open.get(key) ?? 1) - 1);
+  const failed = (error: Error) => {
+    // The stream ends with an `error` event; the client reads the resource again.
+    if (!(error instanceof PlatformError))
+      deps.log(`live read ${c.req.path} trace ${c.get('traceId')}: ${error.stack ?? error}`);
+  };
+  const outgoing = (c.env as { outgoing?: ServerResponse } | undefined)?.outgoing;
+  if (outgoing) {
+    // Served by Node (@hono/node-server): the events go straight to the socket, each read's in
+    // one write, without a web stream between (each of those cost a share of the one thread
+    // that a hundred live reads and their requests share).
+    const sink = socketSink(outgoing);
+    void follow(sink, deps, topics, read, rereadMs)
+      .catch(async (error: Error) => {
+        failed(error);
+        await sink.write(eventText({ event: 'error', data: error.message }, false));
+      })
+      .finally(() => {
+        closed();
+        sink.end();
+      });
+    return RESPONSE_ALREADY_SENT;
+  }
+  // Called in-process (a custom app's call, apps/app-paths.ts): through Hono's stream.
   c.header('X-Accel-Buffering', 'no');
   return streamSSE(
     c,
     async (stream) => {
+      const sink: Sink = {
+        write: (text) => stream.write(text),
+        onAbort: (fn) => stream.onAbort(fn),
+        get over() {
+          return stream.aborted || stream.closed;
+        },
+        end: () => undefined,
+      };
       try {
-        await follow(stream, deps, topics, read, liveLimits.rereadMs * rereadEvery);
+        await follow(sink, deps, topics, read, rereadMs);
       } finally {
-        open.set(key, (open.get(key) ?? 1) - 1);
+        closed();
       }
     },
     (error) => {
-      // The stream ends with an `error` event; the client reads the resource again.
-      if (!(error instanceof PlatformError))
-        deps.log(`live read ${c.req.path} trace ${c.get('traceId')}: ${error.stack ?? error}`);
+      failed(error);
       return Promise.resolve();
     },
   );
 }
 
+/** Where a live read's text goes. `over`: the client has gone (or the stream was closed). */
+interface Sink {
+  write(text: string): Promise<unknown>;
+  onAbort(fn: () => void): void;
+  readonly over: boolean;
+  end(): void;
+}
+
+/** An event's text: `data` as JSON, or as it is when `json` is false (a line each). */
+function eventText({ event, id, data }: LiveMessage, json = true) {
+  const lines = json ? [JSON.stringify(data)] : String(data).split(/\r?\n/);
+  const head = `event: ${event}\n${id === undefined ? '' : `id: ${id}\n`}`;
+  return `${head}${lines.map((line) => `data: ${line}\n`).join('')}\n`;
+}
+
+/** text/event-stream written on Node's response itself, waiting for `drain` when it is full. */
+function socketSink(outgoing: ServerResponse): Sink {
+  outgoing.writeHead(200, {
+    'content-type': 'text/event-stream',
+    'cache-control': 'no-cache',
+    'x-accel-buffering': 'no',
+  });
+  outgoing.flushHeaders();
+  let gone = false;
+  const aborts: Array<() => void> = [];
+  outgoing.once('close', () => {
+    gone = true;
+    for (const fn of aborts.splice(0)) fn();
+  });
+  return {
+    async write(text) {
+      if (gone || outgoing.write(text)) return;
+      await new Promise<void>((resolve) => {
+        const done = () => {
+          outgoing.off('drain', done);
+          outgoing.off('close', done);
+          resolve();
+        };
+        outgoing.on('drain', done).on('close', done);
+      });
+    },
+    onAbort: (fn) => void aborts.push(fn),
+    get over() {
+      return gone || outgoing.writableEnded;
+    },
+    end: () => void (gone || outgoing.writableEnded || outgoing.end()),
+  };
+}
+
 async function follow(
-  stream: SSEStreamingApi,
+  stream: Sink,
   deps: PlatformDeps,
   topics: string[],
   read: (hint: ReadHint) => Promise<LiveRead>,
@@ -109,7 +191,7 @@ async function follow(
   let lastWrite = Date.now();
   let lastRead = 0;
   try {
-    while (!stream.aborted && !stream.closed) {
+    while (!stream.over) {
       const now = Date.now();
       if (woken || now - lastRead >= rereadMs) {
         const hint = { journal: woken && journal };
@@ -117,8 +199,7 @@ async function follow(
         journal = true;
         lastRead = now;
         const { messages, done, more } = await read(hint);
-        for (const m of messages)
-          await stream.writeSSE({ event: m.event, id: m.id, data: JSON.stringify(m.data) });
+        if (messages.length) await stream.write(messages.map((m) => eventText(m)).join(''));
         if (messages.length) lastWrite = Date.now();
         if (done) return;
         if (more) {
@@ -151,7 +232,7 @@ async function follow(
           clearTimeout(timer);
           resolve();
         };
-        if (woken || stream.aborted) rouse();
+        if (woken || stream.over) rouse();
       });
       rouse = undefined;
     }
