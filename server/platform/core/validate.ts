@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { PlatformError, badRequest } from './errors';
 
 export const MAX_BODY_BYTES = 10 * 1024 * 1024;
+const utf8 = new TextDecoder();
 /** JSON nested deeper than this is refused (400) before anything recurses over it. */
 export const MAX_JSON_DEPTH = 100;
 
@@ -77,7 +78,7 @@ export async function readAtMost(
 }
 
 export async function readJson(c: Context, { optional = false } = {}): Promise<unknown> {
-  const text = new TextDecoder().decode(await readRawBody(c));
+  const text = utf8.decode(await readRawBody(c));
   if (text.trim() === '') {
     if (optional) return undefined;
     throw badRequest('body: a JSON body is required');

@@ -23,6 +23,7 @@ export const BACKGROUND_HOLD_MS = 20;
  * work it started. A unit inside an open transaction never waits (it would hold the store).
  */
 export class RequestGauge {
+  constructor(private readonly holdMs = BACKGROUND_HOLD_MS) {}
   private answering = 0;
   private held: Array<() => void> = [];
   private timer: NodeJS.Timeout | undefined;
@@ -42,7 +43,7 @@ export class RequestGauge {
     if (this.answering === 0 || !isBackground()) return undefined;
     return new Promise((resolve) => {
       this.held.push(resolve);
-      this.timer ??= setTimeout(() => this.release(), BACKGROUND_HOLD_MS);
+      this.timer ??= setTimeout(() => this.release(), this.holdMs);
     });
   }
 
