@@ -79,6 +79,9 @@ describe('seeding in a seed process', () => {
     async () => {
       const folder = testFolder('seed-child-');
       open.push(folder);
+      // The test's schema made first (two `CREATE SCHEMA IF NOT EXISTS` at once may collide);
+      // migrated, not seeded.
+      await (await folder.openStore()).close();
       const lines: string[] = [];
       const started = await Promise.all(
         [0, 1].map(() => startTestPlatform({ seedIn: 'child', folder, log: (l) => lines.push(l) })),
