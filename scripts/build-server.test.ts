@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -22,9 +22,9 @@ describe('the server bundle that npm start runs', () => {
   const dist = path.join(work, 'dist');
   fs.mkdirSync(dist);
   fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>bundle test</title>');
-  let stop = () => {};
+  const children: ChildProcess[] = [];
   afterAll(() => {
-    stop();
+    for (const child of children) child.kill('SIGTERM');
     fs.rmSync(work, { recursive: true, force: true });
   });
 
@@ -45,7 +45,7 @@ describe('the server bundle that npm start runs', () => {
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    stop = () => child.kill('SIGTERM');
+    children.push(child);
     return { child, output: () => output };
   }
 
