@@ -1,6 +1,7 @@
 // `npm start` runs the server from a bundle built here, not through tsx: tsx's loader thread and
 // the per-file transforms held about 100 MiB more at idle (issue 26 §4). esbuild (the compiler tsx
-// itself uses) bundles server/main.ts and the two worker entries in a fraction of a second, so
+// itself uses) bundles server/main.ts, the two worker entries and the seed process's entry (a
+// first start seeds in a process of its own, seed/in-child.ts) in a fraction of a second, so
 // the bundle is rebuilt on every start and is never stale.
 //
 // The bundle lives in `.build/server-<hash>/` (the hash of its own output), reached through the
@@ -20,8 +21,9 @@ export const serverEntry = path.join(buildDir, 'server', 'main.mjs');
 /**
  * Each module's `import.meta.url` and `import.meta.dirname` become its own source location, so
  * its data (migrations, seed data, the console's dist/) is found where it is in the checkout.
- * A worker's entry is the exception: `new URL('./x-worker.mjs', import.meta.url)` must name the
- * worker bundled beside the server's own, so in those lines the bundle's own URL stays.
+ * A worker's or child process's entry is the exception: `new URL('./x-worker.mjs',
+ * import.meta.url)` (or `x-child.mjs`) must name the entry bundled beside the server's own, so in
+ * those lines the bundle's own URL stays.
  */
 const sourceLocations = {
   name: 'source-locations',
@@ -33,7 +35,7 @@ const sourceLocations = {
       const contents = text
         .split('\n')
         .map((line) =>
-          /-worker\.mjs['"]/.test(line)
+          /-(worker|child)\.mjs['"]/.test(line)
             ? line
             : line.replaceAll('import.meta.url', url).replaceAll('import.meta.dirname', dirname),
         )
@@ -43,9 +45,11 @@ const sourceLocations = {
   },
 };
 
+/** Entries bundled beside main.mjs: the worker threads' and the seed process's. */
 const WORKERS = {
   'pglite-worker': 'server/platform/store/pglite-worker.ts',
   'tokens-worker': 'server/platform/generation/tokens-worker.ts',
+  'seed-child': 'server/platform/seed/seed-child.ts',
 };
 
 export async function buildServer() {

@@ -44,7 +44,8 @@ async function embeddedUpstream(
 ): Promise<Upstream> {
   // Loaded only when needed: remote mode never opens a database.
   const { startEmbeddedPlatform } = await import('./platform/server');
-  const platform = await startEmbeddedPlatform({ config, log });
+  // The first start's seed runs in a process of its own: its memory never stays with this one.
+  const platform = await startEmbeddedPlatform({ config, log, seedIn: 'child' });
   return {
     mode: 'embedded',
     baseUrl: platform.url,

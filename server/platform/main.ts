@@ -9,6 +9,7 @@ try {
   const platform = await startEmbeddedPlatform({
     config,
     port: config.port ?? 8787,
+    seedIn: 'child',
     log: (line) => console.log(line),
   });
   const tokensFrom = config.developerToken

@@ -8,8 +8,10 @@ import { Jobs } from './core/jobs';
 import { watchGrants } from './access/grant-cache';
 import { JobQueue } from './jobs/queue';
 import { Signals } from './jobs/signals';
-import { seedIfEmpty } from './seed';
-import { openStore, type Db } from './store';
+import { pgliteIsNew, seedInChild, type SeedIn } from './seed/in-child';
+import { isSeeded } from './seed/seeded';
+import { openStore, type Db, type StoreOptions } from './store';
+import { lockDataDir } from './store/lock';
 import { RequestGauge } from './store/priority';
 import { openFileStore } from './store/files';
 import { resolveTokens } from './tokens';
@@ -25,9 +27,46 @@ export interface PlatformOptions {
   /** PostgreSQL only: a schema of its own. */
   schema?: string;
   seed?: boolean;
+  /**
+   * Where the sample data is written on a first start: `child`, a short-lived process of its own
+   * before this one opens the store (what a user's start does: its growth never stays here), or
+   * `process` (default), here (tests: no second process to start).
+   */
+  seedIn?: SeedIn;
   intervals?: Partial<PlatformDeps['intervals']>;
   /** How often queued and expired jobs are looked at (ms). */
   jobDrainMs?: number;
+}
+
+/**
+ * The store, seeded by a seed process when it is not yet (`seedIn: 'child'`). Asked cheaply: on
+ * PGlite a DATA_DIR without a cluster is seeded before it is opened here; otherwise the store is
+ * opened and its `seeded` key read, and only when that is missing does a seed process run (on
+ * PGlite this store is closed meanwhile: one process at a time in DATA_DIR). On PostgreSQL,
+ * processes starting together each run one; the seed's lock lets the first write and the others
+ * find it written.
+ */
+async function openSeeded(store: StoreOptions, log: (line: string) => void): Promise<Db> {
+  const pglite = !store.databaseUrl;
+  if (pglite && pgliteIsNew(store.dataDir)) {
+    // A folder in use by another platform is refused as it always was, before any seed process.
+    lockDataDir(store.dataDir)();
+    await seedInChild(store, log);
+  }
+  const db = await openStore(store);
+  try {
+    if (await isSeeded(db)) return db;
+    if (!pglite) {
+      await seedInChild(store, log);
+      return db;
+    }
+  } catch (error) {
+    await db.close();
+    throw error;
+  }
+  await db.close();
+  await seedInChild(store, log);
+  return openStore(store);
 }
 
 /** Opens the store, seeds it on first start, and serves the platform on 127.0.0.1. */
@@ -37,13 +76,17 @@ export async function startEmbeddedPlatform(
   const { config } = options;
   const log = options.log ?? (() => undefined);
   const requests = new RequestGauge();
-  const db = await openStore({
+  const store: StoreOptions = {
     requests,
     dataDir: config.dataDir,
     databaseUrl: config.databaseUrl,
     schema: options.schema,
     sharedBuffersMb: config.pgliteSharedBuffersMb,
-  });
+  };
+  const db =
+    options.seed !== false && options.seedIn === 'child'
+      ? await openSeeded(store, log)
+      : await openStore(store);
   // Only once the store is ours: a start refused because DATA_DIR is in use writes nothing.
   let tokens;
   try {
@@ -88,7 +131,10 @@ export async function startEmbeddedPlatform(
     },
   };
   try {
-    if (options.seed !== false) await seedIfEmpty(db);
+    if (options.seed !== false && options.seedIn !== 'child') {
+      const { seedIfEmpty } = await import('./seed');
+      await seedIfEmpty(db);
+    }
     await watchGrants(db, signals);
   } catch (error) {
     files.close();

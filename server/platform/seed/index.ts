@@ -10,6 +10,7 @@ import { seedFilesets } from './filesets';
 import { seedWorkflows } from './workflows';
 import { seedGenerationSessions } from './generation';
 import { seedExports } from './exports';
+import { isSeeded } from './seeded';
 
 /**
  * Sample data for every screen, written once on first start (meta key `seeded`).
@@ -29,13 +30,11 @@ const seeders: Array<(tx: Queryable) => Promise<void>> = [
 ];
 
 export async function seedIfEmpty(db: Db) {
-  const [done] = await db.query('SELECT 1 FROM meta WHERE key = $1', ['seeded']);
-  if (done) return;
+  if (await isSeeded(db)) return;
   await db.transaction(async (tx) => {
     // Another process starting at the same time may have seeded while this one waited.
     await lockSchema(tx, 'seed:');
-    const [seeded] = await tx.query('SELECT 1 FROM meta WHERE key = $1', ['seeded']);
-    if (seeded) return;
+    if (await isSeeded(tx)) return;
     for (const seed of seeders) await seed(tx);
     await tx.query('INSERT INTO meta (key, value) VALUES ($1, $2)', [
       'seeded',
