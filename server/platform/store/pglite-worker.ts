@@ -43,7 +43,7 @@ const ready = PGlite.create(dataDir, {
 const waiting: WorkerRequest[] = [];
 const waitingLow: WorkerRequest[] = [];
 /** Request units taken in a row, at most, while background work waits. */
-const REQUESTS_IN_A_ROW = Number(process.env.RIAR ?? 1);
+const REQUESTS_IN_A_ROW = 1;
 /** The thread lets new messages in at least this often (ms) while background work waits. */
 const YIELD_MS = 2;
 let inARow = 0;
