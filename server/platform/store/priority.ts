@@ -14,16 +14,22 @@ export const isBackground = () => background.getStore() === true;
 
 /** The longest a background unit waits for the requests being answered (ms). */
 export const BACKGROUND_HOLD_MS = 20;
+/** Requests answered at once that make background work wait: a burst, not one page's reads. */
+export const BURST_REQUESTS = 4;
 
 /**
- * The requests one platform is answering now. While any is, a background unit (a statement, a
- * batch, a transaction's `begin`) waits before it reaches the store, until none is or for
- * BACKGROUND_HOLD_MS at most: a burst of requests (a hundred workflow starts) is answered first,
- * instead of each waiting on this process's one thread, and on PGlite's, behind the background
- * work it started. A unit inside an open transaction never waits (it would hold the store).
+ * The requests one platform is answering now. While BURST_REQUESTS or more are, a background
+ * unit (a statement, a batch, a transaction's `begin`) waits before it reaches the store, until
+ * fewer are or for BACKGROUND_HOLD_MS at most: a burst of requests (a hundred workflow starts) is
+ * answered first, instead of each waiting on this process's one thread, and on PGlite's, behind
+ * the background work it started. A request or two at a time (a run page's reads) hold nothing.
+ * A unit inside an open transaction never waits (it would hold the store).
  */
 export class RequestGauge {
-  constructor(private readonly holdMs = BACKGROUND_HOLD_MS) {}
+  constructor(
+    private readonly holdMs = BACKGROUND_HOLD_MS,
+    private readonly burst = BURST_REQUESTS,
+  ) {}
   private answering = 0;
   private held: Array<() => void> = [];
   private timer: NodeJS.Timeout | undefined;
@@ -34,13 +40,13 @@ export class RequestGauge {
     try {
       return await fn();
     } finally {
-      if (--this.answering === 0) this.release();
+      if (--this.answering < this.burst && this.held.length) this.release();
     }
   }
 
   /** Resolves when a background unit may go on; undefined when it may go on at once. */
   turn(): Promise<void> | undefined {
-    if (this.answering === 0 || !isBackground()) return undefined;
+    if (this.answering < this.burst || !isBackground()) return undefined;
     return new Promise((resolve) => {
       this.held.push(resolve);
       this.timer ??= setTimeout(() => this.release(), this.holdMs);

@@ -13,9 +13,10 @@ describe('background work waits for the requests being answered', () => {
   afterEach(async () => {
     for (const c of close.splice(0)) await c();
   });
-  async function store(holdMs: number): Promise<{ db: Db; requests: RequestGauge }> {
+  /** A store whose background work waits while `burst` requests are being answered. */
+  async function store(holdMs: number, burst = 1): Promise<{ db: Db; requests: RequestGauge }> {
     const folder = testFolder('request-gauge-');
-    const requests = new RequestGauge(holdMs);
+    const requests = new RequestGauge(holdMs, burst);
     const db = await openStore({ ...folder, requests });
     close.push(async () => {
       await db.close();
@@ -50,6 +51,24 @@ describe('background work waits for the requests being answered', () => {
     await r.answered;
     expect(await background).toEqual([{ n: 1 }]);
     expect(Date.now() - t).toBeLessThan(10_000);
+  });
+
+  it('waits only for a burst: a few requests at a time hold nothing', async () => {
+    const { db, requests } = await store(60_000, 3);
+    const first = request(requests);
+    const second = request(requests);
+    expect(await inBackground(() => db.query<{ n: number }>('SELECT 1 AS n'))).toEqual([{ n: 1 }]);
+    const third = request(requests);
+    const background = inBackground(() => db.query<{ n: number }>('SELECT 3 AS n'));
+    const done = settled(background);
+    await sleep(300);
+    expect(done()).toBe(false);
+    // One answered: fewer than the burst are left, and the held unit goes on.
+    third.end();
+    expect(await background).toEqual([{ n: 3 }]);
+    first.end();
+    second.end();
+    await Promise.all([first.answered, second.answered, third.answered]);
   });
 
   it('waits at most its bound while requests go on being answered', async () => {
