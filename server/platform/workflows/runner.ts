@@ -111,6 +111,8 @@ export class WorkflowRunner {
       let done: Done | undefined;
       for (;;) {
         if (lease.signal.aborted) throw new Error(INTERRUPTED);
+        // A step waits, as a statement does, while a burst of requests is answered.
+        await this.deps.requests.turn();
         const fast = held ? await held.advance(done, quick) : UNSURE;
         let next = fast;
         if (fast === UNSURE) {
