@@ -109,7 +109,7 @@ export interface PlatformProcess extends ConsoleProcess {
 export async function startPlatformProcess(dataDir: string): Promise<PlatformProcess> {
   const child = spawn(
     process.execPath,
-    [...(process.env.BENCH_PROF ? ['--cpu-prof', '--cpu-prof-dir=/tmp/prof'] : []), '--import', 'tsx', path.join(import.meta.dirname, '..', 'server', 'platform', 'main.ts')],
+    ['--import', 'tsx', path.join(import.meta.dirname, '..', 'server', 'platform', 'main.ts')],
     {
       env: {
         ...process.env,
