@@ -4,6 +4,8 @@ import { PlatformError, badRequest } from './errors';
 
 export const MAX_BODY_BYTES = 10 * 1024 * 1024;
 const utf8 = new TextDecoder();
+/** A body this small is read in one piece (a workflow start, a document). */
+const SMALL_BODY_BYTES = 64 * 1024;
 /** JSON nested deeper than this is refused (400) before anything recurses over it. */
 export const MAX_JSON_DEPTH = 100;
 
@@ -44,9 +46,10 @@ export function parseWith<S extends z.ZodType>(
 export async function readRawBody(c: Context, limit = MAX_BODY_BYTES): Promise<Uint8Array> {
   const declared = Number(c.req.header('content-length') ?? NaN);
   if (declared > limit) throw new PlatformError(413, `request body is larger than ${limit} bytes`);
-  // A declared length (Node's parser holds the body to it) is read whole by the Node server
-  // without a web stream; a body without one is read as a stream, cut at `limit`.
-  if (Number.isInteger(declared)) return new Uint8Array(await c.req.raw.arrayBuffer());
+  // A small body of declared length (Node's parser holds the body to it) is read whole by the
+  // Node server without a web stream; any other is read as a stream, cut at `limit`.
+  if (Number.isInteger(declared) && declared <= SMALL_BODY_BYTES)
+    return new Uint8Array(await c.req.raw.arrayBuffer());
   const tooLarge = () => new PlatformError(413, `request body is larger than ${limit} bytes`);
   return readAtMost(c.req.raw.body, limit, tooLarge);
 }
