@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startTestPlatform } from '../server/platform/testing';
+import { httpFloor } from './http-floor';
 import { batchRows } from './workflows-batch';
 import { median, ms, percentile, type Bench, type BenchRow } from './lib';
 import { startPlatformProcess, type PlatformProcess } from './process';
@@ -133,6 +134,7 @@ const workflows: Bench = async () => {
       }),
     );
     const seconds = (performance.now() - t0) / 1000;
+    const floor = await httpFloor(RUNS, JSON.stringify({ input: { n: 1 } }));
     const completed = statuses.filter((s) => s === 'COMPLETED').length;
     const store = process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite';
     const rows: BenchRow[] = [
@@ -160,6 +162,12 @@ const workflows: Bench = async () => {
         metric: 'start → "Run started" log line (while 100 run)',
         value: `p50 ${ms(median(runStarted))}, p90 ${ms(percentile(runStarted, 90))}`,
         note: `the runner claimed the run and started its first step; POST answered 202 in p50 ${ms(median(accepted))}, p90 ${ms(percentile(accepted, 90))}`,
+      },
+      {
+        group: 'workflows',
+        metric: `start POST p50 (while ${RUNS} run), against the machine's floor`,
+        value: `p50 ${ms(median(accepted))}; ${(median(accepted) / floor).toFixed(1)} × the floor`,
+        note: `floor: the same ${RUNS} POSTs at once to a bare node:http server that does nothing, p50 ${ms(floor)}; goal p50 ≤ 50 ms`,
       },
       ...(await batchRows(platform, store)),
     ];
