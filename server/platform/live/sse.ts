@@ -1,7 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response';
 import type { Context } from 'hono';
-import { streamSSE } from 'hono/streaming';
 import type { PlatformDeps, PlatformEnv } from '../core/context';
 import { PlatformError } from '../core/errors';
 import { JOURNALED } from '../jobs/signals';
@@ -63,6 +62,9 @@ export function liveStream(
   /** What every change wakes (a workflow run) is re-read less often (× rereadMs). */
   { rereadEvery = 1 } = {},
 ) {
+  const outgoing = (c.env as { outgoing?: ServerResponse } | undefined)?.outgoing;
+  // No path calls a live read in-process (a custom app's paths, apps/app-paths.ts, have none).
+  if (!outgoing) throw new PlatformError(400, 'A live read is answered over HTTP only');
   const key = deps.queue;
   const count = open.get(key) ?? 0;
   if (count >= liveLimits.maxOpen)
@@ -74,51 +76,24 @@ export function liveStream(
   const rereadMs = liveLimits.rereadMs * rereadEvery;
   const closed = () => open.set(key, (open.get(key) ?? 1) - 1);
   const failed = (error: Error) => {
-    // The stream ends with an `error` event; the client reads the resource again.
     if (!(error instanceof PlatformError))
       deps.log(`live read ${c.req.path} trace ${c.get('traceId')}: ${error.stack ?? error}`);
   };
-  const outgoing = (c.env as { outgoing?: ServerResponse } | undefined)?.outgoing;
-  if (outgoing) {
-    // Served by Node (@hono/node-server): the events go straight to the socket, each read's in
-    // one write, without a web stream between (each of those cost a share of the one thread
-    // that a hundred live reads and their requests share).
-    const sink = socketSink(outgoing);
-    void follow(sink, deps, topics, read, rereadMs)
-      .catch(async (error: Error) => {
-        failed(error);
-        await sink.write(eventText({ event: 'error', data: error.message }, false));
-      })
-      .finally(() => {
-        closed();
-        sink.end();
-      });
-    return RESPONSE_ALREADY_SENT;
-  }
-  // Called in-process (a custom app's call, apps/app-paths.ts): through Hono's stream.
-  c.header('X-Accel-Buffering', 'no');
-  return streamSSE(
-    c,
-    async (stream) => {
-      const sink: Sink = {
-        write: (text) => stream.write(text),
-        onAbort: (fn) => stream.onAbort(fn),
-        get over() {
-          return stream.aborted || stream.closed;
-        },
-        end: () => undefined,
-      };
-      try {
-        await follow(sink, deps, topics, read, rereadMs);
-      } finally {
-        closed();
-      }
-    },
-    (error) => {
+  // Served by Node (@hono/node-server): the events go straight to the socket, each read's in
+  // one write, without a web stream between (each of those cost a share of the one thread
+  // that a hundred live reads and their requests share).
+  const sink = socketSink(outgoing);
+  void follow(sink, deps, topics, read, rereadMs)
+    .catch(async (error: Error) => {
       failed(error);
-      return Promise.resolve();
-    },
-  );
+      // The stream ends with an `error` event; the client reads the resource again.
+      await sink.write(eventText({ event: 'error', data: error.message }, false));
+    })
+    .finally(() => {
+      closed();
+      sink.end();
+    });
+  return RESPONSE_ALREADY_SENT;
 }
 
 /** Where a live read's text goes. `over`: the client has gone (or the stream was closed). */
