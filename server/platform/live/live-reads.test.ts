@@ -1,3 +1,6 @@
+import http from 'node:http';
+import net from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exportDetails, exportRecord, streamExecution } from '../../../src/api/contract';
 import { sampleUsers } from '../access/test-users';
@@ -5,6 +8,7 @@ import { SALES_DATASET_ID } from '../seed/datasets';
 import { createStream, startRun, streamBody, uploadCsv } from '../streams/test-support';
 import { startTestPlatform, type TestPlatform } from '../testing';
 import { readEvents } from './read-sse';
+import { liveLimits, socketSink } from './sse';
 
 /**
  * Issue 26: a stream execution's state and an export's status as they change, read live
@@ -74,5 +78,58 @@ describe('the live read of a stream execution (…/executions/{id}/live)', () =>
     expect(await denied.json()).toEqual(await plain.json());
     const other = await platform.api(`/api/data/v1/streams/${stream.id}/executions/999999/live`);
     expect(other.status).toBe(404);
+  });
+});
+
+describe('a live read that cannot be followed', () => {
+  it('answers HEAD with the head alone, keeping no stream open', async () => {
+    const saved = { ...liveLimits };
+    liveLimits.maxOpen = 1;
+    try {
+      const res = await platform.api(`/api/query/v1/export/${SALES_DATASET_ID}`, {
+        method: 'POST',
+        json: { bucket: 'head', queryRequest: { useCache: false } },
+      });
+      const { exportId } = exportRecord.parse(await res.json());
+      const head = await platform.api(`/api/query/v1/exports/${exportId}/live`, { method: 'HEAD' });
+      expect(head.status).toBe(200);
+      expect(head.headers.get('content-type')).toMatch(/^text\/event-stream/);
+      // The one stream allowed is still free.
+      const live = await platform.api(`/api/query/v1/exports/${exportId}/live`);
+      expect(live.status).toBe(200);
+      expect((await readEvents(live)).ended).toBe(true);
+    } finally {
+      Object.assign(liveLimits, saved);
+    }
+  });
+
+  it('is over at once when its client left before the stream began, and never waits to write', async () => {
+    const server = http.createServer((req, res) => {
+      // As a live route does after its access check: the client may be gone by then.
+      res.once('close', () => {
+        const sink = socketSink(res);
+        let aborted = false;
+        sink.onAbort(() => (aborted = true));
+        void sink.write('event: x\ndata: 1\n\n').then(() => {
+          sink.end();
+          outcome({ over: sink.over, aborted });
+        });
+      });
+      req.resume();
+    });
+    let outcome!: (o: { over: boolean; aborted: boolean }) => void;
+    const seen = new Promise<{ over: boolean; aborted: boolean }>((r) => (outcome = r));
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    try {
+      const { port } = server.address() as AddressInfo;
+      const socket = net.connect(port, '127.0.0.1', () => {
+        socket.write('GET /live HTTP/1.1\r\nHost: x\r\n\r\n');
+        setTimeout(() => socket.destroy(), 50);
+      });
+      socket.on('error', () => undefined);
+      expect(await seen).toEqual({ over: true, aborted: true });
+    } finally {
+      server.close();
+    }
   });
 });

@@ -24,6 +24,12 @@ export const RECONNECT_MS = 250;
 
 const open = new WeakMap<object, number>();
 
+const EVENT_STREAM_HEAD = {
+  'content-type': 'text/event-stream',
+  'cache-control': 'no-cache',
+  'x-accel-buffering': 'no',
+};
+
 export interface LiveMessage {
   event: string;
   data: unknown;
@@ -65,6 +71,8 @@ export function liveStream(
   const outgoing = (c.env as { outgoing?: ServerResponse } | undefined)?.outgoing;
   // No path calls a live read in-process (a custom app's paths, apps/app-paths.ts, have none).
   if (!outgoing) throw new PlatformError(400, 'A live read is answered over HTTP only');
+  // HEAD: the head alone, no stream.
+  if (c.req.method === 'HEAD') return c.body(null, 200, EVENT_STREAM_HEAD);
   const key = deps.queue;
   const count = open.get(key) ?? 0;
   if (count >= liveLimits.maxOpen)
@@ -75,20 +83,24 @@ export function liveStream(
   open.set(key, count + 1);
   const rereadMs = liveLimits.rereadMs * rereadEvery;
   const closed = () => open.set(key, (open.get(key) ?? 1) - 1);
-  const failed = (error: Error) => {
+  const failed = (error: unknown) => {
     if (!(error instanceof PlatformError))
-      deps.log(`live read ${c.req.path} trace ${c.get('traceId')}: ${error.stack ?? error}`);
+      deps.log(
+        `live read ${c.req.path} trace ${c.get('traceId')}: ${error instanceof Error ? error.stack : String(error)}`,
+      );
   };
   // Served by Node (@hono/node-server): the events go straight to the socket, each read's in
   // one write, without a web stream between (each of those cost a share of the one thread
   // that a hundred live reads and their requests share).
   const sink = socketSink(outgoing);
   void follow(sink, deps, topics, read, rereadMs)
-    .catch(async (error: Error) => {
+    .catch(async (error: unknown) => {
       failed(error);
       // The stream ends with an `error` event; the client reads the resource again.
-      await sink.write(eventText({ event: 'error', data: error.message }, false));
+      const message = error instanceof Error ? error.message : String(error);
+      await sink.write(eventText({ event: 'error', data: message }, false));
     })
+    .catch(() => undefined)
     .finally(() => {
       closed();
       sink.end();
@@ -106,42 +118,53 @@ interface Sink {
 
 /** An event's text: `data` as JSON, or as it is when `json` is false (a line each). */
 function eventText({ event, id, data }: LiveMessage, json = true) {
-  const lines = json ? [JSON.stringify(data)] : String(data).split(/\r?\n/);
+  const lines = json ? [JSON.stringify(data)] : String(data).split(/\r\n|\r|\n/);
   const head = `event: ${event}\n${id === undefined ? '' : `id: ${id}\n`}`;
   return `${head}${lines.map((line) => `data: ${line}\n`).join('')}\n`;
 }
 
-/** text/event-stream written on Node's response itself, waiting for `drain` when it is full. */
-function socketSink(outgoing: ServerResponse): Sink {
-  outgoing.writeHead(200, {
-    'content-type': 'text/event-stream',
-    'cache-control': 'no-cache',
-    'x-accel-buffering': 'no',
-  });
-  outgoing.flushHeaders();
-  let gone = false;
+/**
+ * text/event-stream written on Node's response itself, waiting for `drain` when it is full, at
+ * most `heartbeatMs` (a client that reads nothing for that long is cut off). A response whose
+ * client left before the stream began (while its access was checked) is over at once: Node
+ * emitted its `close` before anyone listened, and a write to it never drains.
+ */
+export function socketSink(outgoing: ServerResponse): Sink {
+  let gone = outgoing.destroyed;
   const aborts: Array<() => void> = [];
-  outgoing.once('close', () => {
+  const leave = () => {
     gone = true;
     for (const fn of aborts.splice(0)) fn();
-  });
+  };
+  outgoing.once('close', leave);
+  if (!gone) {
+    outgoing.writeHead(200, EVENT_STREAM_HEAD);
+    outgoing.flushHeaders();
+  }
+  const over = () => gone || outgoing.destroyed || outgoing.writableEnded;
   return {
     async write(text) {
-      if (gone || outgoing.write(text)) return;
+      if (over() || outgoing.write(text)) return;
       await new Promise<void>((resolve) => {
         const done = () => {
+          clearTimeout(timer);
           outgoing.off('drain', done);
           outgoing.off('close', done);
           resolve();
         };
+        const timer = setTimeout(() => {
+          done();
+          outgoing.destroy();
+          leave();
+        }, liveLimits.heartbeatMs);
         outgoing.on('drain', done).on('close', done);
       });
     },
-    onAbort: (fn) => void aborts.push(fn),
+    onAbort: (fn) => void (gone ? fn() : aborts.push(fn)),
     get over() {
-      return gone || outgoing.writableEnded;
+      return over();
     },
-    end: () => void (gone || outgoing.writableEnded || outgoing.end()),
+    end: () => void (over() || outgoing.end()),
   };
 }
 
