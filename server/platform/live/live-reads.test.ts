@@ -1,7 +1,7 @@
 import http from 'node:http';
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { exportDetails, exportRecord, streamExecution } from '../../../src/api/contract';
 import { sampleUsers } from '../access/test-users';
 import { SALES_DATASET_ID } from '../seed/datasets';
@@ -91,9 +91,14 @@ describe('a live read that cannot be followed', () => {
         json: { bucket: 'head', queryRequest: { useCache: false } },
       });
       const { exportId } = exportRecord.parse(await res.json());
+      const errors = vi.spyOn(console, 'error');
       const head = await platform.api(`/api/query/v1/exports/${exportId}/live`, { method: 'HEAD' });
       expect(head.status).toBe(200);
       expect(head.headers.get('content-type')).toMatch(/^text\/event-stream/);
+      // Not a stream begun and then a second head written over it.
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(errors).not.toHaveBeenCalled();
+      errors.mockRestore();
       // The one stream allowed is still free.
       const live = await platform.api(`/api/query/v1/exports/${exportId}/live`);
       expect(live.status).toBe(200);
@@ -104,21 +109,24 @@ describe('a live read that cannot be followed', () => {
   });
 
   it('is over at once when its client left before the stream began, and never waits to write', async () => {
+    let left = 0;
     const server = http.createServer((req, res) => {
       // As a live route does after its access check: the client may be gone by then.
       res.once('close', () => {
+        left = Date.now();
         const sink = socketSink(res);
         let aborted = false;
         sink.onAbort(() => (aborted = true));
         void sink.write('event: x\ndata: 1\n\n').then(() => {
           sink.end();
-          outcome({ over: sink.over, aborted });
+          outcome({ over: sink.over, aborted, waitedMs: Date.now() - left });
         });
       });
       req.resume();
     });
-    let outcome!: (o: { over: boolean; aborted: boolean }) => void;
-    const seen = new Promise<{ over: boolean; aborted: boolean }>((r) => (outcome = r));
+    type Outcome = { over: boolean; aborted: boolean; waitedMs: number };
+    let outcome!: (o: Outcome) => void;
+    const seen = new Promise<Outcome>((r) => (outcome = r));
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     try {
       const { port } = server.address() as AddressInfo;
@@ -127,7 +135,9 @@ describe('a live read that cannot be followed', () => {
         setTimeout(() => socket.destroy(), 50);
       });
       socket.on('error', () => undefined);
-      expect(await seen).toEqual({ over: true, aborted: true });
+      const { waitedMs, ...rest } = await seen;
+      expect(rest).toEqual({ over: true, aborted: true });
+      expect(waitedMs).toBeLessThan(1_000);
     } finally {
       server.close();
     }
