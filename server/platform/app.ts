@@ -64,8 +64,11 @@ export function createPlatformApp(deps: PlatformDeps) {
   // The public docs write some paths with a trailing slash (`.../documents/`,
   // `.../data-files/details/`): every route answers with and without one.
   const app = new Hono<PlatformEnv>({ strict: false });
-  // Answered before background work takes the store again (store/priority.ts).
-  app.use((_c, next) => deps.requests.during(next));
+  // Answered before background work takes the store again (store/priority.ts): each HTTP
+  // request once (a custom app's call in-process, apps/app-paths.ts, is part of its own).
+  app.use((c, next) =>
+    (c.env as { outgoing?: unknown } | undefined)?.outgoing ? deps.requests.during(next) : next(),
+  );
   app.use(async (c, next) => {
     c.set('traceId', randomUUID().replace(/-/g, '').slice(0, 24).toUpperCase());
     await next();

@@ -16,6 +16,11 @@ export const isBackground = () => background.getStore() === true;
 export const BACKGROUND_HOLD_MS = 20;
 /** Requests answered at once that make background work wait: a burst, not one page's reads. */
 export const BURST_REQUESTS = 4;
+/**
+ * A request counts this long at most (ms): one that waits on something else (a model's answer,
+ * an upload coming in) is not a burst.
+ */
+export const COUNTED_MS = 1_000;
 
 /**
  * The requests one platform is answering now. While BURST_REQUESTS or more are, a background
@@ -29,18 +34,27 @@ export class RequestGauge {
   constructor(
     private readonly holdMs = BACKGROUND_HOLD_MS,
     private readonly burst = BURST_REQUESTS,
+    private readonly countedMs = COUNTED_MS,
   ) {}
   private answering = 0;
   private held: Array<() => void> = [];
   private timer: NodeJS.Timeout | undefined;
 
-  /** Counts `fn` (a request's handling, up to its answer's head) as being answered. */
+  /** Counts `fn` (a request's handling, up to its answer's head) as answered, COUNTED_MS at most. */
   async during<T>(fn: () => Promise<T>): Promise<T> {
     this.answering++;
+    let counted = true;
+    const uncount = () => {
+      if (!counted) return;
+      counted = false;
+      if (--this.answering < this.burst && this.held.length) this.release();
+    };
+    const timer = setTimeout(uncount, this.countedMs).unref();
     try {
       return await fn();
     } finally {
-      if (--this.answering < this.burst && this.held.length) this.release();
+      clearTimeout(timer);
+      uncount();
     }
   }
 

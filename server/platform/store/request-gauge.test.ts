@@ -14,9 +14,13 @@ describe('background work waits for the requests being answered', () => {
     for (const c of close.splice(0)) await c();
   });
   /** A store whose background work waits while `burst` requests are being answered. */
-  async function store(holdMs: number, burst = 1): Promise<{ db: Db; requests: RequestGauge }> {
+  async function store(
+    holdMs: number,
+    burst = 1,
+    countedMs = 60_000,
+  ): Promise<{ db: Db; requests: RequestGauge }> {
     const folder = testFolder('request-gauge-');
-    const requests = new RequestGauge(holdMs, burst);
+    const requests = new RequestGauge(holdMs, burst, countedMs);
     const db = await openStore({ ...folder, requests });
     close.push(async () => {
       await db.close();
@@ -69,6 +73,19 @@ describe('background work waits for the requests being answered', () => {
     first.end();
     second.end();
     await Promise.all([first.answered, second.answered, third.answered]);
+  });
+
+  it('does not wait for a request answered for long (it waits on something else)', async () => {
+    const { db, requests } = await store(60_000, 1, 300);
+    const r = request(requests);
+    const t = Date.now();
+    await inBackground(() => db.query('SELECT 1'));
+    expect(Date.now() - t).toBeLessThan(10_000);
+    // Still being answered, and no longer counted.
+    expect(settled(r.answered)()).toBe(false);
+    expect(await inBackground(() => db.query<{ n: number }>('SELECT 2 AS n'))).toEqual([{ n: 2 }]);
+    r.end();
+    await r.answered;
   });
 
   it('waits at most its bound while requests go on being answered', async () => {
