@@ -30,7 +30,7 @@ const indexKey = (collectionId: string, path: string[]) =>
  * - statistics: PGlite runs no autovacuum, so the planner would not learn that an equality
  *   filter (GIN) keeps few rows, and the GIN index's pending list would only grow. ANALYZE of
  *   the table's size and collections (cheap) and a pending-list merge run after large writes;
- *   the content's statistics (costly) with each new sort index.
+ *   the content's statistics (costly) when the table has doubled, and with each sort index.
  */
 export class DocumentUpkeep {
   private readonly indexed = new Set<string>();
@@ -39,6 +39,8 @@ export class DocumentUpkeep {
   private readonly checkedAt = new Map<string, number>();
   private rowsWritten = 0;
   private analyzing = false;
+  /** The table's rows when this process last took the content's statistics (0: never). */
+  private contentAnalyzedAt = 0;
   private readonly minDocuments: number;
   private readonly perCollection: number;
   private readonly analyzeAfter: number;
@@ -76,11 +78,15 @@ export class DocumentUpkeep {
           "SELECT greatest(reltuples, 0)::bigint AS rows FROM pg_class WHERE oid = 'documents'::regclass",
         );
         if (this.rowsWritten < Math.max(this.analyzeAfter, (table?.rows ?? 0) / 10)) return;
+        const rows = (table?.rows ?? 0) + this.rowsWritten;
         this.rowsWritten = 0;
-        // The table's size and each collection's share, not the content's statistics: those
-        // sort every sampled document (200 ms a statement at 100,000 documents, holding every
-        // reader on PGlite, after each bulk create); they are taken when a sort index is made.
-        await this.db.query('ANALYZE documents (collection_id)');
+        // The table's size and each collection's share; the content's statistics only when
+        // the table has doubled since they were last taken here (and with each sort index):
+        // they sort every sampled document, 200 ms a statement at 100,000 documents, holding
+        // every reader on PGlite, and were taken after each bulk create.
+        const whole = rows >= 2 * this.contentAnalyzedAt;
+        await this.db.query(whole ? 'ANALYZE documents' : 'ANALYZE documents (collection_id)');
+        if (whole) this.contentAnalyzedAt = Math.max(rows, 1);
         // New GIN entries wait in a pending list that every equality filter scans; VACUUM would
         // merge them, and there is no autovacuum to run it.
         await this.db.query("SELECT gin_clean_pending_list('documents_content'::regclass)");
