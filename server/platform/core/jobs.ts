@@ -35,6 +35,11 @@ export class Jobs {
   async stop() {
     this.stopped = true;
     for (const t of this.timers) clearInterval(t);
+    await this.settled();
+  }
+
+  /** Resolves once no work runs (what runs now, and what it starts meanwhile, has ended). */
+  async settled() {
     while (this.running.size) await Promise.allSettled([...this.running]);
   }
 }

@@ -62,7 +62,7 @@ describe('statistics after large writes', () => {
       const write = async (count: number) => {
         const docs = Array.from({ length: count }, () => ({ content: { n: next++ } }));
         await documents.createMany(orders.id, 1, docs);
-        await jobs.stop();
+        await jobs.settled();
       };
       const table = async () =>
         (
@@ -83,6 +83,7 @@ describe('statistics after large writes', () => {
       const second = await table();
       expect(second.rows).toBeGreaterThanOrEqual(first.rows + 1_100);
       expect(second.content).toBe(first.content);
+      await jobs.stop();
     },
   );
 });
