@@ -45,7 +45,7 @@ const indexExists = async (name: string) =>
 describe('statistics after large writes', () => {
   // PostgreSQL analyzes on its own (autovacuum); PGlite only when the platform asks.
   it.skipIf(!!process.env.DATABASE_URL)(
-    "learn the table's size each time, and the content's only once it has doubled",
+    "learn the table's size each time, and the content's only once it has grown fourfold",
     async () => {
       const jobs = new Jobs(() => undefined);
       const upkeep = new DocumentUpkeep(db, jobs, () => undefined, { analyzeAfterRows: 1_000 });

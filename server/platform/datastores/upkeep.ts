@@ -30,7 +30,7 @@ const indexKey = (collectionId: string, path: string[]) =>
  * - statistics: PGlite runs no autovacuum, so the planner would not learn that an equality
  *   filter (GIN) keeps few rows, and the GIN index's pending list would only grow. ANALYZE of
  *   the table's size and collections (cheap) and a pending-list merge run after large writes;
- *   the content's statistics (costly) when the table has doubled, and with each sort index.
+ *   the content's statistics (costly) when the table has grown fourfold, and with each sort index.
  */
 export class DocumentUpkeep {
   private readonly indexed = new Set<string>();
@@ -81,10 +81,10 @@ export class DocumentUpkeep {
         const rows = (table?.rows ?? 0) + this.rowsWritten;
         this.rowsWritten = 0;
         // The table's size and each collection's share; the content's statistics only when
-        // the table has doubled since they were last taken here (and with each sort index):
+        // the table has grown fourfold since they were last taken here (and with each sort index):
         // they sort every sampled document, 200 ms a statement at 100,000 documents, holding
         // every reader on PGlite, and were taken after each bulk create.
-        const whole = rows >= 2 * this.contentAnalyzedAt;
+        const whole = rows >= 4 * this.contentAnalyzedAt;
         await this.db.query(whole ? 'ANALYZE documents' : 'ANALYZE documents (collection_id)');
         if (whole) this.contentAnalyzedAt = Math.max(rows, 1);
         // New GIN entries wait in a pending list that every equality filter scans; VACUUM would
