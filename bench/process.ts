@@ -101,12 +101,36 @@ export interface PlatformProcess extends ConsoleProcess {
   api(pathname: string, init?: RequestInit & { json?: unknown }): Promise<Response>;
 }
 
+/** A new database on DATABASE_URL's server for one bench, dropped after it. */
+async function freshDatabase(serverUrl: string) {
+  const { default: pg } = await import('pg');
+  const name = `bench_${Date.now().toString(36)}_${process.pid}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const again = new pg.Client({ connectionString: serverUrl });
+      await again.connect();
+      await again.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await again.end();
+    },
+  };
+}
+
 /**
  * `npm run platform` (the embedded platform alone) on a fresh DATA_DIR in a process of its own,
  * so that a bench's client never shares the server's thread, as no real client does. With
- * DATABASE_URL set, on that PostgreSQL server (its `public` schema: use a throwaway cluster).
+ * DATABASE_URL set, in a new database on that PostgreSQL server, dropped when it stops.
  */
 export async function startPlatformProcess(dataDir: string): Promise<PlatformProcess> {
+  const database = process.env.DATABASE_URL
+    ? await freshDatabase(process.env.DATABASE_URL)
+    : undefined;
   const child = spawn(
     process.execPath,
     ['--import', 'tsx', path.join(import.meta.dirname, '..', 'server', 'platform', 'main.ts')],
@@ -118,6 +142,7 @@ export async function startPlatformProcess(dataDir: string): Promise<PlatformPro
         PLATFORM_DEVELOPER_TOKEN: BENCH_TOKENS.developer,
         PLATFORM_SESSION_TOKEN: BENCH_TOKENS.session,
         PLATFORM_ACCESS_TOKEN: BENCH_TOKENS.access,
+        ...(database ? { DATABASE_URL: database.url } : {}),
       },
       stdio: ['ignore', 'pipe', 'inherit'],
     },
@@ -125,6 +150,10 @@ export async function startPlatformProcess(dataDir: string): Promise<PlatformPro
   const started = await untilUrl(child, /Embedded platform: (http:\/\/\S+)/, 'the platform');
   return {
     ...started,
+    stop: async () => {
+      await started.stop();
+      await database?.drop();
+    },
     tokens: BENCH_TOKENS,
     api(pathname, init = {}) {
       const headers = new Headers(init.headers);
