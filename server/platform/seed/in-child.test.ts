@@ -1,6 +1,10 @@
 import fs from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startTestPlatform, testFolder, type TestFolder } from '../testing';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { seedEnvironment, seedInChild } from './in-child';
 import { isSeeded } from './seeded';
 
 /**
@@ -96,4 +100,58 @@ describe('seeding in a seed process', () => {
     },
     60_000,
   );
+
+  it('gives the seed process what Node and PostgreSQL read, never the platform’s tokens or keys', () => {
+    const store = { dataDir: '/data', databaseUrl: undefined };
+    const env = seedEnvironment(
+      {
+        PATH: '/usr/bin',
+        HOME: '/home/u',
+        NODE_OPTIONS: '--max-old-space-size=512',
+        LC_ALL: 'C.UTF-8',
+        TZ: 'UTC',
+        PGSSLMODE: 'require',
+        PGPASSWORD: 'from-libpq',
+        PLATFORM_DEVELOPER_TOKEN: 'developer-secret',
+        PLATFORM_ACCESS_TOKEN: 'access-secret',
+        OPENAI_API_KEY: 'sk-secret',
+        AWS_SECRET_ACCESS_KEY: 'aws-secret',
+        FILE_STORE_S3_SECRET_ACCESS_KEY: 's3-secret',
+      },
+      store,
+    );
+    expect(Object.keys(env).sort()).toEqual(
+      [
+        'HOME',
+        'LC_ALL',
+        'NODE_OPTIONS',
+        'PATH',
+        'PGPASSWORD',
+        'PGSSLMODE',
+        'PLATFORM_SEED_STORE',
+        'TZ',
+      ].sort(),
+    );
+    expect(JSON.parse(env.PLATFORM_SEED_STORE!)).toEqual({ dataDir: '/data' });
+    expect(JSON.stringify(env)).not.toMatch(
+      /developer-secret|access-secret|sk-secret|aws-secret|s3-secret/,
+    );
+  });
+
+  it('names why a seed process died before it could say so itself, without its stack', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'seed-entry-'));
+    try {
+      const entry = path.join(dir, 'broken-seed.mjs');
+      fs.writeFileSync(entry, "import 'no-such-seed-package';\n");
+      const failed = seedInChild({ dataDir: dir }, () => undefined, pathToFileURL(entry));
+      await expect(failed).rejects.toThrow(
+        /^the sample data could not be written: the seed process exited \(1\): Error \[ERR_MODULE_NOT_FOUND\]: Cannot find package 'no-such-seed-package'/,
+      );
+      const reason = await failed.catch((error: Error) => error.message);
+      expect(reason).not.toContain('\n');
+      expect(reason).not.toMatch(/\n\s+at /);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  }, 30_000);
 });

@@ -18,7 +18,43 @@ export const SEEDED_LINE = 'seed: done';
 export const FAILED_PREFIX = 'seed failed: ';
 
 /** Beside this module in the sources (a tsx shim); beside the server's own in the bundle. */
-const entry = new URL('./seed-child.mjs', import.meta.url);
+const ENTRY = new URL('./seed-child.mjs', import.meta.url);
+
+/**
+ * What of this process's environment the seed process gets: what Node and PostgreSQL's client
+ * read for themselves (paths, locale, time zone, NODE_OPTIONS, libpq's PG* defaults), never the
+ * platform's tokens or a provider's keys. Its store comes as PLATFORM_SEED_STORE.
+ */
+export function seedEnvironment(env: NodeJS.ProcessEnv, options: StoreOptions): NodeJS.ProcessEnv {
+  const kept = Object.entries(env).filter(
+    ([name]) =>
+      /^(PATH|HOME|TMPDIR|TMP|TEMP|TZ|LANG|LANGUAGE|NODE_OPTIONS|NODE_EXTRA_CA_CERTS|SYSTEMROOT)$/i.test(
+        name,
+      ) ||
+      name.startsWith('LC_') ||
+      name.startsWith('PG') ||
+      name.startsWith('TSX_'),
+  );
+  return {
+    ...Object.fromEntries(kept),
+    PLATFORM_SEED_STORE: JSON.stringify({ ...options, requests: undefined }),
+  };
+}
+
+/**
+ * Why a seed process that failed did: its own one-line reason, or else (it died before it could
+ * give one: a module that would not load, a crash) the error line Node printed, without the stack.
+ */
+export function seedFailure(stderr: string, code: number | null, signal: string | null) {
+  const lines = stderr.split('\n').map((line) => line.trim());
+  const own = lines.find((line) => line.startsWith(FAILED_PREFIX));
+  if (own) return own.slice(FAILED_PREFIX.length);
+  const ended = signal ? `was stopped (${signal})` : `exited (${code})`;
+  const printed = lines.find((line) => /^\w*Error( \[[A-Z_]+\])?: /.test(line));
+  return printed
+    ? `the seed process ${ended}: ${printed.slice(0, 500)}`
+    : `the seed process ${ended}`;
+}
 
 /**
  * PGlite only: a DATA_DIR without a cluster (the first start) is certainly not seeded, and is
@@ -36,19 +72,21 @@ export const pgliteIsNew = (dataDir: string) =>
 export async function seedInChild(
   options: StoreOptions,
   log: (line: string) => void = () => undefined,
+  /** The seed process's module (tests give one that fails). */
+  entry: URL = ENTRY,
 ): Promise<void> {
   const started = performance.now();
   const child = spawn(process.execPath, [fileURLToPath(entry)], {
-    env: {
-      ...process.env,
-      PLATFORM_SEED_STORE: JSON.stringify({ ...options, requests: undefined }),
-    },
+    env: seedEnvironment(process.env, options),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  // Its reason, or what Node printed when it died: a few lines (kept to 64 KiB).
+  child.stderr.on('data', (chunk: Buffer) => {
+    if (stderr.length < 65_536) stderr += chunk.toString();
+  });
   const [code, signal] = await new Promise<[number | null, NodeJS.Signals | null]>(
     (resolve, reject) => {
       child.once('error', reject);
@@ -62,13 +100,5 @@ export async function seedInChild(
     );
     return;
   }
-  const reason = stderr
-    .split('\n')
-    .find((line) => line.startsWith(FAILED_PREFIX))
-    ?.slice(FAILED_PREFIX.length);
-  throw new Error(
-    `the sample data could not be written: ${
-      reason ?? `the seed process ${signal ? `was stopped (${signal})` : `exited (${code})`}`
-    }`,
-  );
+  throw new Error(`the sample data could not be written: ${seedFailure(stderr, code, signal)}`);
 }
