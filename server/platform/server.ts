@@ -36,6 +36,8 @@ export interface PlatformOptions {
   intervals?: Partial<PlatformDeps['intervals']>;
   /** How often queued and expired jobs are looked at (ms). */
   jobDrainMs?: number;
+  /** The requests answered first (store/priority.ts); tests give one with bounds of their own. */
+  requests?: RequestGauge;
 }
 
 /**
@@ -75,7 +77,7 @@ export async function startEmbeddedPlatform(
 ): Promise<EmbeddedPlatform & { db: Db }> {
   const { config } = options;
   const log = options.log ?? (() => undefined);
-  const requests = new RequestGauge();
+  const requests = options.requests ?? new RequestGauge();
   const store: StoreOptions = {
     requests,
     dataDir: config.dataDir,
