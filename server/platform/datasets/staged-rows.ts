@@ -13,11 +13,13 @@ export interface StagedRows {
 }
 
 /**
- * Rows per statement while staging. On PGlite each statement holds the database: 2,000 rows take
- * some 20-40 ms there, so a reader waits at most that long. PostgreSQL's readers never wait for
- * a COPY, so its pieces are larger (fewer round trips).
+ * Rows per statement while staging. On PGlite each statement holds the database: 1,000 rows take
+ * some 10-25 ms there, so a reader waits at most that long (2,000 held it 20-50 ms, and reads
+ * during 3 stream runs of 100,000 rows had p99 63-70 ms; at 1,000, 45-48 ms, at the same rate of
+ * ingest: `npm run bench -- responsiveness ingest-export`; at 500 the rate fell by a fifth).
+ * PostgreSQL's readers never wait for a COPY, so its pieces are larger (fewer round trips).
  */
-export const STAGE_BATCH = { pglite: 2_000, postgres: 20_000 } as const;
+export const STAGE_BATCH = { pglite: 1_000, postgres: 20_000 } as const;
 
 /** A field of COPY's CSV format: always quoted, inner quotes doubled. */
 const copyField = (text: string) => '"' + text.replaceAll('"', '""') + '"';

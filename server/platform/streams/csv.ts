@@ -1,4 +1,5 @@
 import Papa from 'papaparse';
+import { isCalendarDay } from '../../../src/api/contract/column-values';
 import type { Cell } from '../datasets/store';
 import { SourceError, type SourceTable } from './table';
 
@@ -10,41 +11,56 @@ const DATE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
 const DATETIME =
   /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])[T ]([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?$/;
 
-/** `Date.parse` rolls 2026-02-30 over to March; a calendar day must round-trip. */
-const isCalendarDay = (ymd: string) => {
-  const [y, m, d] = ymd.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d)).toISOString().slice(0, 10) === ymd;
-};
+/** `Date.parse` rolls 2026-02-30 over to March: the day must be one of the calendar's. */
+const isDay = (ymd: string) =>
+  isCalendarDay(Number(ymd.slice(0, 4)), Number(ymd.slice(5, 7)), Number(ymd.slice(8, 10)));
 
 /** Narrowest first; a value with a leading zero (a postcode, say) is text, not a number. */
 const matchers: Array<[ColumnType, (v: string) => boolean]> = [
   ['LONG', (v) => LONG.test(v) && Number.isSafeInteger(Number(v))],
   ['DOUBLE', (v) => DOUBLE.test(v) && /\d/.test(v) && Number.isFinite(Number(v))],
-  ['DATE', (v) => DATE.test(v) && isCalendarDay(v)],
-  ['DATETIME', (v) => DATETIME.test(v) && isCalendarDay(v.slice(0, 10))],
+  ['DATE', (v) => DATE.test(v) && isDay(v)],
+  ['DATETIME', (v) => DATETIME.test(v) && isDay(v.slice(0, 10))],
 ];
 
-/** Papa parses this much text at a time; between pieces the event loop runs (~12 ms each). */
+/** The most of a CSV's head read for its header row. */
 export const CHUNK_BYTES = 128 * 1024;
-/** Rows typed between two turns of the event loop. */
-const YIELD_ROWS = 5_000;
+/**
+ * Papa parses this much text at a time; between pieces the event loop runs (a few ms each, up
+ * to some 20 on a loaded machine, collections included).
+ */
+const PARSE_BYTES = 64 * 1024;
+/**
+ * The longest the parse holds the thread between two turns of the event loop while it types
+ * and converts rows (ms): a read of the platform that arrives meanwhile waits no longer.
+ */
+const SLICE_MS = 8;
 const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
+
+/** Calls `each(i)` for i in [0, n), giving the event loop a turn every SLICE_MS of work. */
+async function sliced(n: number, each: (i: number) => boolean | void) {
+  let turnAt = performance.now();
+  for (let i = 0; i < n; i++) {
+    if ((i & 255) === 0 && performance.now() - turnAt > SLICE_MS) {
+      await nextTurn();
+      turnAt = performance.now();
+    }
+    if (each(i) === false) return;
+  }
+}
 
 /** The narrowest type that fits every value of column `index`, a slice of rows per turn. */
 async function inferType(rows: string[][], index: number): Promise<ColumnType> {
   let candidates = matchers;
   let seen = false;
-  for (let start = 0; start < rows.length; start += YIELD_ROWS) {
-    if (start > 0) await nextTurn();
-    for (const row of rows.slice(start, start + YIELD_ROWS)) {
-      const v = row[index]!.trim();
-      if (v === '') continue;
-      seen = true;
-      candidates = candidates.filter(([, test]) => test(v));
-      if (candidates.length === 0) return 'STRING';
-    }
-  }
-  if (!seen) return 'STRING';
+  await sliced(rows.length, (i) => {
+    const v = rows[i]![index]!.trim();
+    if (v === '') return;
+    seen = true;
+    candidates = candidates.filter(([, test]) => test(v));
+    return candidates.length > 0;
+  });
+  if (!seen || candidates.length === 0) return 'STRING';
   // LONG values also pass DOUBLE; the first candidate left is the narrowest that fits every value.
   return candidates[0]![0];
 }
@@ -86,7 +102,7 @@ function parseRecords(text: string) {
     };
     const config = {
       skipEmptyLines: 'greedy',
-      chunkSize: CHUNK_BYTES,
+      chunkSize: PARSE_BYTES,
       chunk,
       complete: () => resolve(records),
     } as const;
@@ -112,11 +128,7 @@ export async function parseCsv(text: string): Promise<SourceTable> {
   const types: ColumnType[] = [];
   for (let i = 0; i < names.length; i++) types.push(await inferType(rows, i));
   const cells: Cell[][] = [];
-  for (let start = 0; start < rows.length; start += YIELD_ROWS) {
-    for (const row of rows.slice(start, start + YIELD_ROWS))
-      cells.push(row.map((v, i) => toCell(types[i]!, v)));
-    await nextTurn();
-  }
+  await sliced(rows.length, (r) => void cells.push(rows[r]!.map((v, i) => toCell(types[i]!, v))));
   return { columns: names.map((name, i) => ({ name, type: types[i]! })), rows: cells };
 }
 

@@ -35,7 +35,7 @@ const BIT: Record<Exclude<ColumnType, 'STRING'>, number> = {
 /** Flag bit (above the mask): a number whose value JS and float8 may read or write apart. */
 const UNSURE = 16;
 
-/** csv.ts's isCalendarDay for 'YYYY-MM-DD' at the start of `t`: Date.UTC maps years 0-99 to 19xx. */
+/** The contract's isCalendarDay (as csv.ts types a day) for 'YYYY-MM-DD' at the start of `t`: no year before 100. */
 function calendarDay(t: string) {
   const y = `substr(${t}, 1, 4)::int`;
   const m = `substr(${t}, 6, 2)`;

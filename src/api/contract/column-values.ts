@@ -9,14 +9,24 @@ import type { CollectionColumnType } from './datastores';
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const DATETIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})Z$/;
 
-const isCalendarDay = (y: string, m: string, d: string) => {
-  const date = new Date(Date.UTC(Number(y), Number(m) - 1, Number(d)));
-  return (
-    date.getUTCFullYear() === Number(y) &&
-    date.getUTCMonth() === Number(m) - 1 &&
-    date.getUTCDate() === Number(d)
-  );
-};
+const DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+/**
+ * Whether year `y`, month `m` (1-12) and day `d` name a day of the (proleptic Gregorian)
+ * calendar, as a JS Date would read them back: years before 100 are not (Date.UTC reads them as
+ * 19xx), so the stream's engine (streams/engine-csv.ts) and its JS parse agree. Arithmetic only:
+ * a stream types every cell of a date column with it.
+ */
+export const isCalendarDay = (y: number, m: number, d: number) =>
+  Number.isInteger(y) &&
+  Number.isInteger(m) &&
+  Number.isInteger(d) &&
+  y >= 100 &&
+  y <= 275_760 &&
+  m >= 1 &&
+  m <= 12 &&
+  d >= 1 &&
+  d <= (m === 2 ? (y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0) ? 29 : 28) : DAYS[m - 1]!);
 
 /** A number, or numeric text, as a number; anything else undefined. */
 export const columnNumber = (value: unknown) =>
@@ -28,14 +38,14 @@ export const columnNumber = (value: unknown) =>
 
 const isDate = (value: unknown) => {
   const m = typeof value === 'string' ? DATE.exec(value) : null;
-  return m !== null && isCalendarDay(m[1]!, m[2]!, m[3]!);
+  return m !== null && isCalendarDay(Number(m[1]), Number(m[2]), Number(m[3]));
 };
 
 const isDateTime = (value: unknown) => {
   const m = typeof value === 'string' ? DATETIME.exec(value) : null;
   return (
     m !== null &&
-    isCalendarDay(m[1]!, m[2]!, m[3]!) &&
+    isCalendarDay(Number(m[1]), Number(m[2]), Number(m[3])) &&
     Number(m[4]) < 24 &&
     Number(m[5]) < 60 &&
     Number(m[6]) < 60
