@@ -118,4 +118,21 @@ describe('the server bundle that npm start runs', () => {
       await after.close();
     }
   }, 120_000);
+
+  it('bundles every thread and process entry the server names beside its own', async () => {
+    const folder = path.dirname(await buildServer());
+    const named = new Set<string>();
+    for (const file of fs.readdirSync(folder).filter((f) => f.endsWith('.mjs')))
+      for (const [, entry] of fs
+        .readFileSync(path.join(folder, file), 'utf8')
+        .matchAll(/new URL\(["']\.\/([\w-]+-(?:worker|child)\.mjs)["']/g))
+        named.add(entry!);
+    expect([...named].sort()).toEqual([
+      'csv-worker.mjs',
+      'pglite-worker.mjs',
+      'seed-child.mjs',
+      'tokens-worker.mjs',
+    ]);
+    for (const entry of named) expect(fs.existsSync(path.join(folder, entry)), entry).toBe(true);
+  });
 });

@@ -1,13 +1,14 @@
 import { stageRows, type StagedRows } from '../datasets/staged-rows';
 import type { Db } from '../store';
-import { parseCsv } from './csv';
+import { readCsv } from './csv-thread';
 import { stageCsvInEngine } from './engine-csv';
 import type { CsvSource, SourceTable } from './table';
 
 /**
  * A source's rows staged out of sight (datasets/staged-rows.ts) with its columns. A CSV on
  * PostgreSQL is parsed, typed and staged by the engine when it reads it exactly as csv.ts would
- * (engine-csv.ts); any other CSV is parsed here. `onRows` hears the row count before staging.
+ * (engine-csv.ts); any other CSV is parsed here, a large one on a thread of its own
+ * (csv-thread.ts). `onRows` hears the row count before staging.
  */
 export async function stageSource(
   db: Db,
@@ -26,7 +27,7 @@ export async function stageSource(
       },
     );
     if (inEngine) return inEngine;
-    table = await parseCsv(source.csv);
+    table = await readCsv(source.csv);
   } else table = source;
   await onRows(table.rows.length);
   return { columns: table.columns, staged: await stageRows(db, datasetId, table.rows, jobId) };
