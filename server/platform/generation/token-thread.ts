@@ -1,4 +1,4 @@
-import { Worker } from 'node:worker_threads';
+import { WorkerThread } from '../core/worker-thread';
 
 export type Work = { op: 'count'; text: string } | { op: 'first'; text: string; max: number };
 export type TokenRequest = Work & { id: number };
@@ -18,55 +18,36 @@ const workerFile = new URL('./tokens-worker.mjs', import.meta.url);
  * prompt holds the platform's event loop (issue 23: 100,000 `y` blocked every request 5.8 s).
  */
 class TokenThread {
-  private worker: Worker | undefined;
   private readonly pending = new Map<
     number,
     { resolve: (a: TokenAnswer & { ok: true }) => void; reject: (e: Error) => void }
   >();
   private nextId = 1;
-  private idle: NodeJS.Timeout | undefined;
-
-  send(request: Work): Promise<TokenAnswer & { ok: true }> {
-    return new Promise((resolve, reject) => {
-      const id = this.nextId++;
-      this.pending.set(id, { resolve, reject });
-      clearTimeout(this.idle);
-      this.start().postMessage({ ...request, id });
-    });
-  }
-
-  private start(): Worker {
-    if (this.worker) return this.worker;
-    const worker = new Worker(workerFile);
-    worker.unref();
-    worker.on('message', (answer: TokenAnswer) => {
+  private readonly thread = new WorkerThread<TokenRequest, TokenAnswer>(
+    workerFile,
+    'The token counter',
+    IDLE_MS,
+    (answer) => {
       const waiter = this.pending.get(answer.id);
       if (!waiter) return;
       this.pending.delete(answer.id);
       if (answer.ok) waiter.resolve(answer);
       else waiter.reject(new Error(`Counting tokens failed: ${answer.message}`));
-      if (this.pending.size === 0) {
-        this.idle = setTimeout(() => void this.stop(), IDLE_MS);
-        this.idle.unref();
-      }
-    });
-    const gone = (why: string) => {
-      if (this.worker !== worker) return;
-      this.worker = undefined;
+      if (this.pending.size === 0) this.thread.rest();
+    },
+    (why) => {
       for (const waiter of this.pending.values()) waiter.reject(new Error(why));
       this.pending.clear();
-    };
-    worker.on('error', (error) => gone(`The token counter failed: ${error.message}`));
-    worker.on('exit', (code) => gone(`The token counter stopped (exit ${code})`));
-    this.worker = worker;
-    return worker;
-  }
+    },
+    () => this.pending.size > 0,
+  );
 
-  private async stop() {
-    const worker = this.worker;
-    if (!worker || this.pending.size > 0) return;
-    this.worker = undefined;
-    await worker.terminate();
+  send(request: Work): Promise<TokenAnswer & { ok: true }> {
+    return new Promise((resolve, reject) => {
+      const id = this.nextId++;
+      this.pending.set(id, { resolve, reject });
+      this.thread.post({ ...request, id });
+    });
   }
 }
 

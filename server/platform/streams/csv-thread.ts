@@ -1,4 +1,4 @@
-import { Worker } from 'node:worker_threads';
+import { WorkerThread } from '../core/worker-thread';
 import type { Cell } from '../datasets/store';
 import { parseCsv } from './csv';
 import { SourceError, type SourceTable } from './table';
@@ -33,63 +33,46 @@ interface Parse {
  * (the parse's own work, and the garbage it leaves, stay on that thread).
  */
 class CsvThread {
-  private worker: Worker | undefined;
   private readonly parses = new Map<number, Parse>();
   private nextId = 1;
-  private idle: NodeJS.Timeout | undefined;
+  private readonly thread: WorkerThread<CsvRequest, CsvAnswer> = new WorkerThread(
+    workerFile,
+    'The CSV reader',
+    IDLE_MS,
+    (answer) => this.took(answer),
+    (why) => {
+      for (const parse of this.parses.values()) parse.reject(new Error(why));
+      this.parses.clear();
+    },
+    () => this.parses.size > 0,
+  );
 
   parse(text: string) {
     return new Promise<SourceTable>((resolve, reject) => {
       const id = this.nextId++;
       this.parses.set(id, { columns: [], rows: [], resolve, reject });
-      clearTimeout(this.idle);
-      this.start().postMessage({ id, text } satisfies CsvRequest);
+      this.thread.post({ id, text });
     });
   }
 
-  private start(): Worker {
-    if (this.worker) return this.worker;
-    const worker = new Worker(workerFile);
-    worker.unref();
-    worker.on('message', (answer: CsvAnswer) => {
-      const parse = this.parses.get(answer.id);
-      if (!parse) return;
-      // Each piece is asked for after the event loop took a turn: the thread never floods it.
-      const more = () => setImmediate(() => worker.postMessage({ id: answer.id, more: true }));
-      if (answer.kind === 'columns') {
-        parse.columns = answer.columns;
-        more();
-      } else if (answer.kind === 'rows') {
-        for (const row of answer.rows) parse.rows.push(row);
-        more();
-      } else {
-        this.parses.delete(answer.id);
-        if (answer.kind === 'done') parse.resolve({ columns: parse.columns, rows: parse.rows });
-        else
-          parse.reject(answer.source ? new SourceError(answer.message) : new Error(answer.message));
-        if (this.parses.size === 0) {
-          this.idle = setTimeout(() => void this.stop(), IDLE_MS);
-          this.idle.unref();
-        }
-      }
-    });
-    const gone = (why: string) => {
-      if (this.worker !== worker) return;
-      this.worker = undefined;
-      for (const parse of this.parses.values()) parse.reject(new Error(why));
-      this.parses.clear();
-    };
-    worker.on('error', (error) => gone(`The CSV could not be read: ${error.message}`));
-    worker.on('exit', (code) => gone(`The CSV reader stopped (exit ${code})`));
-    this.worker = worker;
-    return worker;
-  }
-
-  private async stop() {
-    const worker = this.worker;
-    if (!worker || this.parses.size > 0) return;
-    this.worker = undefined;
-    await worker.terminate();
+  private took(answer: CsvAnswer) {
+    const parse = this.parses.get(answer.id);
+    if (!parse) return;
+    // Each piece is asked for after the event loop took a turn: the thread never floods it.
+    const more = () => setImmediate(() => this.thread.post({ id: answer.id, more: true }));
+    if (answer.kind === 'columns') {
+      parse.columns = answer.columns;
+      more();
+    } else if (answer.kind === 'rows') {
+      for (const row of answer.rows) parse.rows.push(row);
+      more();
+    } else {
+      this.parses.delete(answer.id);
+      if (answer.kind === 'done') parse.resolve({ columns: parse.columns, rows: parse.rows });
+      else
+        parse.reject(answer.source ? new SourceError(answer.message) : new Error(answer.message));
+      if (this.parses.size === 0) this.thread.rest();
+    }
   }
 }
 
