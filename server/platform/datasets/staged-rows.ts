@@ -31,57 +31,82 @@ const copyField = (text: string) => '"' + text.replaceAll('"', '""') + '"';
  */
 const NOT_PLAIN = /[[,]" | "[,\]]|\uFEFF|\\[rn]|\\\\\.|\de[+-]\d/;
 
-/** The COPY input (CSV) of `rows` from `from` to `to`, numbered from `from`. */
+/** The COPY input (CSV) of `rows`, numbered from `first`. */
 function copyText(
   datasetId: string,
   storage: string,
   rows: Cell[][],
-  from: number,
-  to: number,
+  first: number,
   seen: { plain: boolean },
 ) {
   const key = `${copyField(datasetId)},${copyField(storage)},`;
   let text = '';
-  for (let i = from; i < to; i++) {
+  for (let i = 0; i < rows.length; i++) {
     const json = JSON.stringify(rows[i]);
     if (seen.plain && NOT_PLAIN.test(json)) seen.plain = false;
-    text += `${key}${i},${copyField(json)}\n`;
+    text += `${key}${first + i},${copyField(json)}\n`;
   }
   return text;
 }
 
+/** Stages `rows` (stageRowPieces). */
+export const stageRows = (db: Db, datasetId: string, rows: Cell[][], jobId: string) =>
+  stageRowPieces(db, datasetId, rows.length, [rows], jobId);
+
+/** `pieces` cut or joined into statements of `size` rows. */
+async function* statements(pieces: Iterable<Cell[][]> | AsyncIterable<Cell[][]>, size: number) {
+  let part: Cell[][] = [];
+  for await (const piece of pieces) {
+    let from = 0;
+    if (part.length) {
+      from = Math.min(piece.length, size - part.length);
+      for (let i = 0; i < from; i++) part.push(piece[i]!);
+      if (part.length < size) continue;
+      yield part;
+      part = [];
+    }
+    for (; from + size <= piece.length; from += size) yield piece.slice(from, from + size);
+    if (from < piece.length) part = piece.slice(from);
+  }
+  if (part.length) yield part;
+}
+
 /**
- * Stages `rows` a piece at a time; the next piece is written out while the database loads the one
- * before. PostgreSQL loads each piece with COPY; PGlite with one JSON document a piece (its COPY
- * reads the blob no faster: measured, issue 26).
+ * Stages `rowCount` rows as they come, `pieces` of any size (a table's rows, or a CSV's as its
+ * thread hands them over, streams/csv-thread.ts), a statement of STAGE_BATCH rows at a time; the
+ * next statement is written out while the database loads the one before. PostgreSQL loads each
+ * with COPY; PGlite with one JSON document a statement (its COPY reads the blob no faster:
+ * measured, issue 26).
  */
-export async function stageRows(
+export async function stageRowPieces(
   db: Db,
   datasetId: string,
-  rows: Cell[][],
+  rowCount: number,
+  pieces: Iterable<Cell[][]> | AsyncIterable<Cell[][]>,
   jobId: string,
 ): Promise<StagedRows> {
   const storage = newStorage();
   await db.query(
     `INSERT INTO dataset_row_sets (dataset_id, storage, partition_id, row_count, state, job_id)
      VALUES ($1, $2, '', $3, 'staging', $4)`,
-    [datasetId, storage, rows.length, jobId],
+    [datasetId, storage, rowCount, jobId],
   );
-  const batch = STAGE_BATCH[db.kind];
   const seen = { plain: true };
   let loading: Promise<unknown> = Promise.resolve();
-  for (let start = 0; start < rows.length; start += batch) {
-    const to = Math.min(rows.length, start + batch);
+  let staged = 0;
+  for await (const rows of statements(pieces, STAGE_BATCH[db.kind])) {
+    const start = staged;
+    staged += rows.length;
     let load: () => Promise<unknown>;
     if (db.kind === 'postgres') {
-      const text = copyText(datasetId, storage, rows, start, to, seen);
+      const text = copyText(datasetId, storage, rows, start, seen);
       load = () =>
         db.copyFrom(
           'COPY dataset_rows (dataset_id, partition_id, row_index, cells) FROM STDIN WITH (FORMAT csv)',
           text,
         );
     } else {
-      const json = JSON.stringify(rows.slice(start, to));
+      const json = JSON.stringify(rows);
       if (seen.plain && NOT_PLAIN.test(json)) seen.plain = false;
       load = () => insertBatch(db, datasetId, storage, start, json);
     }
@@ -91,12 +116,14 @@ export async function stageRows(
     loading.catch(() => undefined);
   }
   await loading;
+  if (staged !== rowCount)
+    throw new Error(`${staged} rows were staged where ${rowCount} were counted`);
   if (seen.plain)
     await db.query(
       'UPDATE dataset_row_sets SET plain_csv = true WHERE dataset_id = $1 AND storage = $2',
       [datasetId, storage],
     );
-  return { datasetId, storage, rowCount: rows.length };
+  return { datasetId, storage, rowCount };
 }
 
 const goLive = async (tx: Queryable, staged: StagedRows, partitionId: string) => {

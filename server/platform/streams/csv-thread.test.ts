@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import * as csv from './csv';
-import { INLINE_CSV_CHARS, readCsv } from './csv-thread';
+import { INLINE_CSV_CHARS, readCsv, readCsvPieces } from './csv-thread';
 import { SourceError } from './table';
 
 // The parse this thread would run, counted (the CSV thread loads its own copy of csv.ts).
@@ -59,5 +59,22 @@ describe('reading a large CSV on a thread of its own', () => {
     // Several at once each get their own table.
     const [a, b] = await Promise.all([readCsv(largeCsv(3_000)), readCsv(largeCsv(4_000))]);
     expect([a.rows.length, b.rows.length]).toEqual([3_000, 4_000]);
+  });
+
+  it('hands a large CSV over a piece at a time, and a reading closed early gives nothing more', async () => {
+    const text = largeCsv(7_000);
+    const read = await readCsvPieces(text);
+    expect(read.rowCount).toBe(7_000);
+    const sizes: number[] = [];
+    for await (const piece of read.pieces) {
+      sizes.push(piece.length);
+      if (sizes.length === 2) break;
+    }
+    expect(sizes).toEqual([2_000, 2_000]);
+    const closed = await readCsvPieces(text);
+    closed.close();
+    const after: unknown[] = [];
+    for await (const piece of closed.pieces) after.push(piece);
+    expect(after).toEqual([]);
   });
 });

@@ -14,6 +14,7 @@ const post = (answer: CsvAnswer) => parentPort!.postMessage(answer);
  */
 parentPort!.on('message', (request: CsvRequest) => {
   const { id } = request;
+  if ('drop' in request) return void left.delete(id);
   if ('more' in request) {
     const table = left.get(id);
     if (!table) return;
@@ -28,7 +29,7 @@ parentPort!.on('message', (request: CsvRequest) => {
   parseCsv(request.text).then(
     ({ columns, rows }) => {
       left.set(id, { rows, at: 0 });
-      post({ id, kind: 'columns', columns });
+      post({ id, kind: 'columns', columns, rowCount: rows.length });
     },
     (error: unknown) =>
       post({

@@ -1,6 +1,6 @@
-import { stageRows, type StagedRows } from '../datasets/staged-rows';
+import { stageRowPieces, stageRows, type StagedRows } from '../datasets/staged-rows';
 import type { Db } from '../store';
-import { readCsv } from './csv-thread';
+import { readCsvPieces } from './csv-thread';
 import { stageCsvInEngine } from './engine-csv';
 import type { CsvSource, SourceTable } from './table';
 
@@ -17,7 +17,6 @@ export async function stageSource(
   jobId: string,
   onRows: (rows: number) => Promise<unknown>,
 ): Promise<{ columns: SourceTable['columns']; staged: StagedRows }> {
-  let table: SourceTable;
   if ('csv' in source) {
     // A text too large for one statement's time (statement_timeout) is read the Node way.
     const inEngine = await stageCsvInEngine(db, datasetId, source.csv, jobId, onRows).catch(
@@ -27,8 +26,16 @@ export async function stageSource(
       },
     );
     if (inEngine) return inEngine;
-    table = await readCsv(source.csv);
-  } else table = source;
-  await onRows(table.rows.length);
-  return { columns: table.columns, staged: await stageRows(db, datasetId, table.rows, jobId) };
+    // Staged as its rows come over from the thread that parses it.
+    const read = await readCsvPieces(source.csv);
+    try {
+      await onRows(read.rowCount);
+      const staged = await stageRowPieces(db, datasetId, read.rowCount, read.pieces, jobId);
+      return { columns: read.columns, staged };
+    } finally {
+      read.close();
+    }
+  }
+  await onRows(source.rows.length);
+  return { columns: source.columns, staged: await stageRows(db, datasetId, source.rows, jobId) };
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readRows } from '../datasets/repository';
-import { publishReplace, stageRows, STAGE_BATCH } from '../datasets/staged-rows';
+import { publishReplace, stageRowPieces, stageRows, STAGE_BATCH } from '../datasets/staged-rows';
 import { columnsFrom, createDataset, replaceRows, type Cell } from '../datasets/store';
 import type { Db } from '../store';
 import { openTestStore, testJob } from '../testing';
@@ -116,4 +116,40 @@ describe('staging a stream run', () => {
       expect(most).toBe(1); // a reader waits behind one piece, not three
     },
   );
+
+  it('stages rows as they come, in pieces of any size, as STAGE_BATCH rows a statement', async () => {
+    const id = await newDataset();
+    const batch = STAGE_BATCH[db.kind];
+    const n = batch * 2 + 3;
+    const rows = Array.from({ length: n }, (_, i): Cell[] => [i, `row ${i}`]);
+    // Pieces smaller and larger than a statement, and one row alone, as a CSV's thread hands them.
+    const cuts = [0, 7, batch + 2, batch + 3, 2 * batch + 1, n];
+    async function* pieces() {
+      for (let i = 1; i < cuts.length; i++) {
+        await new Promise((resolve) => setImmediate(resolve));
+        yield rows.slice(cuts[i - 1], cuts[i]);
+      }
+    }
+    const statements: number[] = [];
+    const counting: Db = {
+      ...db,
+      async copyFrom(sql, data) {
+        await db.copyFrom(sql, data);
+        statements.push(data.split('\n').length - 1);
+      },
+      async query<T>(sql: string, params?: unknown[]) {
+        if (sql.includes('INSERT INTO dataset_rows'))
+          statements.push((JSON.parse(params![3] as string) as unknown[]).length);
+        return db.query<T>(sql, params);
+      },
+    };
+    const staged = await stageRowPieces(counting, id, n, pieces(), await job());
+    expect(statements).toEqual([batch, batch, 3]);
+    await db.transaction((tx) => publishReplace(tx, staged, columns));
+    expect(await readRows(db, id, n, 0)).toEqual(rows);
+    // Rows that are not the rows counted are no staging at all.
+    await expect(
+      stageRowPieces(db, await newDataset(), n + 1, [rows], await job()),
+    ).rejects.toThrow(`${n} rows were staged where ${n + 1} were counted`);
+  });
 });
