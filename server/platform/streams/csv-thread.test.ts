@@ -1,13 +1,26 @@
 import { describe, expect, it, vi } from 'vitest';
 import * as csv from './csv';
-import { INLINE_CSV_CHARS, readCsv, readCsvPieces } from './csv-thread';
-import { SourceError } from './table';
+import type { Cell } from '../datasets/store';
+import { INLINE_CSV_CHARS, readCsvPieces } from './csv-thread';
+import { SourceError, type SourceTable } from './table';
 
 // The parse this thread would run, counted (the CSV thread loads its own copy of csv.ts).
 vi.mock('./csv', async (original) => {
   const actual = await original<typeof import('./csv')>();
   return { ...actual, parseCsv: vi.fn(actual.parseCsv) };
 });
+
+/** The whole table, its pieces taken one after another. */
+async function readCsv(text: string): Promise<SourceTable> {
+  const read = await readCsvPieces(text);
+  try {
+    const rows: Cell[][] = [];
+    for await (const piece of read.pieces) for (const row of piece) rows.push(row);
+    return { columns: read.columns, rows };
+  } finally {
+    read.close();
+  }
+}
 
 /** A CSV of `rows` rows: numbers, quoted text across lines, days and instants. */
 function largeCsv(rows: number) {

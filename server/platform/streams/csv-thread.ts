@@ -150,15 +150,3 @@ export async function readCsvPieces(text: string): Promise<CsvPieces> {
     close: () => undefined,
   };
 }
-
-/** A CSV's table (csv.ts's parseCsv), parsed where it cannot hold the event loop. */
-export async function readCsv(text: string): Promise<SourceTable> {
-  const read = await readCsvPieces(text);
-  try {
-    const rows: Cell[][] = [];
-    for await (const piece of read.pieces) for (const row of piece) rows.push(row);
-    return { columns: read.columns, rows };
-  } finally {
-    read.close();
-  }
-}
