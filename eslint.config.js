@@ -148,6 +148,8 @@ export default defineConfig([
     'coverage/',
     '.test-reports/',
     '.scratch/',
+    // npm start's server bundle (scripts/build-server.mjs).
+    '.build/',
   ]),
 
   js.configs.recommended,
