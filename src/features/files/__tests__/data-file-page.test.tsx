@@ -10,6 +10,26 @@ const first = 'city,population\nLyon,522000\n';
 const second = 'city,population\nLyon,522250\nNice,342000\n';
 
 describe('/files/:fileId', { timeout: 20_000 }, () => {
+  it('names an address that is no id as such, and asks the platform nothing', async () => {
+    const asked: string[] = [];
+    givenDataFiles([{ name: 'cities.csv', contents: [first] }]);
+    const listener = ({ request }: { request: Request }) =>
+      void asked.push(new URL(request.url).pathname);
+    server.events.on('request:start', listener);
+    try {
+      renderApp('/files/details');
+      expect(await screen.findByText('No data file “details”')).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: 'All data files' })).toHaveAttribute(
+        'href',
+        '/files',
+      );
+      expect(screen.queryByText(/-1/)).toBeNull();
+      expect(asked.filter((p) => p.includes('/data-files/'))).toEqual([]);
+    } finally {
+      server.events.removeListener('request:start', listener);
+    }
+  });
+
   it('shows each revision with its size, uploader, scan state, hashes and a download link', async () => {
     const { hash } = givenDataFiles([
       { name: 'cities.csv', contents: [first, second], scanStates: ['SAFE', 'PENDING'] },

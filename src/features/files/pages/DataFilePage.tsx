@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
-import { useParams } from 'react-router';
+import { Link as RouterLink, useParams } from 'react-router';
+import Button from '@mui/material/Button';
 import { useQuery } from '@tanstack/react-query';
 import { dataFileAccessQueryOptions } from '../../../api/access/get-file-access';
 import { useDataFile } from '../../../api/files/get-data-file';
@@ -23,18 +24,39 @@ import { dataFilesPath } from '../paths';
 
 const crumbs = [{ label: 'Data files', to: dataFilesPath() }];
 
-/** Ids in paths are integers (2.7): anything else names no data file. */
-const toFileId = (raw: string | undefined) => (raw && /^\d{1,9}$/.test(raw) ? Number(raw) : -1);
+/** Ids in paths are integers (2.7): anything else names no data file (undefined). */
+const toFileId = (raw: string | undefined) =>
+  raw && /^\d{1,9}$/.test(raw) ? Number(raw) : undefined;
 
 /** A data file: its details, a new revision, its revisions and a comparison of two. */
 export function DataFilePage() {
-  const dataFileId = toFileId(useParams().fileId);
+  const raw = useParams().fileId ?? '';
+  const dataFileId = toFileId(raw);
+  // An address that is no id (`/files/details`) asks the platform nothing.
   const { data: file, error, isPending, refetch } = useDataFile(dataFileId);
   // The page waits for what the user may do with the file, so no action is offered and then refused.
-  const access = useQuery({ ...dataFileAccessQueryOptions(dataFileId), enabled: dataFileId > 0 });
+  const access = useQuery({
+    ...dataFileAccessQueryOptions(dataFileId ?? 0),
+    enabled: (dataFileId ?? 0) > 0,
+  });
   const revisions = useMemo(() => file?.revisions ?? [], [file]);
   const numbers = useMemo(() => revisionNumbers(revisions), [revisions]);
 
+  if (dataFileId === undefined)
+    return (
+      <>
+        <PageHeader title="Data file" breadcrumbs={crumbs} />
+        <EmptyState
+          title={`No data file “${raw}”`}
+          description="A data file's address ends in its id, a whole number. Pick the file from the list."
+          action={
+            <Button component={RouterLink} to={dataFilesPath()} variant="contained">
+              All data files
+            </Button>
+          }
+        />
+      </>
+    );
   if (isPending || (file && access.isPending))
     return (
       <>

@@ -40,6 +40,15 @@ describe('/workflows', { timeout: 20_000 }, () => {
     expect(within(table).getByRole('link', { name: 'Nightly orders sync' })).toBeInTheDocument();
   });
 
+  it('takes /workflows/runs, the parent of the run pages, to the list (no workflow named "runs")', async () => {
+    givenWorkflows([aWorkflow()]);
+    const { router } = renderApp('/workflows/runs');
+    const table = await screen.findByRole('table', { name: 'Workflows' });
+    expect(within(table).getByRole('link', { name: 'Refund approvals' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/workflows');
+    expect(screen.queryByText(/Unexpected answer/)).toBeNull();
+  });
+
   it('says when there is nothing yet', async () => {
     givenWorkflows([]);
     renderApp('/workflows');
