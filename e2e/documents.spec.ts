@@ -1,5 +1,6 @@
 import fs from 'node:fs';
-import type { Download, Locator, Page } from '@playwright/test';
+import type { Download, Page } from '@playwright/test';
+import { typeInto } from './code-editor';
 import { expect, test } from './fixtures';
 import { openOrdersFromList } from './navigation';
 
@@ -28,13 +29,6 @@ async function columnValues(page: Page, header: string): Promise<string[]> {
   expect(index, `column ${header}`).toBeGreaterThanOrEqual(0);
   const ariaIndex = await headers.nth(index).getAttribute('aria-colindex');
   return dataRows(page).locator(`[role="gridcell"][aria-colindex="${ariaIndex}"]`).allInnerTexts();
-}
-
-async function typeInto(editor: Locator, text: string) {
-  await editor.click();
-  await editor.press('ControlOrMeta+a');
-  await editor.press('Delete');
-  await editor.pressSequentially(text, { delay: 0 });
 }
 
 const readDownload = async (download: Download) => fs.readFileSync(await download.path(), 'utf8');

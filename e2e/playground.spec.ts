@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { typeInto } from './code-editor';
 import { expectAccessible, expectAccessibleInBothThemes, useColorMode } from './axe';
 import { expect, test } from './fixtures';
 
@@ -13,7 +14,7 @@ async function openPlayground(page: Page, search = '') {
 const template = (page: Page) => page.getByRole('textbox', { name: 'Prompt template' });
 
 async function writeTemplate(page: Page, text: string) {
-  await template(page).fill(text);
+  await typeInto(template(page), text);
   await expect(template(page)).toHaveText(text);
 }
 

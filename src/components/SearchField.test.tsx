@@ -1,12 +1,12 @@
-import { screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { param } from '../lib/list-params';
 import { useListParams } from '../hooks/use-list-params';
-import { renderWithProviders } from '../test/render';
+import { renderRoutes, renderWithProviders } from '../test/render';
 import { SearchField } from './SearchField';
 
-const spec = { q: param.search(), page: param.page() };
+const spec = { q: param.search(), page: param.page(), region: param.text() };
 
 function List() {
   const [state, set] = useListParams(spec);
@@ -14,6 +14,7 @@ function List() {
     <>
       <SearchField label="Search by name" value={state.q} onSearch={(q) => set({ q })} />
       <button onClick={() => set({ page: state.page + 1 })}>Next page</button>
+      <button onClick={() => set({ region: 'north' })}>North only</button>
     </>
   );
 }
@@ -24,10 +25,13 @@ describe('SearchField over useListParams', () => {
   it('writes what is typed once typing pauses, replacing the history entry, and back to page 1', async () => {
     const user = userEvent.setup();
     const { router } = renderWithProviders(<List />, { url: '/list?page=3' });
-    await user.type(screen.getByRole('searchbox', { name: 'Search by name' }), ' north ');
+    const field = screen.getByRole('searchbox', { name: 'Search by name' });
+    await user.type(field, ' north ');
     await settle();
     expect(router.state.location.search).toBe('?q=north');
     expect(router.state.historyAction).toBe('REPLACE');
+    // What was typed stays as typed, ready for the next word.
+    expect(field).toHaveValue(' north ');
   });
 
   it('Escape and the clear button empty it', async () => {
@@ -55,6 +59,35 @@ describe('SearchField over useListParams', () => {
     await settle();
     expect(router.state.location.search).toBe('?q=north&page=2');
     expect(field).toHaveValue('north');
+  });
+
+  it('keeps what is typed while a filter picked just before is still on its way, and writes both', async () => {
+    // A loader the test releases stands for a slow machine: the filter's address lands late.
+    let release = () => {};
+    let slow = false;
+    const loader = () =>
+      slow ? new Promise<null>((resolve) => (release = () => resolve(null))) : null;
+    const user = userEvent.setup();
+    const { router } = renderRoutes(
+      [{ path: '*', element: <List />, loader, HydrateFallback: () => null }],
+      '/list?page=2',
+    );
+    const field = await screen.findByRole('searchbox', { name: 'Search by name' });
+    slow = true;
+    await user.click(screen.getByRole('button', { name: 'North only' }));
+    expect(router.state.navigation.state).toBe('loading');
+    await user.type(field, 'sales');
+    slow = false;
+    await act(async () => {
+      release();
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    });
+    expect(router.state.location.search).toBe('?region=north');
+    expect(field).toHaveValue('sales');
+    await settle();
+    expect(new URLSearchParams(router.state.location.search).get('q')).toBe('sales');
+    expect(new URLSearchParams(router.state.location.search).get('region')).toBe('north');
+    expect(field).toHaveValue('sales');
   });
 
   it('drops a pending search when the user leaves', async () => {

@@ -1,24 +1,29 @@
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import SearchIcon from '@mui/icons-material/Search';
 import { FILE_QUERY_LIMITS } from '../../../api/contract';
+import { useAddressText } from '../../../hooks/use-address-text';
 import type { FilesetSearch } from '../lib/search-params';
 
 type Fields = Pick<FilesetSearch, 'query' | 'directoryPath' | 'topK'>;
 
 export interface SearchFormProps {
-  initial: Fields;
+  /** The search the address holds. */
+  search: Fields;
   disabled?: boolean;
   onSearch: (fields: Fields) => void;
 }
 
-/** Searches on Enter or the button; the page keys it by the URL, so back and forward refill it. */
-export function SearchForm({ initial, disabled, onSearch }: SearchFormProps) {
-  const [query, setQuery] = useState(initial.query);
-  const [directoryPath, setDirectoryPath] = useState(initial.directoryPath);
-  const [topK, setTopK] = useState(String(initial.topK));
+/**
+ * Searches on Enter or the button. The fields show the address's search whenever it changes (Back
+ * and Forward refill them), except over what was typed once that address was on its way.
+ */
+export function SearchForm({ search, disabled, onSearch }: SearchFormProps) {
+  const [query, setQuery] = useAddressText(search.query);
+  const [directoryPath, setDirectoryPath] = useAddressText(search.directoryPath);
+  const [topK, setTopK] = useAddressText(String(search.topK));
   const topKNumber = Number(topK);
   const topKValid =
     Number.isInteger(topKNumber) && topKNumber >= 1 && topKNumber <= FILE_QUERY_LIMITS.topK;

@@ -18,11 +18,10 @@ export interface SearchPanelProps {
 }
 
 export function SearchPanel({ search, results, onSearch, fileHref }: SearchPanelProps) {
-  const formKey = `${search.filesetId}|${search.query}|${search.directoryPath}|${search.topK}`;
   return (
     <Paper variant="outlined" component="section" aria-label="Search" sx={{ p: 2 }}>
       <Stack spacing={2}>
-        <SearchForm key={formKey} initial={search} onSearch={onSearch} />
+        <SearchForm search={search} onSearch={onSearch} />
         <SearchOutcome search={search} results={results} fileHref={fileHref} />
       </Stack>
     </Paper>
