@@ -7,15 +7,16 @@ import {
   runLogsParams,
   runStatuses,
   runWorkflowBody,
+  type RunWorkflowBody,
   type RunStatus,
   type WorkflowDefinition,
 } from '../../../src/api/contract';
 import type { PlatformDeps, PlatformEnv } from '../core/context';
-import { badRequest } from '../core/errors';
+import { badRequest, conflict } from '../core/errors';
 import { parseWith, query, readJson } from '../core/validate';
 import { DocumentService } from '../datastores/document-service';
 import { DocumentUpkeep } from '../datastores/upkeep';
-import type { Queryable } from '../store';
+import { NoRows, type Queryable } from '../store';
 import { parseCreate, parseUpdate, runInput } from './definition';
 import {
   appendLogs,
@@ -33,6 +34,7 @@ import {
 import { RunJournal } from './journal';
 import { runLive } from './live';
 import { StartGroups } from './start-group';
+import type { NewRun } from './run-writes';
 import { StartReads, workflowToStart } from './start-reads';
 import { WORKFLOW_RUN_JOB, WorkflowRunner, workflowJobId } from './runner';
 
@@ -90,6 +92,58 @@ export function workflowRoutes(deps: PlatformDeps) {
   deps.queue.register(WORKFLOW_RUN_JOB, runner.handler());
   const r = new Hono<PlatformEnv>();
   const user = (c: Context<PlatformEnv>) => c.get('userId');
+
+  /**
+   * Run `runId` of workflow `id` written for `userId`. No lock on the workflow, and mostly no
+   * read: the input is checked against the workflow as this process read it last, and the run is
+   * written only where that still holds (its version, the user's sight of it), in the write's own
+   * statement; else the workflow is read again and the start tried once more (start-reads.ts).
+   * The write is shared with the starts that arrive meanwhile, a few statements for all
+   * (start-group.ts): its run and first line, its job, its audit event.
+   */
+  async function startRun(id: string, userId: number, body: RunWorkflowBody, runId: string) {
+    for (let attempt = 0; ; attempt++) {
+      const last = attempt === 0 ? startReads.last(id) : undefined;
+      const workflow =
+        last ?? (await workflowToStart(db, id, userId, (i, u) => startReads.read(i, u)));
+      let input: unknown;
+      try {
+        input = runInput(workflow.definition, body.input);
+      } catch (error) {
+        if (!last) throw error;
+        // Checked again against the workflow as it is now.
+        startReads.forget(id);
+        continue;
+      }
+      const run: NewRun = {
+        id: runId,
+        workflowId: workflow.id,
+        version: workflow.version,
+        input: JSON.stringify(input),
+        definition: JSON.stringify(workflow.definition),
+        startedBy: userId,
+        steps: JSON.stringify(initialSteps(workflow.definition)),
+      };
+      try {
+        const written = await starts.write({
+          run,
+          job: { id: workflowJobId(runId), payload: { runId } },
+          audit: auditRow(
+            userId,
+            'workflow.run',
+            { type: 'workflow', id: workflow.id, name: workflow.name },
+            created({ run: runId, version: workflow.version }),
+          ),
+        });
+        return { workflow, run, written };
+      } catch (error) {
+        // The workflow changed, or went out of the user's sight, since it was read.
+        if (!(error instanceof NoRows)) throw error;
+        startReads.forget(id);
+        if (attempt >= 2) throw conflict(`Workflow ${id} kept changing; start the run again`);
+      }
+    }
+  }
 
   r.get('/v1/workflows', async (c) => c.json((await listWorkflows(db, user(c))).map(toWorkflow)));
 
@@ -227,37 +281,10 @@ export function workflowRoutes(deps: PlatformDeps) {
   r.post('/v1/workflows/:id/runs', async (c) => {
     const body = parseWith(runWorkflowBody, (await readJson(c, { optional: true })) ?? {});
     const runId = randomUUID();
-    // No lock on the workflow: its row is read once, version and definition together (and the
-    // user's name, in the same statement, with the starts that arrive meanwhile: start-group.ts).
-    const { workflow, name } = await workflowToStart(db, c.req.param('id'), user(c), (id, u) =>
-      startReads.read(id, u),
-    );
-    const input = runInput(workflow.definition, body.input);
-    const [inputJson, definitionJson] = [input, workflow.definition].map((v) => JSON.stringify(v));
-    const stepsJson = JSON.stringify(initialSteps(workflow.definition));
-    // The start's own transaction is shared with the starts that arrive meanwhile, a few
-    // statements for all (start-group.ts): its run and first line, its job, its audit event.
-    const { run: inserted, lines: firstLines } = await starts.write({
-      run: {
-        id: runId,
-        workflowId: workflow.id,
-        version: workflow.version,
-        input: inputJson!,
-        definition: definitionJson!,
-        startedBy: user(c),
-        steps: stepsJson,
-        message: `Run queued by ${name} (workflow version ${workflow.version})`,
-      },
-      job: { id: workflowJobId(runId), payload: { runId } },
-      audit: auditRow(
-        user(c),
-        'workflow.run',
-        { type: 'workflow', id: workflow.id, name: workflow.name },
-        created({ run: runId, version: workflow.version }),
-      ),
-    });
+    const { workflow, run, written } = await startRun(c.req.param('id'), user(c), body, runId);
+    const { run: inserted, lines: firstLines } = written;
     const row = { ...inserted, workflow_name: workflow.name };
-    const chars = inputJson!.length + definitionJson!.length + stepsJson.length;
+    const chars = run.input.length + run.definition.length + run.steps.length;
     journal.started(row, workflow.owner, firstLines, chars);
     runner.start(row);
     return c.json(toRun(row), 202);

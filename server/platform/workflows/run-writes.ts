@@ -1,4 +1,5 @@
 import type { Statement } from '../store';
+import { visibleToUser } from './repository';
 import type { JournalLine } from './journal';
 
 type Line = Pick<JournalLine, 'level' | 'step' | 'message'>;
@@ -85,7 +86,7 @@ export function splitWritten<T>(rows: unknown[]): { row: T; lines: JournalLine[]
   return { row: row as T, lines };
 }
 
-/** A run as a start inserts it (JSON as text), with the message of its first line. */
+/** A run as a start inserts it (JSON as text), of the workflow's version its input was checked on. */
 export interface NewRun {
   id: string;
   workflowId: string;
@@ -94,39 +95,48 @@ export interface NewRun {
   definition: string;
   startedBy: number;
   steps: string;
-  /** The "Run queued" line. */
-  message: string;
 }
 
 /**
  * Runs that start together (start-group.ts) inserted in one statement, each QUEUED with its first
- * line (seq 1). Each row: the run as inserted, its number (the runs of its workflow before it,
- * counted as `RUN_NUMBER` in repository.ts counts them), and its line as `writeWithLines` answers.
+ * line (seq 1, "Run queued by <the user's name> (workflow version n)"). A run is written only
+ * where its workflow still has the version its input was checked on and its user still sees it
+ * (`visibleToUser`): a start may check against a workflow read earlier and read nothing now.
+ * Either every run is written or none (`required`: no row, and the batch rolls back). Each row:
+ * the run as inserted, its number (the runs of its workflow before it, counted as `RUN_NUMBER`
+ * in repository.ts counts them), and its line as `writeWithLines` answers.
  */
 export function insertRuns(runs: NewRun[]): Statement {
   const column = <K extends keyof NewRun>(key: K) => runs.map((r) => r[key]);
   return {
     sql: `WITH v AS (
          SELECT * FROM unnest($1::text[], $2::text[], $3::int[], $4::text[], $5::text[], $6::int[],
-           $7::text[], $8::text[])
-           WITH ORDINALITY AS v(id, workflow_id, version, input, definition, started_by, steps, message, n)),
-       w AS (
+           $7::text[])
+           WITH ORDINALITY AS v(id, workflow_id, version, input, definition, started_by, steps, n)),
+       ins AS (
          INSERT INTO workflow_runs (id, workflow_id, version, status, input, started_at, definition,
            started_by, steps, log_seq)
-         SELECT id, workflow_id, version, 'QUEUED', input::jsonb, clock_timestamp(), definition::jsonb,
-           started_by, steps::jsonb, 1
-         FROM v ORDER BY n
+         SELECT v.id, v.workflow_id, v.version, 'QUEUED', v.input::jsonb, clock_timestamp(),
+           v.definition::jsonb, v.started_by, v.steps::jsonb, 1
+         FROM v JOIN workflows w ON w.id = v.workflow_id AND w.version = v.version
+         WHERE ${visibleToUser('v.started_by')}
+         ORDER BY v.n
          RETURNING *),
        l AS (
          INSERT INTO workflow_run_logs (run_id, seq, at, level, step, message)
-         SELECT id, 1, clock_timestamp(), 'INFO', '', left(message, 4000) FROM v ORDER BY n
+         SELECT ins.id, 1, clock_timestamp(), 'INFO', '',
+           left('Run queued by ' || coalesce(u.display_name, 'user ' || ins.started_by)
+             || ' (workflow version ' || ins.version || ')', 4000)
+         FROM ins LEFT JOIN users u ON u.id = ins.started_by
          RETURNING run_id, seq AS line_seq, at AS line_at, level AS line_level, step AS line_step,
            message AS line_message)
-     SELECT w.*,
-       ((SELECT count(*) FROM workflow_runs x WHERE x.workflow_id = w.workflow_id)
-         + row_number() OVER (PARTITION BY w.workflow_id ORDER BY w.started_at, w.id))::int AS number,
+     SELECT ins.*,
+       ((SELECT count(*) FROM workflow_runs x WHERE x.workflow_id = ins.workflow_id)
+         + row_number() OVER (PARTITION BY ins.workflow_id ORDER BY ins.started_at, ins.id))::int
+         AS number,
        l.line_seq, l.line_at, l.line_level, l.line_step, l.line_message
-     FROM w JOIN l ON l.run_id = w.id`,
+     FROM ins JOIN l ON l.run_id = ins.id
+     WHERE (SELECT count(*) FROM ins) = (SELECT count(*) FROM v)`,
     params: [
       column('id'),
       column('workflowId'),
@@ -135,7 +145,7 @@ export function insertRuns(runs: NewRun[]): Statement {
       column('definition'),
       column('startedBy'),
       column('steps'),
-      column('message'),
     ],
+    required: true,
   };
 }

@@ -2,12 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { workflowRun } from '../../../src/api/contract';
 import { mintToken } from '../access/tokens';
 import { startTestPlatform, type TestPlatform } from '../testing';
-import { createWorkflow, v1, waitForRun } from './test-support';
+import { allLogs, createWorkflow, startRun, v1, waitForRun } from './test-support';
 
 const N = 20;
 /** The statement of a group of starts: their runs inserted (with first lines, run-writes.ts). */
-const insertsRuns = (sql: string) => /\bw AS \(\s*INSERT INTO workflow_runs\b/.test(sql);
+const insertsRuns = (sql: string) => /\bins AS \(\s*INSERT INTO workflow_runs\b/.test(sql);
 const isStart = (statements: Array<{ sql: string }>) => insertsRuns(statements[0]?.sql ?? '');
+/** The statement that reads the workflows of starts (start-reads.ts). */
+const readsWorkflows = (sql: string) =>
+  /FROM unnest\(\$1::text\[\], \$2::int\[\]\) WITH ORDINALITY AS k/.test(sql);
 /** How many runs a batch inserts (one array element each). */
 const runsIn = (statements: Array<{ sql: string; params?: unknown[] }>) =>
   statements
@@ -97,7 +100,7 @@ describe('starts that arrive together', () => {
     const query = db.query;
     let reads = 0;
     db.query = (sql, params) => {
-      if (/FROM unnest\(\$1::text\[\], \$2::int\[\]\) WITH ORDINALITY AS k/.test(sql)) reads++;
+      if (readsWorkflows(sql)) reads++;
       return query(sql, params);
     };
     try {
@@ -136,6 +139,59 @@ describe('starts that arrive together', () => {
       await expectOwnRunEach(runs);
     } finally {
       db.batch = batch;
+    }
+  });
+
+  it('of a workflow read before read nothing, and read it again once it changed or for a user who may not see it', async () => {
+    const workflow = await createWorkflow(platform, {
+      inputs: [{ name: 'n', type: 'number', required: true }],
+      steps: [{ id: 'shape', type: 'transform', name: 'Shape', set: { n: '${input.n}' } }],
+    });
+    const ben = await mintToken(platform.db, { userId: 2, name: 'ben-late', kind: 'access' });
+    const { db } = platform;
+    const query = db.query;
+    let reads = 0;
+    db.query = (sql, params) => {
+      if (readsWorkflows(sql)) reads++;
+      return query(sql, params);
+    };
+    try {
+      await startRun(platform, workflow.id, { n: 1 });
+      reads = 0;
+      const again = await startRun(platform, workflow.id, { n: 2 });
+      expect(reads).toBe(0);
+      expect(again.version).toBe(1);
+
+      // Version 2 needs no input: version 1, as read before, would refuse this start.
+      const put = await v1(platform)(`/v1/workflows/${workflow.id}`, {
+        method: 'PUT',
+        json: {
+          definition: {
+            steps: [{ id: 'shape', type: 'transform', name: 'Shape', set: { n: 'none' } }],
+          },
+        },
+      });
+      expect(put.status).toBe(200);
+      const changed = await startRun(platform, workflow.id);
+      expect(changed.version).toBe(2);
+      expect(reads).toBe(1);
+      expect((await allLogs(platform, changed.id))[0]!.message).toBe(
+        'Run queued by Ada Admin (workflow version 2)',
+      );
+      expect((await waitForRun(platform, changed.id)).status).toBe('COMPLETED');
+
+      // Ben does not see it: read as his, it is not found, and nothing of his is written.
+      const refused = await v1(platform, ben.value)(`/v1/workflows/${workflow.id}/runs`, {
+        json: {},
+      });
+      expect(refused.status).toBe(404);
+      const bens = await query<{ count: number }>(
+        `SELECT count(*)::int AS count FROM workflow_runs WHERE workflow_id = $1 AND started_by = 2`,
+        [workflow.id],
+      );
+      expect(bens).toEqual([{ count: 0 }]);
+    } finally {
+      db.query = query;
     }
   });
 });

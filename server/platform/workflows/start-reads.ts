@@ -20,7 +20,7 @@ export async function workflowsToStart(db: Queryable, asked: Array<[string, numb
   return asked.map((_, i) => byAsk.get(i + 1));
 }
 
-/** The workflow a user starts a run of, with the user's name for the run's first line. */
+/** The workflow a user starts a run of; not found when it is not there or not visible to him. */
 export async function workflowToStart(
   db: Queryable,
   id: string,
@@ -29,9 +29,12 @@ export async function workflowToStart(
 ) {
   const row = await read(id, userId);
   if (!row) throw workflowNotFound(id);
-  const { user_name, ...workflow } = row;
-  return { workflow, name: user_name ?? `user ${userId}` };
+  const { user_name: _, ...workflow } = row;
+  return workflow;
 }
+
+/** The workflows this process read last to start runs of (a start writes only where they hold). */
+const REMEMBERED = 64;
 
 interface Asked {
   id: string;
@@ -44,12 +47,40 @@ interface Asked {
  * The workflows that starts arriving together ask for (workflowToStart), read in one
  * statement: each start is read after it arrived (it waits for the read under way to end), with
  * the same visibility rule (repository.ts), and gets its own row or none.
+ *
+ * The last workflows read are remembered (`last`), so that a start of one started before needs
+ * no read at all: its run is written only where the workflow still has that version and its
+ * user sees it, in the write's own statement (run-writes.ts `insertRuns`), and a start whose
+ * write finds it changed reads it again (`forget`).
  */
 export class StartReads {
   private readonly waiting: Asked[] = [];
   private busy = false;
+  private readonly remembered = new Map<string, WorkflowRow>();
 
   constructor(private readonly db: Queryable) {}
+
+  /** The workflow as this process read it last, if it did; maybe changed since. */
+  last(id: string) {
+    const row = this.remembered.get(id);
+    if (row) {
+      this.remembered.delete(id);
+      this.remembered.set(id, row);
+    }
+    return row;
+  }
+
+  forget(id: string) {
+    this.remembered.delete(id);
+  }
+
+  private remember(row: WorkflowRow & { user_name?: string | null }) {
+    const { user_name: _, ...workflow } = row;
+    this.remembered.delete(workflow.id);
+    this.remembered.set(workflow.id, workflow);
+    if (this.remembered.size > REMEMBERED)
+      this.remembered.delete(this.remembered.keys().next().value!);
+  }
 
   read(id: string, userId: number) {
     return new Promise<(WorkflowRow & { user_name: string | null }) | undefined>(
@@ -69,7 +100,12 @@ export class StartReads {
       group.map((g) => [g.id, g.userId]),
     )
       .then(
-        (rows) => group.forEach((g, i) => g.resolve(rows[i])),
+        (rows) =>
+          group.forEach((g, i) => {
+            const row = rows[i];
+            if (row) this.remember(row);
+            g.resolve(row);
+          }),
         (error: unknown) => group.forEach((g) => g.reject(error)),
       )
       .finally(() => {
