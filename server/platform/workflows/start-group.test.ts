@@ -27,6 +27,24 @@ describe('starts that arrive together', () => {
     await platform?.close();
   });
 
+  /** A workflow of one quick step that needs the input `n`. */
+  const shape = {
+    inputs: [{ name: 'n', type: 'number', required: true }],
+    steps: [{ id: 'shape', type: 'transform', name: 'Shape', set: { n: '${input.n}' } }],
+  };
+
+  /** Counts the reads of workflows to start (start-reads.ts) until `stop`. */
+  function countReads() {
+    const { db } = platform;
+    const query = db.query;
+    const reads = { count: 0, stop: () => void (db.query = query) };
+    db.query = (sql, params) => {
+      if (readsWorkflows(sql)) reads.count++;
+      return query(sql, params);
+    };
+    return reads;
+  }
+
   async function startMany(workflowId: string) {
     const answers = await Promise.all(
       Array.from({ length: N }, (_, n) =>
@@ -65,10 +83,7 @@ describe('starts that arrive together', () => {
   }
 
   it('are written in fewer transactions than starts, each with its run, first line and audit event', async () => {
-    const workflow = await createWorkflow(platform, {
-      inputs: [{ name: 'n', type: 'number', required: true }],
-      steps: [{ id: 'shape', type: 'transform', name: 'Shape', set: { n: '${input.n}' } }],
-    });
+    const workflow = await createWorkflow(platform, shape);
     const { db } = platform;
     const batch = db.batch;
     let transactions = 0;
@@ -90,38 +105,26 @@ describe('starts that arrive together', () => {
   });
 
   it("read their workflows together, each with its caller's access", async () => {
-    const workflow = await createWorkflow(platform, {
-      inputs: [{ name: 'n', type: 'number', required: true }],
-      steps: [{ id: 'shape', type: 'transform', name: 'Shape', set: { n: '${input.n}' } }],
-    });
+    const workflow = await createWorkflow(platform, shape);
     // Ben (Privileged) holds the Workflow API grant but sees only his own workflows.
     const ben = await mintToken(platform.db, { userId: 2, name: 'ben-starts', kind: 'access' });
-    const { db } = platform;
-    const query = db.query;
-    let reads = 0;
-    db.query = (sql, params) => {
-      if (readsWorkflows(sql)) reads++;
-      return query(sql, params);
-    };
+    const reads = countReads();
     try {
       const [runs, refused] = await Promise.all([
         startMany(workflow.id),
         v1(platform, ben.value)(`/v1/workflows/${workflow.id}/runs`, { json: { input: { n: 1 } } }),
       ]);
       expect(refused.status).toBe(404);
-      expect(reads).toBeGreaterThan(0);
-      expect(reads).toBeLessThan(N);
+      expect(reads.count).toBeGreaterThan(0);
+      expect(reads.count).toBeLessThan(N);
       await expectOwnRunEach(runs);
     } finally {
-      db.query = query;
+      reads.stop();
     }
   });
 
   it('are written one by one when their group fails, so that each succeeds or fails alone', async () => {
-    const workflow = await createWorkflow(platform, {
-      inputs: [{ name: 'n', type: 'number', required: true }],
-      steps: [{ id: 'shape', type: 'transform', name: 'Shape', set: { n: '${input.n}' } }],
-    });
+    const workflow = await createWorkflow(platform, shape);
     const { db } = platform;
     const batch = db.batch;
     let failed = 0;
@@ -143,23 +146,14 @@ describe('starts that arrive together', () => {
   });
 
   it('of a workflow read before read nothing, and read it again once it changed or for a user who may not see it', async () => {
-    const workflow = await createWorkflow(platform, {
-      inputs: [{ name: 'n', type: 'number', required: true }],
-      steps: [{ id: 'shape', type: 'transform', name: 'Shape', set: { n: '${input.n}' } }],
-    });
+    const workflow = await createWorkflow(platform, shape);
     const ben = await mintToken(platform.db, { userId: 2, name: 'ben-late', kind: 'access' });
-    const { db } = platform;
-    const query = db.query;
-    let reads = 0;
-    db.query = (sql, params) => {
-      if (readsWorkflows(sql)) reads++;
-      return query(sql, params);
-    };
+    const reads = countReads();
     try {
       await startRun(platform, workflow.id, { n: 1 });
-      reads = 0;
+      reads.count = 0;
       const again = await startRun(platform, workflow.id, { n: 2 });
-      expect(reads).toBe(0);
+      expect(reads.count).toBe(0);
       expect(again.version).toBe(1);
 
       // Version 2 needs no input: version 1, as read before, would refuse this start.
@@ -174,7 +168,7 @@ describe('starts that arrive together', () => {
       expect(put.status).toBe(200);
       const changed = await startRun(platform, workflow.id);
       expect(changed.version).toBe(2);
-      expect(reads).toBe(1);
+      expect(reads.count).toBe(1);
       expect((await allLogs(platform, changed.id))[0]!.message).toBe(
         'Run queued by Ada Admin (workflow version 2)',
       );
@@ -185,13 +179,13 @@ describe('starts that arrive together', () => {
         json: {},
       });
       expect(refused.status).toBe(404);
-      const bens = await query<{ count: number }>(
+      const bens = await platform.db.query<{ count: number }>(
         `SELECT count(*)::int AS count FROM workflow_runs WHERE workflow_id = $1 AND started_by = 2`,
         [workflow.id],
       );
       expect(bens).toEqual([{ count: 0 }]);
     } finally {
-      db.query = query;
+      reads.stop();
     }
   });
 });
