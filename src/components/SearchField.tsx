@@ -46,7 +46,11 @@ export function SearchField({
       onKeyDown={onKeyDown}
       sx={
         [
-          { width: { xs: '100%', sm: width } },
+          {
+            width: { xs: '100%', sm: width },
+            // The clear button below is the field's one: the browser's own would be a second ×.
+            '& input::-webkit-search-cancel-button': { display: 'none' },
+          },
           ...(Array.isArray(sx) ? (sx as unknown[]) : [sx]),
         ] as TextFieldProps['sx']
       }
