@@ -3,14 +3,12 @@ import { GROUP_MAX } from './start-group';
 import { visibleToUser, workflowNotFound, type WorkflowRow } from './repository';
 
 /**
- * The workflows users start runs of (`[workflow id, user id]` each), with each user's name for
- * the run's first line, in one statement: the row of each pair, undefined where the workflow
- * is not there or not visible to that user.
+ * The workflows users start runs of (`[workflow id, user id]` each), in one statement: the row
+ * of each pair, undefined where the workflow is not there or not visible to that user.
  */
 export async function workflowsToStart(db: Queryable, asked: Array<[string, number]>) {
-  const rows = await db.query<WorkflowRow & { user_name: string | null; asked: number }>(
-    `SELECT w.*, (SELECT display_name FROM users WHERE id = k.user_id) AS user_name,
-       k.n::int AS asked
+  const rows = await db.query<WorkflowRow & { asked: number }>(
+    `SELECT w.*, k.n::int AS asked
      FROM unnest($1::text[], $2::int[]) WITH ORDINALITY AS k(id, user_id, n)
      JOIN workflows w ON w.id = k.id
      WHERE ${visibleToUser('k.user_id')}`,
@@ -29,8 +27,7 @@ export async function workflowToStart(
 ) {
   const row = await read(id, userId);
   if (!row) throw workflowNotFound(id);
-  const { user_name: _, ...workflow } = row;
-  return workflow;
+  return row;
 }
 
 /** The workflows this process read last to start runs of (a start writes only where they hold). */
@@ -39,7 +36,7 @@ const REMEMBERED = 64;
 interface Asked {
   id: string;
   userId: number;
-  resolve: (row: (WorkflowRow & { user_name: string | null }) | undefined) => void;
+  resolve: (row: WorkflowRow | undefined) => void;
   reject: (error: unknown) => void;
 }
 
@@ -74,8 +71,7 @@ export class StartReads {
     this.remembered.delete(id);
   }
 
-  private remember(row: WorkflowRow & { user_name?: string | null }) {
-    const { user_name: _, ...workflow } = row;
+  private remember(workflow: WorkflowRow) {
     this.remembered.delete(workflow.id);
     this.remembered.set(workflow.id, workflow);
     if (this.remembered.size > REMEMBERED)
@@ -83,12 +79,10 @@ export class StartReads {
   }
 
   read(id: string, userId: number) {
-    return new Promise<(WorkflowRow & { user_name: string | null }) | undefined>(
-      (resolve, reject) => {
-        this.waiting.push({ id, userId, resolve, reject });
-        this.next();
-      },
-    );
+    return new Promise<WorkflowRow | undefined>((resolve, reject) => {
+      this.waiting.push({ id, userId, resolve, reject });
+      this.next();
+    });
   }
 
   private next() {
