@@ -9,7 +9,8 @@ const writesStep = (statements: Array<{ sql: string }>) =>
 
 /**
  * Issue 26 §3: a quick step that may run again starts without a write of its own while the last
- * write is recent (held-run.ts), and one that takes longer has its start written while it runs.
+ * write (or the run's claim) is recent (held-run.ts), and one that takes longer has its start
+ * written while it runs.
  */
 describe('the writes of a run of quick steps', () => {
   let platform: TestPlatform;
@@ -21,14 +22,14 @@ describe('the writes of a run of quick steps', () => {
   });
 
   /**
-   * A workflow of a transform, a documents.query whose read of the documents waits until the
+   * A workflow of a transform (unless `first` is false), a documents.query whose read of the documents waits until the
    * test lets it go (`inQuery` once it waits, `release`), and a transform; `query` is the
    * store's own, `restore` puts it back.
    */
-  async function heldQueryStep() {
+  async function heldQueryStep(first = true) {
     const workflow = await createWorkflow(platform, {
       steps: [
-        { id: 'a', type: 'transform', name: 'A', set: { a: 1 } },
+        ...(first ? [{ id: 'a', type: 'transform', name: 'A', set: { a: 1 } }] : []),
         { id: 'q', type: 'documents.query', name: 'Q', collectionId: CUSTOMERS_COLLECTION_ID },
         { id: 'c', type: 'transform', name: 'C', set: { c: 1 } },
       ],
@@ -53,7 +54,7 @@ describe('the writes of a run of quick steps', () => {
     return { workflow, inQuery, release, query, restore };
   }
 
-  it('are two, its claim and its end, and its log and state are whole', async () => {
+  it('are one, its end, and its log and state are whole', async () => {
     const workflow = await createWorkflow(platform, {
       steps: ['a', 'b', 'c', 'd'].map((id) => ({ id, type: 'transform', name: id, set: { id } })),
     });
@@ -68,7 +69,8 @@ describe('the writes of a run of quick steps', () => {
       const started = await startRun(platform, workflow.id);
       const run = await waitForRun(platform, started.id);
       expect(run.status).toBe('COMPLETED');
-      expect(writes).toBe(2);
+      // Its claim writes nothing of the run: the run is written once, queued to completed.
+      expect(writes).toBe(1);
       expect(run.steps!.map((s) => [s.status, s.output])).toEqual(
         ['a', 'b', 'c', 'd'].map((id) => ['COMPLETED', { id }]),
       );
@@ -83,6 +85,7 @@ describe('the writes of a run of quick steps', () => {
           begun,
         );
       }
+      expect(messages[1]).toMatch(/^Run started/);
       expect(messages.at(-1)).toMatch(/^Run completed/);
     } finally {
       db.batch = batch;
@@ -109,6 +112,33 @@ describe('the writes of a run of quick steps', () => {
       const run = await waitForRun(platform, started.id);
       expect(run.status).toBe('COMPLETED');
       expect(run.steps!.map((s) => s.status)).toEqual(['COMPLETED', 'COMPLETED', 'COMPLETED']);
+    } finally {
+      restore();
+    }
+  });
+
+  it('show a run whose first step takes long as started while it runs', async () => {
+    const { workflow, inQuery, release, restore } = await heldQueryStep(false);
+    try {
+      const started = await startRun(platform, workflow.id);
+      await inQuery;
+      // Its start is written within the bound (100 ms) of its claim, the step still running.
+      const running = await waitForRun(
+        platform,
+        started.id,
+        (run) => run.steps?.[0]?.status === 'IN_PROGRESS',
+        2_000,
+      );
+      expect(running.status).toBe('IN_PROGRESS');
+      expect(running.steps!.map((s) => s.status)).toEqual(['IN_PROGRESS', 'PENDING']);
+      const messages = (await allLogs(platform, started.id)).map((l) => l.message);
+      expect(messages.slice(0, 2)).toEqual([
+        expect.stringMatching(/^Run queued by /),
+        expect.stringMatching(/^Run started/),
+      ]);
+      expect(messages.some((m) => m.startsWith('Step q started'))).toBe(true);
+      release();
+      expect((await waitForRun(platform, started.id)).status).toBe('COMPLETED');
     } finally {
       restore();
     }

@@ -40,9 +40,11 @@ const DEFERRED_LINES_MAX = 200;
  *
  * A step that may run again (`resumable`, and quick: not `live`) may start without a write of
  * its own (`defer`): the run moves on in memory, and what it wrote is written with the next
- * write (issue 26 §3: a run of quick steps is then two writes, its claim and its end, instead of
- * one a step). Nothing is lost by a stop meanwhile: the store still says the run is where it was
- * written, and each step since may run again. The runner bounds how long a write waits.
+ * write (issue 26 §3: a run of quick steps is then one write, its end, instead of one a step,
+ * when it ends within the bound of its claim; else its start is written at the bound). Nothing
+ * is lost by a stop meanwhile: the store still says the run is where it was written (QUEUED,
+ * until its first write), and each step since may run again. The runner bounds how long a write
+ * waits.
  */
 export class HeldRun {
   /** Where the store has the run: the next write is conditional on it. */

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runLogs, workflowRun } from '../../../src/api/contract';
 import { JOURNALED, Signals } from '../jobs/signals';
+import { CUSTOMERS_COLLECTION_ID } from '../seed/datastores';
 import { liveLimits } from '../live/sse';
 import { readEvents } from '../live/read-sse';
 import { startTestPlatform, type TestPlatform } from '../testing';
@@ -69,18 +70,28 @@ describe('a live read of a run this process runs', () => {
     const batch = db.batch;
     let logReads = 0;
     try {
-      db.query = (sql, params) => {
+      // Each step (a read of documents) and each write of the runner waits a moment: every
+      // step outlasts the bound a quick step's start may wait (100 ms), so the run is written
+      // several times while the live read is open.
+      db.query = async (sql, params) => {
         if (/FROM workflow_run_logs/.test(sql)) logReads++;
+        if (/\bFROM documents\b/.test(sql)) await new Promise((r) => setTimeout(r, 150));
         return query(sql, params);
       };
-      // Each step of the runner waits a moment, so the live read is open while they are written.
       db.batch = async (statements) => {
         if (/FROM jobs WHERE id = \$\d+ AND lease_owner/.test(statements[0]?.sql ?? ''))
           await new Promise((r) => setTimeout(r, 150));
         return batch(statements);
       };
       const workflow = await createWorkflow(platform, {
-        steps: ['a', 'b', 'c'].map((id) => ({ id, type: 'transform', name: id, set: { id } })),
+        steps: ['a', 'b', 'c'].map((id) => ({
+          id,
+          type: 'documents.query',
+          name: id,
+          collectionId: CUSTOMERS_COLLECTION_ID,
+          // One document: the run's state stays small enough to be journaled.
+          limit: 1,
+        })),
       });
       const started = await startRun(platform, workflow.id);
       const res = await fetch(`${platform.url}/v1/workflows/runs/${started.id}/live?after=0`, {

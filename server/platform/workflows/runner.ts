@@ -28,7 +28,7 @@ export { MAX_RESUMES, WORKFLOW_RUN_JOB, workflowJobId } from './run-state';
 export const INTERRUPTED = 'Interrupted: the platform stopped during the run';
 /** At most this many runs are held between their start and their claim (one process). */
 const HELD_MAX = 10_000;
-/** A quick step's start waits at most this long to be written (held-run.ts). */
+/** A quick step's start, and a run's, waits at most this long to be written (held-run.ts). */
 const DEFER_MS = 100;
 
 /**
@@ -90,8 +90,10 @@ export class WorkflowRunner {
     this.cancels.set(runId, cancel);
     const signal = AbortSignal.any([lease.signal, cancel.signal]);
     // Each write of the run as held is kept by the journal, and the live reads of this process
-    // are told what it wrote (the others read it).
-    let lastWrite = 0;
+    // are told what it wrote (the others read it). The claim counts as the first: the run's
+    // start then waits as a quick step's does, and a run of quick steps that ends within
+    // DEFER_MS of its claim is one write, its end.
+    let lastWrite = Date.now();
     const wrote: Wrote = (...args) => {
       lastWrite = Date.now();
       if (this.journal.wrote(...args)) this.journal.publish(runId);
