@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
+import { visuallyHidden } from '../lib/visually-hidden';
 
 export interface LoadingStateProps {
   /** "table": rows of a list; "details": label/value pairs. */
@@ -34,5 +35,20 @@ export function LoadingState({
         </Stack>
       )}
     </Box>
+  );
+}
+
+/**
+ * A line of text still loading (a title, a list item): a skeleton the eye sees, and its label as
+ * text that a screen reader reads where the text will be (a heading keeps a name meanwhile).
+ */
+export function LoadingText({ label, width }: { label: string; width: number | string }) {
+  return (
+    <>
+      <Skeleton width={width} aria-hidden />
+      <Box component="span" sx={visuallyHidden}>
+        {label}
+      </Box>
+    </>
   );
 }

@@ -2,9 +2,9 @@ import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import Breadcrumbs from '@mui/material/Breadcrumbs';
 import Link from '@mui/material/Link';
-import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { LoadingText } from './LoadingState';
 import { useDocumentTitle } from '../hooks/use-document-title';
 
 export interface Crumb {
@@ -45,7 +45,7 @@ export function PageHeader({ title, breadcrumbs, subtitle, actions }: PageHeader
       >
         <Stack spacing={0.5} sx={{ minWidth: 0 }}>
           <Typography variant="h1" sx={{ overflowWrap: 'anywhere' }}>
-            {title ?? <Skeleton width={240} aria-label="Loading title" />}
+            {title ?? <LoadingText width={240} label="Loading the title" />}
           </Typography>
           {subtitle && (
             <Typography variant="body2" component="div" sx={{ color: 'text.secondary' }}>

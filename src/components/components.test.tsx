@@ -8,6 +8,7 @@ import { ConfirmDialog } from './ConfirmDialog';
 import { DateTime } from './DateTime';
 import { ErrorState } from './ErrorState';
 import { JsonView } from './JsonView';
+import { PageHeader } from './PageHeader';
 
 describe('ConfirmDialog', () => {
   function Harness({ onConfirm }: { onConfirm: () => void }) {
@@ -89,5 +90,15 @@ describe('ErrorState', () => {
     expect(screen.getByText('Something went wrong')).toBeInTheDocument();
     expect(screen.getByText('plain')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
+  });
+});
+
+describe('PageHeader', () => {
+  it('keeps a named heading while its title loads, with no label where none is allowed', () => {
+    const { container } = renderWithProviders(<PageHeader title={undefined} />);
+    expect(screen.getByRole('heading', { level: 1, name: 'Loading the title' })).toBeVisible();
+    // A label on an element without a role is not read (axe: aria-prohibited-attr).
+    for (const labelled of container.querySelectorAll('[aria-label]'))
+      expect(labelled.getAttribute('role'), labelled.outerHTML).not.toBeNull();
   });
 });

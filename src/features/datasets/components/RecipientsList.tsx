@@ -3,8 +3,8 @@ import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import ListSubheader from '@mui/material/ListSubheader';
-import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
+import { LoadingText } from '../../../components/LoadingState';
 import type { RecipientGroup } from '../hooks/use-share-recipients';
 import { plural } from './format';
 
@@ -31,7 +31,7 @@ export function RecipientsList({ sections }: { sections: RecipientGroup[] }) {
         >
           {section.status === 'loading' ? (
             <ListItem>
-              <Skeleton width="60%" aria-label={`Loading the members of ${section.group?.name}`} />
+              <LoadingText width="60%" label={`Loading the members of ${section.group?.name}`} />
             </ListItem>
           ) : section.status === 'error' ? (
             <ListItem>

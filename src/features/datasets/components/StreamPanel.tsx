@@ -5,11 +5,11 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
-import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import { Link as RouterLink } from 'react-router';
+import { LoadingText } from '../../../components/LoadingState';
 import type { Stream, StreamExecution } from '../../../api/contract';
 import {
   DateTime,
@@ -184,7 +184,7 @@ export function StreamPanel(props: StreamPanelProps) {
               isFollowed={run.isFollowed}
             />
           ) : run.executionsPending ? (
-            <Skeleton width={280} aria-label="Loading the stream's runs" />
+            <LoadingText width={280} label="Loading the stream's runs" />
           ) : run.executionsError ? null : (
             <Typography variant="body2" sx={{ color: 'text.secondary' }}>
               {run.isRunning || run.isFollowed ? 'Starting a run…' : 'This stream has not run yet.'}

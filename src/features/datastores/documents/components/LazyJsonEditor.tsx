@@ -13,6 +13,7 @@ export function LazyJsonEditor(props: JsonEditorProps) {
     <Suspense
       fallback={
         <Box
+          role="status"
           aria-busy="true"
           aria-label={`${props.label} (loading)`}
           sx={{
