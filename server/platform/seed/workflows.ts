@@ -99,8 +99,10 @@ export async function seedWorkflows(tx: Queryable) {
   const runs = sampleWorkflowRuns();
   await tx.query(
     `INSERT INTO workflow_runs (id, workflow_id, version, status, input, started_at, finished_at, error,
-       steps, next_step, log_seq, definition)
-     SELECT x.*, w.definition FROM unnest($1::text[], $2::text[], $3::int[], $4::text[], $5::jsonb[],
+       steps, next_step, log_seq, definition, number)
+     SELECT x.*, w.definition,
+       row_number() OVER (PARTITION BY x.workflow_id ORDER BY x.started_at, x.id)
+     FROM unnest($1::text[], $2::text[], $3::int[], $4::text[], $5::jsonb[],
        $6::timestamptz[], $7::timestamptz[], $8::text[], $9::jsonb[], $10::int[], $11::int[])
        AS x(id, workflow_id, version, status, input, started_at, finished_at, error, steps, next_step, log_seq)
      JOIN workflows w ON w.id = x.workflow_id`,
@@ -117,6 +119,13 @@ export async function seedWorkflows(tx: Queryable) {
       runs.map((r) => r.steps.filter((s) => s.status === 'COMPLETED').length),
       runs.map((r) => r.logs.length),
     ],
+  );
+  // Each workflow's counter says how many of its runs were started (run-writes.ts numbers after).
+  await tx.query(
+    `UPDATE workflows w
+     SET runs_started = (SELECT count(*) FROM workflow_runs r WHERE r.workflow_id = w.id)
+     WHERE w.id = ANY($1::text[])`,
+    [workflows.map((w) => w.id)],
   );
   const logs = runs.flatMap((r) => r.logs);
   await tx.query(

@@ -59,6 +59,7 @@ export interface RunRow {
   next_step: number;
   resumes: number;
   cancel_requested_by: number | null;
+  /** Its place among its workflow's runs, by start: what the console calls it ("Run #12"). */
   number?: number;
 }
 
@@ -167,10 +168,7 @@ export async function withLastRun(db: Queryable, id: string) {
   return row!;
 }
 
-/** A run's place among its workflow's runs, by start: what the console calls it ("Run #12"). */
-const RUN_NUMBER = `(SELECT count(*)::int FROM workflow_runs x WHERE x.workflow_id = r.workflow_id
-   AND (x.started_at, x.id) <= (r.started_at, r.id)) AS number`;
-const RUN_COLUMNS = `r.*, w.name AS workflow_name, ${RUN_NUMBER}`;
+const RUN_COLUMNS = `r.*, w.name AS workflow_name`;
 const SORT_COLUMNS = {
   startedAt: 'r.started_at',
   finishedAt: 'r.finished_at',
@@ -220,7 +218,7 @@ export async function listRuns(
   // A list carries each step's state, not its input or output (up to 1 MiB), nor the definition.
   const rows = await db.query<RunRow>(
     `SELECT r.id, r.workflow_id, r.version, r.status, r.input, r.started_at, r.finished_at, r.error,
-       r.started_by, w.name AS workflow_name, ${RUN_NUMBER},
+       r.started_by, r.number, w.name AS workflow_name,
        (SELECT coalesce(jsonb_agg(e.s - 'output' - 'input' ORDER BY e.i), '[]'::jsonb)
         FROM jsonb_array_elements(r.steps) WITH ORDINALITY AS e(s, i)) AS steps
      ${where}

@@ -102,9 +102,10 @@ export interface NewRun {
  * line (seq 1, "Run queued by <the user's name> (workflow version n)"). A run is written only
  * where its workflow still has the version its input was checked on and its user still sees it
  * (`visibleToUser`): a start may check against a workflow read earlier and read nothing now.
- * Either every run is written or none (`required`: no row, and the batch rolls back). Each row:
- * the run as inserted, its number (the runs of its workflow before it, counted as `RUN_NUMBER`
- * in repository.ts counts them), and its line as `writeWithLines` answers.
+ * Either every run is written or none (`required`: no row, and the batch rolls back). Each run's
+ * number follows its workflow's counter (`runs_started`), which the statement moves on (and so
+ * locks the workflow's row until the batch commits: starts elsewhere number after these). Each
+ * row: the run as inserted, with its number, and its line as `writeWithLines` answers.
  */
 export function insertRuns(runs: NewRun[]): Statement {
   const column = <K extends keyof NewRun>(key: K) => runs.map((r) => r[key]);
@@ -113,12 +114,19 @@ export function insertRuns(runs: NewRun[]): Statement {
          SELECT * FROM unnest($1::text[], $2::text[], $3::int[], $4::text[], $5::text[], $6::int[],
            $7::text[])
            WITH ORDINALITY AS v(id, workflow_id, version, input, definition, started_by, steps, n)),
+       counted AS (
+         UPDATE workflows w SET runs_started = w.runs_started + c.k
+         FROM (SELECT workflow_id, count(*)::int AS k FROM v GROUP BY workflow_id) c
+         WHERE w.id = c.workflow_id
+         RETURNING w.id, w.runs_started - c.k AS before),
        ins AS (
          INSERT INTO workflow_runs (id, workflow_id, version, status, input, started_at, definition,
-           started_by, steps, log_seq)
+           started_by, steps, log_seq, number)
          SELECT v.id, v.workflow_id, v.version, 'QUEUED', v.input::jsonb, clock_timestamp(),
-           v.definition::jsonb, v.started_by, v.steps::jsonb, 1
+           v.definition::jsonb, v.started_by, v.steps::jsonb, 1,
+           counted.before + row_number() OVER (PARTITION BY v.workflow_id ORDER BY v.n)
          FROM v JOIN workflows w ON w.id = v.workflow_id AND w.version = v.version
+           JOIN counted ON counted.id = v.workflow_id
          WHERE ${visibleToUser('v.started_by')}
          ORDER BY v.n
          RETURNING *),
@@ -130,11 +138,7 @@ export function insertRuns(runs: NewRun[]): Statement {
          FROM ins LEFT JOIN users u ON u.id = ins.started_by
          RETURNING run_id, seq AS line_seq, at AS line_at, level AS line_level, step AS line_step,
            message AS line_message)
-     SELECT ins.*,
-       ((SELECT count(*) FROM workflow_runs x WHERE x.workflow_id = ins.workflow_id)
-         + row_number() OVER (PARTITION BY ins.workflow_id ORDER BY ins.started_at, ins.id))::int
-         AS number,
-       l.line_seq, l.line_at, l.line_level, l.line_step, l.line_message
+     SELECT ins.*, l.line_seq, l.line_at, l.line_level, l.line_step, l.line_message
      FROM ins JOIN l ON l.run_id = ins.id
      WHERE (SELECT count(*) FROM ins) = (SELECT count(*) FROM v)`,
     params: [
