@@ -7,7 +7,7 @@ import { allLogs, createWorkflow, startRun, v1, waitForRun } from './test-suppor
 const N = 20;
 /** The statement of a group of starts: their runs inserted (with first lines, run-writes.ts). */
 const insertsRuns = (sql: string) => /\bins AS \(\s*INSERT INTO workflow_runs\b/.test(sql);
-const isStart = (statements: Array<{ sql: string }>) => insertsRuns(statements[0]?.sql ?? '');
+const isStart = (statements: Array<{ sql: string }>) => statements.some((s) => insertsRuns(s.sql));
 /** The statement that reads the workflows of starts (start-reads.ts). */
 const readsWorkflows = (sql: string) =>
   /FROM unnest\(\$1::text\[\], \$2::int\[\]\) WITH ORDINALITY AS k/.test(sql);

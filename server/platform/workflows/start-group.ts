@@ -85,8 +85,9 @@ export class StartGroups {
   private async written(starts: Start[]): Promise<Started[]> {
     this.transactions++;
     const jobs = starts.map((s) => s.job);
-    const [rows] = await this.db.batch([
-      insertRuns(starts.map((s) => s.run)),
+    // The runs last: their insert locks their workflow's row (its run counter, run-writes.ts)
+    // until the commit, so starts of the same workflow written side by side wait the least.
+    const results = await this.db.batch([
       ...(await recorded(async (tx) => {
         await this.queue.enqueueAll(tx, WORKFLOW_RUN_JOB, jobs);
         await recordEvents(
@@ -94,7 +95,9 @@ export class StartGroups {
           starts.map((s) => s.audit),
         );
       })),
+      insertRuns(starts.map((s) => s.run)),
     ]);
+    const rows = results.at(-1) ?? [];
     const byRun = new Map((rows as Array<{ id: string }>).map((row) => [row.id, row]));
     return starts.map((s) => {
       const { row, lines } = splitWritten<RunRow>([byRun.get(s.run.id)]);
