@@ -22,6 +22,9 @@ export const SALES_DATASET_ID = sales.id;
 export const WEB_TRAFFIC_DATASET_ID = traffic.id;
 export const SALES_CARD_ID = sales.card.id;
 export const TRAFFIC_CARD_ID = traffic.card.id;
+/** A sample dataset's name, by id (the sample runs' log lines name it, as a run's do). */
+export const sampleDatasetName = (id: string) =>
+  [sales, traffic].find((d) => d.id === id)?.name ?? id;
 
 const regions = ['North', 'South', 'East', 'West', 'Central'];
 const products = ['Widget', 'Gadget', 'Sprocket', 'Gizmo', 'Doohickey', 'Thingamajig'];

@@ -75,6 +75,9 @@ export const SAMPLE_DATASTORE_ID = sample.datastores[0]!.id;
 export const ORDERS_COLLECTION_ID = collectionNamed('orders').id;
 export const CUSTOMERS_COLLECTION_ID = collectionNamed('customers').id;
 export const NOTES_COLLECTION_ID = collectionNamed('ticket notes').id;
+/** A sample collection's name, by id (the sample runs' log lines name it, as a run's do). */
+export const sampleCollectionName = (id: string) =>
+  sample.collections.find((c) => c.id === id)?.name ?? id;
 
 export async function seedDocumentStore(tx: Queryable) {
   const now = new Date();

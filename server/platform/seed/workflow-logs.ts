@@ -1,5 +1,7 @@
 import type { WorkflowStep } from '../../../src/api/contract';
 import { durationText } from '../workflows/step-record';
+import { sampleDatasetName } from './datasets';
+import { sampleCollectionName } from './datastores';
 import { sampleUsers } from './people';
 
 /** A sample workflow as `data/workflows/*.json` holds it (see ./workflows). */
@@ -108,12 +110,12 @@ export function runLog(workflow: SampleWorkflow, run: RunSpec, runId: string, rn
         log(
           'INFO',
           step.id,
-          `Found ${step.limit === 1 ? 1 : records} documents in collection ${step.collectionId}`,
+          `Found ${step.limit === 1 ? 1 : records} documents in collection ${sampleCollectionName(step.collectionId)}`,
           20 + Math.floor(rnd() * 200),
         );
         break;
       case 'export':
-        log('INFO', step.id, `Export of dataset ${step.datasetId} started`);
+        log('INFO', step.id, `Export of dataset ${sampleDatasetName(step.datasetId)} started`);
         log('INFO', step.id, `Export finished: ${records} rows`, 800 + Math.floor(rnd() * 2000));
         break;
       case 'generate':

@@ -176,7 +176,9 @@ describe('steps act as the run user', () => {
       tokens.dev,
     );
     expect(ran.status).toBe('FAILED');
-    expect(ran.error).toMatch(/needs CAN_EDIT access to change dataset .* of stream/);
+    expect(ran.error).toMatch(
+      /needs CAN_EDIT access to change dataset Regional targets of stream \d+$/,
+    );
     expect(await executions()).toBe(before);
   });
 });

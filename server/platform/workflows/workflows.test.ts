@@ -310,6 +310,10 @@ describe('steps do their work', () => {
       (find!.output as { documents: Array<{ content: { note: string } }> }).documents[0]!.content
         .note,
     ).toContain('Write about widgets');
+    // The log names the collection, not its id.
+    const messages = (await allLogs(platform, done.id)).map((l) => l.message);
+    expect(messages).toContain('Found 1 documents in collection orders');
+    expect(messages.some((m) => /^Created document \S+ in collection orders$/.test(m))).toBe(true);
   });
 
   it('a fail step ends the run FAILED with its reason, the steps after it skipped', async () => {

@@ -57,8 +57,9 @@ export async function datasetForRun(
   userId: number,
   id: string,
   operation: DatasetOperation,
-  what = `dataset ${id}`,
-  notFound = `${what} not found, or the user who started the run has no access to it`,
+  /** How a refusal names it: the dataset by its name unless told. */
+  what?: string,
+  notFound = `${what ?? `dataset ${id}`} not found, or the user who started the run has no access to it`,
 ) {
   const principal = await principalOf(db, userId);
   const dataset = await getDataset(db, id).catch((error: unknown) => {
@@ -71,6 +72,6 @@ export async function datasetForRun(
   if (decision.allowed) return dataset!;
   if (decision.status === 404) throw new StepFailure(notFound);
   throw new StepFailure(
-    `the user who started the run needs ${decision.needed} access to ${datasetWords[operation]} ${what}`,
+    `the user who started the run needs ${decision.needed} access to ${datasetWords[operation]} ${what ?? `dataset ${dataset!.name}`}`,
   );
 }

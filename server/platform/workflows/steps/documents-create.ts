@@ -18,7 +18,7 @@ export const documentsCreate: StepKind<'documents.create'> = {
       'createContent',
     );
     const row = await ctx.documents.createOne(collection.id, ctx.userId, content);
-    await ctx.log('INFO', `Created document ${row.id} in collection ${collectionId}`);
+    await ctx.log('INFO', `Created document ${row.id} in collection ${collection.name}`);
     return toDocumentV2(row);
   },
 };

@@ -28,7 +28,7 @@ export const documentsQuery: StepKind<'documents.query'> = {
     const collection = await collectionForRun(ctx.deps.db, ctx.userId, collectionId, 'readContent');
     const result = await ctx.documents.query(collection.id, ctx.userId, filter, plan);
     const documents = result.kind === 'documents' ? result.rows.map(toDocumentV2) : result.rows;
-    await ctx.log('INFO', `Found ${documents.length} documents in collection ${collectionId}`);
+    await ctx.log('INFO', `Found ${documents.length} documents in collection ${collection.name}`);
     return { documents, count: documents.length };
   },
 };

@@ -28,11 +28,14 @@ export const streamRun: StepKind<'stream.run'> = {
       ctx.userId,
       stream.dataset_id,
       'edit',
-      `dataset ${stream.dataset_id} of stream ${stream.id}`,
+      `dataset ${stream.dataset_name} of stream ${stream.id}`,
       notFound,
     );
     const execution = await startExecution(deps, stream, 'MANUAL', ctx.userId);
-    await ctx.log('INFO', `Stream ${stream.id} execution ${execution.id} started`);
+    await ctx.log(
+      'INFO',
+      `Stream ${stream.id} of dataset ${stream.dataset_name}: execution ${execution.id} started`,
+    );
     const done = await ctx.poll(step.timeoutSeconds ?? 300, async () => {
       const [e] = await deps.db.query<{
         state: string;
@@ -45,9 +48,12 @@ export const streamRun: StepKind<'stream.run'> = {
     });
     if (done.state !== 'SUCCESS')
       throw new StepFailure(
-        `stream ${stream.id} execution ${execution.id} ended in ${done.state}: ${done.error_message ?? ''}`,
+        `stream ${stream.id} of dataset ${stream.dataset_name}: execution ${execution.id} ended in ${done.state}: ${done.error_message ?? ''}`,
       );
-    await ctx.log('INFO', `Stream ${stream.id} inserted ${done.rows_inserted} rows`);
+    await ctx.log(
+      'INFO',
+      `Stream ${stream.id} of dataset ${stream.dataset_name} inserted ${done.rows_inserted} rows`,
+    );
     return { executionId: execution.id, state: done.state, rowsInserted: done.rows_inserted };
   },
 };
