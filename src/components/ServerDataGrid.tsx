@@ -1,16 +1,39 @@
+import { useMemo } from 'react';
 import type { Theme } from '@mui/material/styles';
 import type { SystemStyleObject } from '@mui/system';
-import { DataGrid, type DataGridProps, type GridValidRowModel } from '@mui/x-data-grid';
+import {
+  DataGrid,
+  type DataGridProps,
+  type GridPaginationModel,
+  type GridSortModel,
+  type GridValidRowModel,
+} from '@mui/x-data-grid';
+import { useAddressText } from '../hooks/use-address-text';
 
 /**
  * MUI X's grid over a list the platform pages and sorts: compact rows, bold headers, a bar while
  * a page loads, sorting that cycles back to none. The screen gives its rows, columns and models.
  * Import it from here, not from the components index: the grid must stay off the first page.
+ *
+ * The sort and page the screen gives come from the address. The grid shows the user's own latest
+ * change on top of them while its address is on its way, so that a second click on a header (or
+ * on "next page") builds on the first one, not on the address before it.
  */
 export function ServerDataGrid<R extends GridValidRowModel>({
   sx,
+  sortModel,
+  onSortModelChange,
+  paginationModel,
+  onPaginationModelChange,
   ...props
-}: Omit<DataGridProps<R>, 'sx'> & { label: string; sx?: SystemStyleObject<Theme> }) {
+}: Omit<DataGridProps<R>, 'sx'> & {
+  label: string;
+  sx?: SystemStyleObject<Theme>;
+  sortModel: GridSortModel;
+  paginationModel: GridPaginationModel;
+}) {
+  const [sort, changeSort] = useAddressModel(sortModel, onSortModelChange);
+  const [page, changePage] = useAddressModel(paginationModel, onPaginationModelChange);
   return (
     <DataGrid
       density="compact"
@@ -23,7 +46,25 @@ export function ServerDataGrid<R extends GridValidRowModel>({
       disableRowSelectionOnClick
       slotProps={{ loadingOverlay: { variant: 'linear-progress', noRowsVariant: 'skeleton' } }}
       {...props}
+      sortModel={sort}
+      onSortModelChange={changeSort}
+      paginationModel={page}
+      onPaginationModelChange={changePage}
       sx={{ '& .MuiDataGrid-columnHeaderTitle': { fontWeight: 600 }, ...sx }}
     />
   );
+}
+
+/**
+ * A grid model the address holds, as the grid should show it (see `useAddressText`). Kept by
+ * value: a new sort model, even an equal one, sends the grid back to its first page.
+ */
+function useAddressModel<M, D>(model: M, onChange?: (model: M, details: D) => void) {
+  const [text, setText] = useAddressText(JSON.stringify(model));
+  const shown = useMemo(() => JSON.parse(text) as M, [text]);
+  const change = (next: M, details: D) => {
+    setText(JSON.stringify(next));
+    onChange?.(next, details);
+  };
+  return [shown, change] as const;
 }

@@ -58,7 +58,7 @@ export function useServerGridModels<F extends string, P extends number>(
 
   const changePagination = (model: GridPaginationModel) => {
     if (model.pageSize !== pageSize && isPageSize(model.pageSize)) list.setPageSize(model.pageSize);
-    else if (model.page !== page) list.setPage(model.page);
+    else list.setPage(model.page);
   };
   const changeSort = (model: GridSortModel) => {
     const first = model[0];
@@ -66,7 +66,9 @@ export function useServerGridModels<F extends string, P extends number>(
       first?.sort && isSortField(first.field)
         ? { field: first.field, direction: first.sort }
         : null;
-    if (next?.field !== sortField || next?.direction !== sortDirection) list.setSort(next);
+    // Written even when the address already says so: a click may undo one still on its way
+    // (the list's setter drops a write that changes nothing).
+    list.setSort(next);
   };
 
   /** The grid's props for paging, sorting and selecting: `<ServerDataGrid {...models} />`. */

@@ -75,7 +75,7 @@ export function RowsTab() {
   };
   const changePagination = (model: GridPaginationModel) => {
     if (model.pageSize !== params.pageSize) params.setPageSize(model.pageSize);
-    else if (model.page !== params.page) params.setPage(model.page);
+    else params.setPage(model.page);
   };
 
   return (
