@@ -10,6 +10,7 @@ import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
 import type { SystemStyleObject } from '@mui/system';
 import type { Theme } from '@mui/material/styles';
+import { useAddressValue } from '../hooks/use-address-text';
 import { visuallyHidden } from '../lib/visually-hidden';
 import type { DataTablePager } from './DataTablePager';
 
@@ -51,7 +52,10 @@ export type SortOrder = 'asc' | 'desc';
 export interface DataTableSort<S extends string> {
   field: S;
   order: SortOrder;
-  onSort: (field: S) => void;
+  /** A header was clicked: its field, and the order it asks (the other one on the sorted column). */
+  onSort: (field: S, order: SortOrder) => void;
+  /** The order a column sorts in when first clicked ('asc' unless said otherwise). */
+  firstOrder?: (field: S) => SortOrder;
 }
 
 export interface DataTableProps<T, S extends string = string> {
@@ -85,7 +89,16 @@ function SortHeader<S extends string>({
     <TableSortLabel
       active={active}
       direction={active ? sort.order : 'asc'}
-      onClick={() => sort.onSort(column.sortField)}
+      onClick={() =>
+        sort.onSort(
+          column.sortField,
+          active
+            ? sort.order === 'asc'
+              ? 'desc'
+              : 'asc'
+            : (sort.firstOrder?.(column.sortField) ?? 'asc'),
+        )
+      }
     >
       {column.header}
     </TableSortLabel>
@@ -130,7 +143,17 @@ const idKey = (row: unknown, index: number) =>
  * columns.
  */
 export function DataTable<T, S extends string = string>(props: DataTableProps<T, S>) {
-  const { columns, rows, sort, pager, empty } = props;
+  const { columns, rows, pager, empty } = props;
+  // The user's own latest sort over the address's while it is on its way (useAddressValue).
+  const [shownSort, changeSort] = useAddressValue(
+    props.sort ? { field: props.sort.field, order: props.sort.order } : null,
+    (next) => next && props.sort?.onSort(next.field, next.order),
+  );
+  const sort: DataTableSort<S> | undefined = props.sort && {
+    ...props.sort,
+    ...shownSort,
+    onSort: (field, order) => changeSort({ field, order }),
+  };
   const rowKey = props.rowKey ?? idKey;
   const updating = props.updating ?? false;
   const table = (

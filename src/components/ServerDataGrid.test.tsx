@@ -1,10 +1,10 @@
-import { act, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { GridColDef } from '@mui/x-data-grid';
+import type { GridColDef, GridSortModel } from '@mui/x-data-grid';
 import { param } from '../lib/list-params';
 import { useListParams } from '../hooks/use-list-params';
-import { renderRoutes } from '../test/render';
+import { renderHeld } from '../test/render';
 import { ServerDataGrid } from './ServerDataGrid';
 
 const spec = { sort: param.text(), page: param.page(), size: param.size([2, 5] as const, 2) };
@@ -14,7 +14,7 @@ const rows = [1, 2, 3, 4, 5, 6, 7, 8].map((units) => ({ id: units, units }));
 function Units() {
   const [state, set] = useListParams(spec);
   const [field, direction] = state.sort.split(':');
-  const sortModel =
+  const sortModel: GridSortModel =
     field && (direction === 'asc' || direction === 'desc') ? [{ field, sort: direction }] : [];
   return (
     <div style={{ height: 400, width: 400 }}>
@@ -36,31 +36,14 @@ function Units() {
   );
 }
 
-/** The grid under a router whose loader the test holds: a slow machine, where addresses land late. */
-function renderHeld(url: string) {
-  const held = { on: false, release: () => {} };
-  const loader = () =>
-    held.on ? new Promise<null>((resolve) => (held.release = () => resolve(null))) : null;
-  const view = renderRoutes(
-    [{ path: '*', element: <Units />, loader, HydrateFallback: () => null }],
-    url,
-  );
-  const land = async () => {
-    held.on = false;
-    await act(async () => {
-      held.release();
-      await new Promise((resolve) => setTimeout(resolve, 0));
-    });
-  };
-  return { ...view, held, land };
-}
+const renderUnits = (url: string) => renderHeld(<Units />, url);
 
 const params = (search: string) => Object.fromEntries(new URLSearchParams(search));
 
 describe('ServerDataGrid over the address', () => {
   it('a second click on a header while the first one’s address is on its way sorts descending', async () => {
     const user = userEvent.setup();
-    const { router, held, land } = renderHeld('/units');
+    const { router, held, land } = renderUnits('/units');
     const grid = await screen.findByRole('grid', { name: 'Units' });
     held.on = true;
     await user.click(within(grid).getByRole('columnheader', { name: /^units/ }));
@@ -76,7 +59,7 @@ describe('ServerDataGrid over the address', () => {
 
   it('a third click, before the second lands, leaves the list unsorted', async () => {
     const user = userEvent.setup();
-    const { router, held, land } = renderHeld('/units');
+    const { router, held, land } = renderUnits('/units');
     const grid = await screen.findByRole('grid', { name: 'Units' });
     held.on = true;
     const header = () => within(grid).getByRole('columnheader', { name: /^units/ });
@@ -90,7 +73,7 @@ describe('ServerDataGrid over the address', () => {
 
   it('two quick clicks on "next page" reach page 3', async () => {
     const user = userEvent.setup();
-    const { router, held, land } = renderHeld('/units');
+    const { router, held, land } = renderUnits('/units');
     await screen.findByRole('grid', { name: 'Units' });
     held.on = true;
     await user.click(screen.getByRole('button', { name: 'Go to next page' }));

@@ -1,4 +1,3 @@
-import { useMemo } from 'react';
 import type { Theme } from '@mui/material/styles';
 import type { SystemStyleObject } from '@mui/system';
 import {
@@ -8,7 +7,7 @@ import {
   type GridSortModel,
   type GridValidRowModel,
 } from '@mui/x-data-grid';
-import { useAddressText } from '../hooks/use-address-text';
+import { useAddressValue } from '../hooks/use-address-text';
 
 /**
  * MUI X's grid over a list the platform pages and sorts: compact rows, bold headers, a bar while
@@ -32,8 +31,8 @@ export function ServerDataGrid<R extends GridValidRowModel>({
   sortModel: GridSortModel;
   paginationModel: GridPaginationModel;
 }) {
-  const [sort, changeSort] = useAddressModel(sortModel, onSortModelChange);
-  const [page, changePage] = useAddressModel(paginationModel, onPaginationModelChange);
+  const [sort, changeSort] = useAddressValue(sortModel, onSortModelChange);
+  const [page, changePage] = useAddressValue(paginationModel, onPaginationModelChange);
   return (
     <DataGrid
       density="compact"
@@ -53,18 +52,4 @@ export function ServerDataGrid<R extends GridValidRowModel>({
       sx={{ '& .MuiDataGrid-columnHeaderTitle': { fontWeight: 600 }, ...sx }}
     />
   );
-}
-
-/**
- * A grid model the address holds, as the grid should show it (see `useAddressText`). Kept by
- * value: a new sort model, even an equal one, sends the grid back to its first page.
- */
-function useAddressModel<M, D>(model: M, onChange?: (model: M, details: D) => void) {
-  const [text, setText] = useAddressText(JSON.stringify(model));
-  const shown = useMemo(() => JSON.parse(text) as M, [text]);
-  const change = (next: M, details: D) => {
-    setText(JSON.stringify(next));
-    onChange?.(next, details);
-  };
-  return [shown, change] as const;
 }

@@ -1,4 +1,4 @@
-import { useCallback, useContext, useState } from 'react';
+import { useCallback, useContext, useMemo, useState } from 'react';
 import { UNSAFE_DataRouterContext, useLocation } from 'react-router';
 
 /**
@@ -34,4 +34,25 @@ export function useAddressText(value: string) {
     [latestKey],
   );
   return [typed.text, setText, claim] as const;
+}
+
+/**
+ * A value the address holds (a sort, a page), as a control should show it: the user's own latest
+ * change over what the address says while that change's address is on its way (`useAddressText`),
+ * so that a second click (on a sort header, on "next page") builds on the first one, not on the
+ * address before it. `change` shows the value and hands it on to be written. Kept by value: the
+ * value shown is a new object only when it differs (a grid given a new sort model, even an equal
+ * one, goes back to its first page).
+ */
+export function useAddressValue<V, A extends unknown[]>(
+  value: V,
+  onChange?: (value: V, ...rest: A) => void,
+) {
+  const [text, setText] = useAddressText(JSON.stringify(value));
+  const shown = useMemo(() => JSON.parse(text) as V, [text]);
+  const change = (next: V, ...rest: A) => {
+    setText(JSON.stringify(next));
+    onChange?.(next, ...rest);
+  };
+  return [shown, change] as const;
 }

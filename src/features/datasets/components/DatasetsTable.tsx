@@ -4,7 +4,12 @@ import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import type { Dataset } from '../../../api/contract';
 import { DataTable, DateTime, type DataColumn, type DataTablePager } from '../../../components';
-import { PAGE_SIZES, type DatasetSort, type SortOrder } from '../hooks/use-dataset-list-params';
+import {
+  firstOrder,
+  PAGE_SIZES,
+  type DatasetSort,
+  type SortOrder,
+} from '../hooks/use-dataset-list-params';
 import { datasetPath } from '../paths';
 import { CertifiedBadge } from './CertifiedBadge';
 import { DatasetSource } from './DatasetSource';
@@ -14,7 +19,7 @@ export interface DatasetsTableProps {
   datasets: Dataset[];
   sort: DatasetSort;
   order: SortOrder;
-  onSort: (sort: DatasetSort) => void;
+  onSort: (sort: DatasetSort, order: SortOrder) => void;
   /** The page, its size and whether another follows (the sizes offered are the table's). */
   pager: DataTablePager;
   /** Another page, sort or search is loading; the current rows stay until it arrives. */
@@ -101,7 +106,7 @@ export function DatasetsTable(props: DatasetsTableProps) {
       columns={columns}
       rows={props.datasets}
       rowKey={(dataset) => dataset.id}
-      sort={{ field: props.sort, order: props.order, onSort: props.onSort }}
+      sort={{ field: props.sort, order: props.order, onSort: props.onSort, firstOrder }}
       updating={props.updating}
       pager={{ ...props.pager, pageSizes: PAGE_SIZES, pageSizeLabel: 'Datasets per page' }}
     />

@@ -20,19 +20,12 @@ const spec = {
 };
 
 /** Newest first is what a person wants when they first sort by a date or a count. */
-const firstOrder = (sort: DatasetSort): SortOrder => (sort === 'name' ? 'asc' : 'desc');
+export const firstOrder = (sort: DatasetSort): SortOrder => (sort === 'name' ? 'asc' : 'desc');
 
 export function useDatasetListParams() {
   const [state, set] = useListParams(spec);
   const setSearch = useCallback((q: string) => set({ q }), [set]);
-  const setSort = useCallback(
-    (sort: DatasetSort) =>
-      set({
-        sort,
-        order: sort === state.sort ? (state.order === 'asc' ? 'desc' : 'asc') : firstOrder(sort),
-      }),
-    [set, state.sort, state.order],
-  );
+  const setSort = useCallback((sort: DatasetSort, order: SortOrder) => set({ sort, order }), [set]);
   const setPage = useCallback((page: number) => set({ page }), [set]);
   const setPageSize = useCallback(
     (pageSize: number) => set({ pageSize: pageSize as (typeof PAGE_SIZES)[number] }),
