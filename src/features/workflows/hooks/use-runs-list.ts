@@ -62,9 +62,8 @@ export function useRunsList(workflowId: string) {
     setRange: (range: TimeRange) =>
       set({ range, ...(range === 'custom' ? {} : { from: '', to: '' }) }),
     setBetween: (edge: 'from' | 'to', value: string) => set({ [edge]: value }),
-    /** A header pressed again turns its direction around; a new one starts descending. */
-    sortBy: (sort: RunSort) =>
-      set({ sort, dir: query.sort === sort && query.direction === 'desc' ? 'asc' : 'desc' }),
+    /** The table says the order: a header pressed again turns it around, a new one descends. */
+    sortBy: (sort: RunSort, dir: 'asc' | 'desc') => set({ sort, dir }),
     clear: () => set({ status: [], range: 'all', from: '', to: '' }),
     setPage: (next: number) => set({ page: next }),
   };
