@@ -1,9 +1,9 @@
-import { act, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { param } from '../lib/list-params';
 import { useListParams } from '../hooks/use-list-params';
-import { renderRoutes, renderWithProviders } from '../test/render';
+import { renderHeld, renderWithProviders } from '../test/render';
 import { SearchField } from './SearchField';
 
 const spec = { q: param.search(), page: param.page(), region: param.text() };
@@ -62,26 +62,14 @@ describe('SearchField over useListParams', () => {
   });
 
   it('keeps what is typed while a filter picked just before is still on its way, and writes both', async () => {
-    // A loader the test releases stands for a slow machine: the filter's address lands late.
-    let release = () => {};
-    let slow = false;
-    const loader = () =>
-      slow ? new Promise<null>((resolve) => (release = () => resolve(null))) : null;
     const user = userEvent.setup();
-    const { router } = renderRoutes(
-      [{ path: '*', element: <List />, loader, HydrateFallback: () => null }],
-      '/list?page=2',
-    );
+    const { router, held, land } = renderHeld(<List />, '/list?page=2');
     const field = await screen.findByRole('searchbox', { name: 'Search by name' });
-    slow = true;
+    held.on = true;
     await user.click(screen.getByRole('button', { name: 'North only' }));
     expect(router.state.navigation.state).toBe('loading');
     await user.type(field, 'sales');
-    slow = false;
-    await act(async () => {
-      release();
-      await new Promise((resolve) => setTimeout(resolve, 0));
-    });
+    await land();
     expect(router.state.location.search).toBe('?region=north');
     expect(field).toHaveValue('sales');
     await settle();

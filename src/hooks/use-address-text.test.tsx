@@ -2,7 +2,7 @@ import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useNavigate, useSearchParams } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { renderRoutes } from '../test/render';
+import { renderHeld } from '../test/render';
 import { useAddressText } from './use-address-text';
 
 /** A form that writes the address on submit, as the fileset search does. */
@@ -26,31 +26,15 @@ function DirectoryForm() {
   );
 }
 
-/** A loader the test releases stands for a slow machine: an address lands late. */
-function render(url: string) {
-  const gate = { slow: false, release: () => {} };
-  const loader = () =>
-    gate.slow ? new Promise<null>((resolve) => (gate.release = () => resolve(null))) : null;
-  const view = renderRoutes(
-    [{ path: '*', element: <DirectoryForm />, loader, HydrateFallback: () => null }],
-    url,
-  );
-  const land = () =>
-    act(async () => {
-      gate.slow = false;
-      gate.release();
-      await new Promise((resolve) => setTimeout(resolve, 0));
-    });
-  return { ...view, gate, land };
-}
+const render = (url: string) => renderHeld(<DirectoryForm />, url);
 
 describe('useAddressText', () => {
   it('keeps what is typed while the address written just before is on its way', async () => {
     const user = userEvent.setup();
-    const { router, gate, land } = render('/list');
+    const { router, held, land } = render('/list');
     const field = await screen.findByRole('textbox', { name: 'Directory' });
     await user.type(field, 'manuals/widget');
-    gate.slow = true;
+    held.on = true;
     await user.click(screen.getByRole('button', { name: 'Search' }));
     expect(router.state.navigation.state).toBe('loading');
     await user.clear(field);

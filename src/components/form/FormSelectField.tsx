@@ -42,7 +42,8 @@ export function FormSelectField<T extends FieldValues>({
 }: FormSelectFieldProps<T>) {
   const offered = (value: unknown) => choices.find((choice) => choice.value === value);
   const chosen = (value: unknown) =>
-    offered(value) ?? (unlisted && typeof value === 'string' && value ? unlisted(value) : undefined);
+    offered(value) ??
+    (unlisted && typeof value === 'string' && value ? unlisted(value) : undefined);
   const saved: unknown = useWatch({ control: props.control, name: props.name });
   const notOffered = offered(saved) ? undefined : chosen(saved);
   return (
