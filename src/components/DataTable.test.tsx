@@ -1,4 +1,4 @@
-import type { ReactElement } from 'react';
+import { useState, type ReactElement } from 'react';
 import { MemoryRouter } from 'react-router';
 import { render as renderAlone, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -134,5 +134,23 @@ describe('DataTable', () => {
       expect(params(router.state.location.search)).toEqual({ page: '3' });
       expect(screen.getByText('5–6 of 9')).toBeInTheDocument();
     });
+  });
+
+  it('a pager over the screen’s own state (no address) shows that state, however it changes', async () => {
+    const user = userEvent.setup();
+    function Local() {
+      const [page, setPage] = useState(0);
+      return (
+        <>
+          <button onClick={() => setPage(0)}>Back to the start</button>
+          {things({ pager: { page, pageSize: 2, total: 9, onPageChange: setPage } })}
+        </>
+      );
+    }
+    renderHeld(<Local />, '/things');
+    await user.click(await screen.findByRole('button', { name: /next page/i }));
+    expect(screen.getByText('3–4 of 9')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Back to the start' }));
+    expect(screen.getByText('1–2 of 9')).toBeInTheDocument();
   });
 });

@@ -1,5 +1,5 @@
 import { useCallback, useContext, useMemo, useState } from 'react';
-import { UNSAFE_DataRouterContext, useLocation } from 'react-router';
+import { UNSAFE_DataRouterContext, UNSAFE_DataRouterStateContext, useLocation } from 'react-router';
 
 /**
  * A field's text over a value the address holds (a search, a form that writes the address). When
@@ -37,19 +37,30 @@ export function useAddressText(value: string) {
 }
 
 /**
- * A value the address holds (a sort, a page), as a control should show it: the user's own latest
- * change over what the address says while that change's address is on its way (`useAddressText`),
- * so that a second click (on a sort header, on "next page") builds on the first one, not on the
- * address before it. `change` shows the value and hands it on to be written. Kept by value: the
- * value shown is a new object only when it differs (a grid given a new sort model, even an equal
- * one, goes back to its first page).
+ * A value the address holds (a sort, a page), as a control should show it: while an address is on
+ * its way (the router is loading one, or React has not shown the router's latest yet), the user's
+ * own latest change, so that a second click (on a sort header, on "next page") builds on the
+ * first one, not on the address before it; else what the address says. A change that wrote
+ * nothing (the address already said so, or the value is the screen's own state) shows the value
+ * at once. `change` shows the value and hands it on to be written. Kept by value: the value shown
+ * is a new object only when it differs (a grid given a new sort model, even an equal one, goes
+ * back to its first page).
  */
 export function useAddressValue<V, A extends unknown[]>(
   value: V,
   onChange?: (value: V, ...rest: A) => void,
 ) {
-  const [text, setText] = useAddressText(JSON.stringify(value));
-  const shown = useMemo(() => JSON.parse(text) as V, [text]);
+  const location = useLocation();
+  const router = useContext(UNSAFE_DataRouterContext)?.router;
+  // Read to render again whenever the router's state changes.
+  const routerState = useContext(UNSAFE_DataRouterStateContext);
+  const valueText = JSON.stringify(value);
+  const [text, setText] = useAddressText(valueText);
+  const onItsWay =
+    routerState?.navigation.state !== undefined &&
+    (routerState.navigation.state !== 'idle' || router?.state.location.key !== location.key);
+  const shownText = onItsWay ? text : valueText;
+  const shown = useMemo(() => JSON.parse(shownText) as V, [shownText]);
   const change = (next: V, ...rest: A) => {
     setText(JSON.stringify(next));
     onChange?.(next, ...rest);
