@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { median } from './lib';
+import { request } from './http-client';
 
 /** A bare node:http server that reads a body and answers 202 with a small JSON: no work at all. */
 const BARE_SERVER = `
@@ -13,9 +14,9 @@ s.listen(0, '127.0.0.1', () => console.log('PORT ' + s.address().port));
 
 /**
  * The machine's floor for `count` start requests sent at once, as the workflows bench sends them
- * (fetch, after a warm-up on one connection, so each of the others opens its connection): the
- * same POSTs to a server that does nothing, in a process of its own. A start's p50 is read
- * against it: no server answers faster on this machine with this client.
+ * (the light client of http-client.ts, after a warm-up on one connection, so each of the others
+ * opens its connection): the same POSTs to a server that does nothing, in a process of its own.
+ * A start's p50 is read against it: no server answers faster on this machine with this client.
  */
 export async function httpFloor(count: number, body: string): Promise<number> {
   const child = spawn(process.execPath, ['-e', BARE_SERVER], {
@@ -30,7 +31,7 @@ export async function httpFloor(count: number, body: string): Promise<number> {
       child.once('exit', (code) => reject(new Error(`the bare server exited (${code})`)));
     });
     const post = async () => {
-      const res = await fetch(`http://127.0.0.1:${port}/`, {
+      const res = await request(`http://127.0.0.1:${port}/`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body,

@@ -133,7 +133,15 @@ export async function startPlatformProcess(dataDir: string): Promise<PlatformPro
     : undefined;
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', path.join(import.meta.dirname, '..', 'server', 'platform', 'main.ts')],
+    [
+      // BENCH_CPU_PROF=<folder>: the platform process writes its CPU profile there when it stops.
+      ...(process.env.BENCH_CPU_PROF
+        ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
+        : []),
+      '--import',
+      'tsx',
+      path.join(import.meta.dirname, '..', 'server', 'platform', 'main.ts'),
+    ],
     {
       env: {
         ...process.env,
