@@ -31,8 +31,8 @@ export interface ServerGridOptions<F extends string, P extends number> {
 
 /**
  * A list's page, sort and selection (kept in the URL) as MUI X's grid models, and the grid's
- * changes back as the list's. The models are kept by value: a new sort model, even an equal
- * one, sends the grid back to its first page.
+ * changes back as the list's. ServerDataGrid keeps the models by value: a new sort model, even an
+ * equal one, would send the grid back to its first page.
  */
 export function useServerGridModels<F extends string, P extends number>(
   list: ServerGridParams<F, P>,
@@ -45,15 +45,13 @@ export function useServerGridModels<F extends string, P extends number>(
   const { page, pageSize } = list;
   const sortField = list.sort?.field;
   const sortDirection = list.sort?.direction;
-  const sortModel: GridSortModel = useMemo(
-    () => (sortField && sortDirection ? [{ field: sortField, sort: sortDirection }] : []),
-    [sortField, sortDirection],
-  );
+  const sortModel: GridSortModel =
+    sortField && sortDirection ? [{ field: sortField, sort: sortDirection }] : [];
   const selectionModel: GridRowSelectionModel = useMemo(
     () => ({ type: 'include', ids: new Set(selection) }),
     [selection],
   );
-  const paginationModel = useMemo(() => ({ page, pageSize }), [page, pageSize]);
+  const paginationModel = { page, pageSize };
   const isPageSize = (n: number): n is P => (pageSizes as readonly number[]).includes(n);
 
   const changePagination = (model: GridPaginationModel) => {

@@ -55,18 +55,13 @@ export function RowsTab() {
       (result?.rows ?? []).map((cells, i) => ({ id: params.page * params.pageSize + i, cells })),
     [result, params.page, params.pageSize],
   );
-  // Kept by value: a new sort model, even an equal one, sends the grid back to its first page.
+  // ServerDataGrid keeps them by value (a new sort model, even an equal one, would send the grid
+  // back to its first page).
   const sortIndex = result?.columns.indexOf(params.sort?.column ?? '') ?? -1;
   const sortDirection = params.sort?.direction;
-  const sortModel: GridSortModel = useMemo(
-    () =>
-      sortDirection && sortIndex >= 0 ? [{ field: `c${sortIndex}`, sort: sortDirection }] : [],
-    [sortIndex, sortDirection],
-  );
-  const paginationModel = useMemo(
-    () => ({ page: params.page, pageSize: params.pageSize }),
-    [params.page, params.pageSize],
-  );
+  const sortModel: GridSortModel =
+    sortDirection && sortIndex >= 0 ? [{ field: `c${sortIndex}`, sort: sortDirection }] : [];
+  const paginationModel = { page: params.page, pageSize: params.pageSize };
 
   const changeSort = (model: GridSortModel) => {
     const first = model[0];

@@ -104,4 +104,31 @@ describe('/exports', { timeout: 20_000 }, () => {
       `/exports/${traffic.id}/t-1`,
     );
   });
+
+  it('pages the exports 25 at a time through the table’s pager, the page in the URL', async () => {
+    const user = userEvent.setup();
+    const many = Array.from({ length: 30 }, (_, i) =>
+      anExport({
+        exportId: `m-${String(i + 1).padStart(2, '0')}`,
+        started: hoursAgo(i + 1),
+        finished: hoursAgo(i + 0.9),
+      }),
+    );
+    givenExports([sales], { [sales.id]: many }, { mode: 'embedded' });
+    const { router } = renderApp('/exports');
+    const table = await screen.findByRole('table', { name: 'Exports' });
+    await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(1 + 25));
+    expect(await screen.findByText('1–25 of 30')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Go to next page' }));
+    await waitFor(() => expect(router.state.location.search).toContain('page=2'));
+    await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(1 + 5));
+    expect(screen.getByText('26–30 of 30')).toBeInTheDocument();
+    // The oldest exports are on the second page, each opening its export.
+    const last = within(table).getAllByRole('row').at(-1)!;
+    expect(within(last).getAllByRole('link')[1]).toHaveAttribute(
+      'href',
+      `/exports/${sales.id}/m-30`,
+    );
+  });
 });

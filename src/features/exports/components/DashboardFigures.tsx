@@ -1,7 +1,6 @@
 import { memo } from 'react';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
-import TablePagination from '@mui/material/TablePagination';
 import Typography from '@mui/material/Typography';
 import { EmptyState, Section } from '../../../components';
 import { TwoColumns } from '../../../components/TwoColumns';
@@ -98,27 +97,23 @@ export const DashboardFigures = memo(function DashboardFigures({
             description="Change the period, the status or the dataset name."
           />
         ) : (
-          <>
-            <ExportHistoryTable
-              label="Exports"
-              leadHeading="Dataset"
-              now={now}
-              rows={rows.map(({ dataset, record }) => ({
-                key: record.exportId,
-                record,
-                datasetId: dataset.id,
-                lead: <DatasetLink dataset={dataset} />,
-              }))}
-            />
-            <TablePagination
-              component="div"
-              count={view.listed.length}
-              page={shownPage}
-              rowsPerPage={PAGE_SIZE}
-              rowsPerPageOptions={[PAGE_SIZE]}
-              onPageChange={(_e, next) => onPage(next)}
-            />
-          </>
+          <ExportHistoryTable
+            label="Exports"
+            leadHeading="Dataset"
+            now={now}
+            rows={rows.map(({ dataset, record }) => ({
+              key: record.exportId,
+              record,
+              datasetId: dataset.id,
+              lead: <DatasetLink dataset={dataset} />,
+            }))}
+            pager={{
+              page: shownPage,
+              pageSize: PAGE_SIZE,
+              total: view.listed.length,
+              onPageChange: onPage,
+            }}
+          />
         )}
       </Section>
     </>

@@ -1,15 +1,9 @@
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import type { ExportRecord } from '../../../api/contract';
-import { DateTime } from '../../../components';
+import { DataTable, DateTime, type DataColumn, type DataTablePager } from '../../../components';
 import { formatCount, formatDuration } from '../../../lib/format';
 import { filesOfRecord } from '../lib/export-view';
 import { FileDownload } from './FileDownload';
@@ -32,6 +26,8 @@ export interface ExportHistoryTableProps {
   label: string;
   /** The heading of the lead cells, when rows have one. */
   leadHeading?: string;
+  /** The screen pages the rows it gives (the dashboard: 25 a page). */
+  pager?: DataTablePager;
 }
 
 /** `local://bucket/…/data.csv`: the bucket and the file; the export's page has the whole URL. */
@@ -64,71 +60,92 @@ function Target({ record }: { record: ExportRecord }) {
   );
 }
 
-/** Exports, newest first: status, start (the link to its page), duration, rows, target, reason. */
-export function ExportHistoryTable({ rows, now, label, leadHeading }: ExportHistoryTableProps) {
+/** The reason of a failed export, two lines at most: the export's page has it in full. */
+function FailureReason({ record }: { record: ExportRecord }) {
+  if (record.exportStatus !== 'failed') return null;
   return (
-    <TableContainer>
-      <Table size="small" aria-label={label}>
-        <TableHead>
-          <TableRow>
-            {leadHeading && <TableCell>{leadHeading}</TableCell>}
-            <TableCell>Status</TableCell>
-            <TableCell>Started</TableCell>
-            <TableCell align="right">Duration</TableCell>
-            <TableCell align="right">Rows</TableCell>
-            <TableCell>Target</TableCell>
-            <TableCell>Error</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {rows.map(({ key, record, datasetId, lead }) => {
-            const duration = exportDuration(record, now);
-            const done = record.exportStatus === 'success';
-            return (
-              <TableRow key={key}>
-                {leadHeading && <TableCell>{lead}</TableCell>}
-                <TableCell>
-                  <ExportStatusChip status={record.exportStatus} />
-                </TableCell>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                  <Link
-                    component={RouterLink}
-                    to={exportPath(datasetId, record.exportId)}
-                    underline="always"
-                  >
-                    <DateTime value={record.started} seconds />
-                  </Link>
-                </TableCell>
-                <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                  {duration === undefined ? '—' : formatDuration(duration)}
-                </TableCell>
-                <TableCell align="right">
-                  {done ? formatCount(exportRowCount(record)) : '—'}
-                </TableCell>
-                <TableCell sx={{ overflowWrap: 'anywhere', maxWidth: 420 }}>
-                  <Target record={record} />
-                </TableCell>
-                <TableCell sx={{ overflowWrap: 'anywhere', maxWidth: 320 }}>
-                  {record.exportStatus === 'failed' && (
-                    // Two lines at most: the export's page has the error in full.
-                    <Box
-                      title={record.message}
-                      sx={{
-                        display: '-webkit-box',
-                        WebkitLineClamp: 2,
-                        WebkitBoxOrient: 'vertical',
-                        overflow: 'hidden',
-                      }}
-                    >
-                      {[record.errorCode, record.message].filter(Boolean).join(': ') || '—'}
-                    </Box>
-                  )}
-                </TableCell>
-              </TableRow>
-            );
-          })}
-        </TableBody>
-      </Table>
-    </TableContainer>
+    <Box
+      title={record.message}
+      sx={{
+        display: '-webkit-box',
+        WebkitLineClamp: 2,
+        WebkitBoxOrient: 'vertical',
+        overflow: 'hidden',
+      }}
+    >
+      {[record.errorCode, record.message].filter(Boolean).join(': ') || '—'}
+    </Box>
+  );
+}
+
+/**
+ * Exports, newest first: status, start (the link to its page), duration, rows, target, reason;
+ * in the one table shell (DataTable), with its pager when the screen pages them.
+ */
+export function ExportHistoryTable({
+  rows,
+  now,
+  label,
+  leadHeading,
+  pager,
+}: ExportHistoryTableProps) {
+  const columns: DataColumn<ExportRow>[] = [
+    ...(leadHeading
+      ? [{ key: 'lead', header: leadHeading, cell: (row: ExportRow) => row.lead }]
+      : []),
+    {
+      key: 'status',
+      header: 'Status',
+      cell: ({ record }) => <ExportStatusChip status={record.exportStatus} />,
+    },
+    {
+      key: 'started',
+      header: 'Started',
+      nowrap: true,
+      cell: ({ record, datasetId }) => (
+        <Link component={RouterLink} to={exportPath(datasetId, record.exportId)} underline="always">
+          <DateTime value={record.started} seconds />
+        </Link>
+      ),
+    },
+    {
+      key: 'duration',
+      header: 'Duration',
+      align: 'right',
+      nowrap: true,
+      cell: ({ record }) => {
+        const duration = exportDuration(record, now);
+        return duration === undefined ? '—' : formatDuration(duration);
+      },
+    },
+    {
+      key: 'rows',
+      header: 'Rows',
+      align: 'right',
+      cell: ({ record }) =>
+        record.exportStatus === 'success' ? formatCount(exportRowCount(record)) : '—',
+    },
+    {
+      key: 'target',
+      header: 'Target',
+      sx: { overflowWrap: 'anywhere', maxWidth: 420 },
+      cell: ({ record }) => <Target record={record} />,
+    },
+    {
+      key: 'error',
+      header: 'Error',
+      sx: { overflowWrap: 'anywhere', maxWidth: 320 },
+      cell: ({ record }) => <FailureReason record={record} />,
+    },
+  ];
+  return (
+    <DataTable
+      label={label}
+      columns={columns}
+      rows={rows}
+      rowKey={(row) => row.key}
+      pager={pager}
+      frame="none"
+    />
   );
 }
