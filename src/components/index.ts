@@ -29,6 +29,7 @@ export {
   type GuardedCollectionActionProps,
 } from './GuardedAction';
 export { SearchField, type SearchFieldProps } from './SearchField';
+export { TextRowsTable, type TextRowsTableProps } from './TextRowsTable';
 export {
   DataTable,
   type DataColumn,

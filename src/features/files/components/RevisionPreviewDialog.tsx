@@ -2,16 +2,10 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { FileRevision, RevisionPreview } from '../../../api/contract/files';
 import { useRevisionPreview } from '../../../api/files/get-revision-preview';
-import { ErrorState, LoadingState } from '../../../components';
+import { ErrorState, LoadingState, TextRowsTable } from '../../../components';
 import { TitledDialog } from '../../../components/TitledDialog';
 import { plural } from '../../../lib/format';
 import { RevisionDownload } from './RevisionDownload';
@@ -23,39 +17,6 @@ export interface RevisionPreviewDialogProps {
   fileName: string;
   revision: FileRevision;
   revisionName: string;
-}
-
-function CsvPreview({ rows, label }: { rows: string[][]; label: string }) {
-  const [header = [], ...body] = rows;
-  const width = Math.max(header.length, ...body.map((row) => row.length));
-  // A short row still draws every column, so the grid stays whole.
-  const cells = (row: string[]) => Array.from({ length: width }, (_, i) => row[i] ?? '');
-  return (
-    <TableContainer sx={{ maxHeight: '55vh', border: 1, borderColor: 'divider', borderRadius: 1 }}>
-      <Table size="small" stickyHeader aria-label={label}>
-        <TableHead>
-          <TableRow>
-            {cells(header).map((cell, i) => (
-              <TableCell key={i} sx={{ whiteSpace: 'nowrap', fontWeight: 600 }}>
-                {cell}
-              </TableCell>
-            ))}
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {body.map((row, r) => (
-            <TableRow key={r}>
-              {cells(row).map((cell, i) => (
-                <TableCell key={i} sx={{ whiteSpace: 'nowrap' }}>
-                  {cell}
-                </TableCell>
-              ))}
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </TableContainer>
-  );
 }
 
 const shownWords = (preview: RevisionPreview) => {
@@ -89,7 +50,13 @@ export function RevisionPreviewDialog(props: RevisionPreviewDialogProps) {
         ) : preview.error ? (
           <ErrorState error={preview.error} title="This revision cannot be previewed" />
         ) : data?.format === 'csv' && data.rows ? (
-          <CsvPreview rows={data.rows} label={label} />
+          <TextRowsTable
+            label={label}
+            header={data.rows[0] ?? []}
+            rows={data.rows.slice(1)}
+            maxHeight="55vh"
+            empty="The file has no rows under its header."
+          />
         ) : (
           <Box
             component="pre"

@@ -1,12 +1,7 @@
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { AccessUser } from '../../../api/contract';
 import { useGatewayStatus } from '../../../api/gateway';
+import { DataTable, type DataColumn } from '../../../components';
 
 const tokenOf = {
   base: {
@@ -26,6 +21,38 @@ export function ConsoleTokens({ me }: { me: AccessUser }) {
   const status = useGatewayStatus();
   const upstreams = status.data?.upstreams ?? [];
   if (upstreams.length === 0) return null;
+  const columns: DataColumn<(typeof upstreams)[number]>[] = [
+    {
+      key: 'token',
+      header: 'Token',
+      rowHeader: true,
+      nowrap: true,
+      cell: (upstream) => (
+        <>
+          {tokenOf[upstream.name].name}
+          <Typography variant="caption" component="div" sx={{ color: 'text.secondary' }}>
+            {tokenOf[upstream.name].header}
+          </Typography>
+        </>
+      ),
+    },
+    { key: 'purpose', header: 'Used for', cell: (upstream) => tokenOf[upstream.name].purpose },
+    { key: 'host', header: 'Sent to', nowrap: true, cell: (upstream) => upstream.host },
+    {
+      key: 'actor',
+      header: 'Acts as',
+      cell: (upstream) =>
+        upstream.name === 'base'
+          ? `${me.displayName} (${me.role})`
+          : 'The user the workflow API maps it to',
+    },
+    {
+      key: 'value',
+      header: 'Value',
+      sx: { color: 'text.secondary' },
+      cell: () => 'Held by the gateway, never shown',
+    },
+  ];
   return (
     <>
       <Typography variant="subtitle1" component="h2" sx={{ mt: 3, mb: 0.5 }}>
@@ -35,44 +62,13 @@ export function ConsoleTokens({ me }: { me: AccessUser }) {
         Set in the console server’s configuration and added by its gateway to every request it
         forwards. Their values are never sent to the browser.
       </Typography>
-      <TableContainer>
-        <Table size="small" aria-label="Tokens this console runs on">
-          <TableHead>
-            <TableRow>
-              <TableCell>Token</TableCell>
-              <TableCell>Used for</TableCell>
-              <TableCell>Sent to</TableCell>
-              <TableCell>Acts as</TableCell>
-              <TableCell>Value</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {upstreams.map((upstream) => {
-              const token = tokenOf[upstream.name];
-              return (
-                <TableRow key={upstream.name}>
-                  <TableCell component="th" scope="row" sx={{ whiteSpace: 'nowrap' }}>
-                    {token.name}
-                    <Typography variant="caption" component="div" sx={{ color: 'text.secondary' }}>
-                      {token.header}
-                    </Typography>
-                  </TableCell>
-                  <TableCell>{token.purpose}</TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{upstream.host}</TableCell>
-                  <TableCell>
-                    {upstream.name === 'base'
-                      ? `${me.displayName} (${me.role})`
-                      : 'The user the workflow API maps it to'}
-                  </TableCell>
-                  <TableCell sx={{ color: 'text.secondary' }}>
-                    Held by the gateway, never shown
-                  </TableCell>
-                </TableRow>
-              );
-            })}
-          </TableBody>
-        </Table>
-      </TableContainer>
+      <DataTable
+        label="Tokens this console runs on"
+        frame="none"
+        columns={columns}
+        rows={upstreams}
+        rowKey={(upstream) => upstream.name}
+      />
     </>
   );
 }
