@@ -68,6 +68,8 @@ describe('/exports', { timeout: 20_000 }, () => {
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toHaveTextContent('Sales by region');
+    // One page: the count is in the heading's line, and no pager is drawn.
+    expect(screen.queryByRole('button', { name: 'Go to next page' })).not.toBeInTheDocument();
     expect(within(rows[0]!).getByRole('link', { name: 'Sales by region' })).toHaveAttribute(
       'href',
       `/datasets/${sales.id}/exports`,

@@ -112,6 +112,8 @@ export const DashboardFigures = memo(function DashboardFigures({
               pageSize: PAGE_SIZE,
               total: view.listed.length,
               onPageChange: onPage,
+              // The count is in the section's description: one page needs no pager.
+              hideWhenOnePage: true,
             }}
           />
         )}
