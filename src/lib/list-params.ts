@@ -65,6 +65,13 @@ export const param = {
     write: (value) => value,
     resetsPage: false,
   }),
+  /** A view toggle (`?hidden=true`): absent when off; it keeps the page and the history entry. */
+  flag: (): Param<boolean> => ({
+    read: (raw) => raw === 'true',
+    write: (value) => (value ? 'true' : null),
+    replace: true,
+    resetsPage: false,
+  }),
   /** Anything else: its own reader and writer. */
   custom: <T>(spec: Param<T>): Param<T> => spec,
 };

@@ -1,18 +1,12 @@
-import { useSearchParams } from 'react-router';
+import { useCallback } from 'react';
+import { param } from '../../../lib/list-params';
+import { useListParams } from '../../../hooks/use-list-params';
+
+const spec = { hidden: param.flag() };
 
 /** "Show hidden columns" lives in the URL (`?hidden=true`), like every other view setting. */
 export function useShowHidden() {
-  const [params, setParams] = useSearchParams();
-  const showHidden = params.get('hidden') === 'true';
-  const setShowHidden = (show: boolean) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        if (show) next.set('hidden', 'true');
-        else next.delete('hidden');
-        return next;
-      },
-      { replace: true },
-    );
-  return [showHidden, setShowHidden] as const;
+  const [state, set] = useListParams(spec);
+  const setShowHidden = useCallback((hidden: boolean) => set({ hidden }), [set]);
+  return [state.hidden, setShowHidden] as const;
 }
