@@ -14,6 +14,18 @@ export function memoryOf(pid: number) {
   return { rss: kib('VmRSS') * 1024, hwm: kib('VmHWM') * 1024 };
 }
 
+/**
+ * The CPU time a process has used so far, user and system, in ms (Linux /proc): what its work
+ * cost, whatever else ran on the machine meanwhile (a wall-clock figure is not).
+ */
+export function cpuTimeOf(pid: number) {
+  // The fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  const ticks = Number(fields[11]) + Number(fields[12]);
+  // USER_HZ is 100 on Linux.
+  return ticks * 10;
+}
+
 /** Samples a process's peak rss from now on (VmHWM reset, and rss every `everyMs`). */
 export function peakMemory(pid: number, everyMs = 50) {
   fs.writeFileSync(`/proc/${pid}/clear_refs`, '5');

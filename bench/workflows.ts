@@ -8,7 +8,7 @@ import { httpFloor } from './http-floor';
 import { request } from './http-client';
 import { batchRows } from './workflows-batch';
 import { median, ms, percentile, type Bench, type BenchRow } from './lib';
-import { startPlatformProcess, type PlatformProcess } from './process';
+import { cpuTimeOf, startPlatformProcess, type PlatformProcess } from './process';
 
 const RUNS = 100;
 
@@ -20,7 +20,9 @@ const RUNS = 100;
  * run's live read (`GET …/runs/{id}/live?after=0`, as the run page follows it on the embedded
  * platform, issue 26) delivers an entry. Before issue 26 it was a `…/logs` poll every 100 ms.
  */
-async function startPlatform(): Promise<Pick<PlatformProcess, 'url' | 'tokens' | 'api' | 'stop'>> {
+async function startPlatform(): Promise<
+  Pick<PlatformProcess, 'url' | 'tokens' | 'api' | 'stop'> & { pid?: number }
+> {
   if (process.env.BENCH_IN_PROCESS === '1') {
     const platform = await startTestPlatform();
     return { ...platform, stop: () => platform.close() };
@@ -109,6 +111,7 @@ const workflows: Bench = async () => {
     const runStarted: number[] = [];
     const accepted: number[] = [];
     const statuses: string[] = [];
+    const cpu0 = platform.pid ? cpuTimeOf(platform.pid) : undefined;
     const t0 = performance.now();
     await Promise.all(
       Array.from({ length: RUNS }, async (_, n) => {
@@ -135,6 +138,7 @@ const workflows: Bench = async () => {
       }),
     );
     const seconds = (performance.now() - t0) / 1000;
+    const cpuPerRun = cpu0 === undefined ? undefined : (cpuTimeOf(platform.pid!) - cpu0) / RUNS;
     const floor = await httpFloor(RUNS, JSON.stringify({ input: { n: 1 } }));
     const completed = statuses.filter((s) => s === 'COMPLETED').length;
     const store = process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite';
@@ -152,6 +156,16 @@ const workflows: Bench = async () => {
         note: `${store}; all ended in ${seconds.toFixed(2)} s; ${completed}/${RUNS} COMPLETED`,
         ...(completed < RUNS ? { failure: `${RUNS - completed} runs did not complete` } : {}),
       },
+      ...(cpuPerRun === undefined
+        ? []
+        : [
+            {
+              group: 'workflows',
+              metric: `${RUNS} concurrent runs: the platform's CPU time per run`,
+              value: ms(cpuPerRun),
+              note: `the platform process (its thread and the database's), user + system, from the first start until every run ended; unlike the wall-clock figures, what else runs on the machine does not change it`,
+            },
+          ]),
       {
         group: 'workflows',
         metric: 'start → first log line (while 100 run)',

@@ -8,6 +8,7 @@ import {
   type WorkerRequest,
   type WorkerStart,
 } from './pglite-protocol';
+import { PreparedStatements } from './pglite-prepared';
 
 /**
  * PGlite in a thread of its own (issue 8 §4): its WebAssembly runs here, so a long statement
@@ -39,6 +40,8 @@ const ready = PGlite.create(dataDir, {
   parsers,
   postgresqlconf: [`shared_buffers = ${sharedBuffersMb}MB`],
 });
+/** The statements that come again, kept prepared (pglite-prepared.ts). */
+const prepared = ready.then((pg) => new PreparedStatements(pg));
 
 const waiting: WorkerRequest[] = [];
 const waitingLow: WorkerRequest[] = [];
@@ -76,10 +79,11 @@ class Unmatched extends Error {
 }
 
 async function runBatch(pg: PGlite, request: WorkerRequest & { op: 'batch' }) {
+  const statements = await prepared;
   const results = await pg.transaction(async (tx) => {
     const all: unknown[][] = [];
     for (const [i, statement] of request.statements.entries()) {
-      const { rows } = await tx.query(statement.sql, statement.params);
+      const { rows } = await statements.query(statement.sql, statement.params, tx);
       if (statement.required && !rows.length) throw new Unmatched(i);
       all.push(rows);
     }
@@ -126,7 +130,7 @@ async function drain() {
     for (let request = await next(); request; request = await next()) {
       try {
         if (request.op === 'query') {
-          const result = await pg.query(request.sql, request.params);
+          const result = await (await prepared).query(request.sql, request.params);
           answer({ id: request.id, ok: true, rows: result.rows });
         } else if (request.op === 'copyFrom') {
           await pg.query(toBlobCopy(request.sql), [], { blob: new Blob([request.data]) });
@@ -172,10 +176,12 @@ port.on('message', (request: WorkerRequest) => {
   if (request.op === 'query' && request.tx !== undefined) {
     const open_ = open.get(request.tx);
     if (!open_) return fail(request.id, new Error(`transaction ${request.tx} is not open`));
-    open_.tx.query(request.sql, request.params).then(
-      (result) => answer({ id: request.id, ok: true, rows: result.rows }),
-      (error: unknown) => fail(request.id, error),
-    );
+    void prepared
+      .then((statements) => statements.query(request.sql, request.params, open_.tx))
+      .then(
+        (result) => answer({ id: request.id, ok: true, rows: result.rows }),
+        (error: unknown) => fail(request.id, error),
+      );
     return;
   }
   if (request.op === 'end') {
