@@ -1,4 +1,4 @@
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PreparedStatements } from './pglite-prepared';
 
@@ -81,6 +81,11 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('prepared statements on PGlit
       await statements.query(insert, row(3), tx);
     });
     expect((await pg.query('SELECT id FROM t ORDER BY id')).rows).toEqual([{ id: 1 }, { id: 3 }]);
+    // A statement sent to a transaction that has ended runs nowhere.
+    let ended: Transaction | undefined;
+    await pg.transaction((tx) => Promise.resolve(void (ended = tx)));
+    await expect(statements.query(insert, row(4), ended)).rejects.toThrow('Transaction is closed');
+    expect((await pg.query('SELECT count(*)::int AS n FROM t')).rows).toEqual([{ n: 2 }]);
   });
 
   it('keeps at most as many as it may, the least recently used closed', async () => {

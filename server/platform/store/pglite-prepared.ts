@@ -50,6 +50,8 @@ export class PreparedStatements {
 
   /** `sql` with `params`, in `tx` when given (PGlite's transaction: its lock is held). */
   async query<T>(sql: string, params: unknown[] = [], tx?: Transaction): Promise<Results<T>> {
+    // As PGlite's own transaction does: nothing runs in one that has ended.
+    if (tx?.closed) throw new Error('Transaction is closed');
     const via = tx ?? this.pg;
     if (!this.entries.has(sql) && !this.seen.has(sql)) {
       if (this.seen.size >= SEEN_MAX) this.seen.clear();
