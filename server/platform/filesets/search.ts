@@ -58,13 +58,17 @@ const pathFilter = (column: string, prefixes: string[]) =>
 /** `ranked` (file_id, path, score): the topK best, from the pieces of one bucket. */
 const pieces = (prefixes: string[], after: number) => `ranked AS (
       -- ts_rank's normalisation 1|32 as it computes it (float4): divided by 1 + log2(length),
-      -- then by itself + 1.
-      SELECT t.file_id, t.path, raw.r / (raw.r + 1::real) AS score
-      FROM fileset_search_terms t CROSS JOIN query,
-        LATERAL (SELECT (ts_rank(t.lexemes, query.q, 0)::float8
-          / (ln(t.search_length + 1::float8) / ln(2::float8)))::real AS r) AS raw
-      WHERE t.bucket = $${after + 1}::smallint AND (t.fileset_id || '') = $1
-        AND t.lexemes @@ query.q ${pathFilter('t.path', prefixes)}
+      -- then by itself + 1. OFFSET 0 keeps the rank computed once a file (inlined, it was
+      -- computed for each of its two mentions).
+      SELECT file_id, path, r / (r + 1::real) AS score
+      FROM (
+        SELECT t.file_id, t.path, (ts_rank(t.lexemes, query.q, 0)::float8
+            / (ln(t.search_length + 1::float8) / ln(2::float8)))::real AS r
+        FROM fileset_search_terms t CROSS JOIN query
+        WHERE t.bucket = $${after + 1}::smallint AND (t.fileset_id || '') = $1
+          AND t.lexemes @@ query.q ${pathFilter('t.path', prefixes)}
+        OFFSET 0
+      ) AS raw
       ORDER BY score DESC, path COLLATE "C"
       LIMIT $3
     )`;
@@ -100,19 +104,21 @@ const sqlOf = (ranked: string) =>
      windowed AS MATERIALIZED (
        -- MATERIALIZED and OFFSET 0: each expression once per file (inlined, the headline and
        -- the window would be computed again at every mention). The first hit is looked for in
-       -- the first 2,000 characters, then in 100,000: only the text up to the window is
-       -- decompressed when a hit comes early. The window starts and ends on whitespace, so
-       -- that no word is cut in two.
+       -- the first 500 characters, then 2,000, then 100,000 (substr reads a slice: only the
+       -- text up to it is decompressed, and lowered). The window starts and ends on
+       -- whitespace, so that no word is cut in two; its end is trimmed as its reverse's start
+       -- (a pattern anchored at the end is tried from every character: 5 ms a hundred files).
        SELECT ${fileColumns}, score, text_content, ts_headline('english',
-           regexp_replace(
-             regexp_replace(raw, CASE WHEN start > 1 THEN '^\\S*\\s' ELSE '^' END, ''),
-             CASE WHEN length(raw) > ${SNIPPET_WINDOW} THEN '\\s\\S*$' ELSE '$' END, ''),
+           reverse(regexp_replace(
+             reverse(regexp_replace(raw, CASE WHEN start > 1 THEN '^\\S*\\s' ELSE '^' END, '')),
+             CASE WHEN length(raw) > ${SNIPPET_WINDOW} THEN '^\\S*\\s' ELSE '^' END, '')),
            query.q, '${headlineOptions}') AS headline
        FROM best CROSS JOIN query,
          LATERAL (
            SELECT greatest(1, min(coalesce(
-               nullif(strpos(lower(left(text_content, 2000)), lexeme), 0),
-               nullif(strpos(lower(left(text_content, 100000)), lexeme), 0))) - ${SNIPPET_LEAD})
+               nullif(strpos(lower(substr(text_content, 1, 500)), lexeme), 0),
+               nullif(strpos(lower(substr(text_content, 1, 2000)), lexeme), 0),
+               nullif(strpos(lower(substr(text_content, 1, 100000)), lexeme), 0))) - ${SNIPPET_LEAD})
              AS start
            FROM unnest(query.lexemes) AS lexeme
          ) AS first_hit,
