@@ -6,16 +6,19 @@ export type TokenAnswer =
   | { id: number; ok: true; tokens: number; text?: string }
   | { id: number; ok: false; message: string };
 
-/** Up to this many characters are counted where asked (a few milliseconds at worst). */
-export const INLINE_CHARS = 2_000;
-/** A thread with nothing to do stops after this long (its tokenizer tables take ~40 MiB). */
-const IDLE_MS = 30_000;
+/**
+ * A thread with nothing to do stops after this long (its tokenizer tables take ~40 MiB), and the
+ * next count starts it again (about 0.6 s, which that count alone waits).
+ */
+const IDLE_MS = 5 * 60_000;
 
 const workerFile = new URL('./tokens-worker.mjs', import.meta.url);
 
 /**
- * Longer texts are counted on a thread of its own, one text at a time in arrival order, so no
- * prompt holds the platform's event loop (issue 23: 100,000 `y` blocked every request 5.8 s).
+ * Every text is counted on a thread of its own, one text at a time in arrival order, so that no
+ * prompt holds the platform's event loop: a long one (issue 23: 100,000 `y` held every request
+ * 5.8 s), nor the tokenizer's loading (its module is compiled and its tables built in 0.5 to
+ * 1.2 s, which held every request at the first generation since the platform started).
  */
 class TokenThread {
   private readonly pending = new Map<
@@ -53,16 +56,8 @@ class TokenThread {
 
 const thread = new TokenThread();
 
-/**
- * Short texts are counted here, with the tokenizer loaded on first use: its tables (about 12 MiB
- * of this thread's heap) are not held by a platform that has not generated since it started.
- */
-let inline: Promise<typeof import('./tokens')> | undefined;
-const tokenizer = () => (inline ??= import('./tokens'));
-
 /** The number of tokens of a text, counted where it cannot block the event loop. */
 export async function countTokensAsync(text: string): Promise<number> {
-  if (text.length <= INLINE_CHARS) return (await tokenizer()).countTokens(text);
   return (await thread.send({ op: 'count', text })).tokens;
 }
 
@@ -71,7 +66,6 @@ export async function firstTokensAsync(
   text: string,
   max: number,
 ): Promise<{ text: string; tokens: number }> {
-  if (text.length <= INLINE_CHARS) return (await tokenizer()).firstTokens(text, max);
   const answer = await thread.send({ op: 'first', text, max });
   return { text: answer.text ?? text, tokens: answer.tokens };
 }
