@@ -289,6 +289,32 @@ describe('Query Files (4.7)', () => {
     for (const word of shown) expect(words).toContain(word);
   });
 
+  it('shows the words of a two-word query together, however far apart they first appear', async () => {
+    const filler = 'The courier left the parcel at the front desk of the building. ';
+    const dir = JSON.stringify({ directoryPath: 'tests/pairs' });
+    // First hits 1,000 characters apart, both far into the file.
+    const near = `${filler.repeat(40)}A glimberwock came. ${filler.repeat(15)}Then a snorkelvane.\n${filler.repeat(10)}`;
+    // A first glimberwock at the start, the pair together only 4,000 characters later.
+    const far = `One glimberwock. ${filler.repeat(60)}A glimberwock beside a snorkelvane.\n${filler.repeat(5)}`;
+    expect((await upload(runbooks.id, 'near.md', near, dir)).status).toBe(200);
+    expect((await upload(runbooks.id, 'far.md', far, dir)).status).toBe(200);
+    const matches = await search(runbooks.id, {
+      query: 'glimberwock snorkelvane',
+      directoryPath: 'tests/pairs',
+    });
+    expect(matches.map((m) => m.node.path).sort()).toEqual([
+      'tests/pairs/far.md',
+      'tests/pairs/near.md',
+    ]);
+    const words = new Set(`${near} ${far}`.match(/[a-z]+/gi));
+    for (const m of matches) {
+      expect(m.content?.text).toContain('<mark>glimberwock</mark>');
+      expect(m.content?.text).toContain('<mark>snorkelvane</mark>');
+      const shown = m.content!.text.replace(/<\/?mark>/g, '').match(/[a-z]+/gi)!;
+      for (const word of shown) expect(words).toContain(word);
+    }
+  });
+
   it('ranks many matches as ts_rank over every file does, ties in path order', async () => {
     const filesetId = `rank-${randomUUID()}`;
     await platform.db.query(

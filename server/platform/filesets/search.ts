@@ -4,6 +4,11 @@ import { fileColumns, type MatchRow } from './repository';
 /** The snippet comes from this many characters of text, starting a little before the first hit. */
 const SNIPPET_WINDOW = 600;
 const SNIPPET_LEAD = 120;
+/**
+ * Query words whose first hits are at most this far apart (some 300 words: a passage longer than
+ * that is not shown as one) are all in the window, which then reaches past the last of them.
+ */
+const SNIPPET_SPAN = 1800;
 const headlineOptions =
   'MaxFragments=2, MaxWords=30, MinWords=12, FragmentDelimiter=" … ", StartSel=<mark>, StopSel=</mark>';
 
@@ -84,9 +89,15 @@ const wholeVectors = (prefixes: string[]) => `ranked AS (
 
 /**
  * The ranked files with their snippets. `ts_headline` costs in proportion to the text it reads
- * (about 1 ms for 5 KB in PGlite), so it reads SNIPPET_WINDOW characters around the first
- * occurrence of a query word in the first 100,000, and those 100,000 only when that window shows
- * no hit (a stem that is not a prefix of its word, as `polici` of `policy`).
+ * (about 1 ms for 5 KB in PGlite), so it reads a window of the first 100,000 characters, and
+ * those 100,000 only when the window shows no hit (a stem that is not a prefix of its word, as
+ * `polici` of `policy`). The window is found from each query word's first occurrence:
+ * - SNIPPET_WINDOW characters from a little before the first (one word, or words close by);
+ * - words up to SNIPPET_SPAN apart: from a little before the first to a little past the last.
+ *   `ts_headline` shows words of an AND query together only when its text holds them all: a
+ *   window of the first word alone showed none marked, and the whole text was read again;
+ * - words further apart: SNIPPET_WINDOW around the last (a rarer word's, the others' likelier
+ *   near it than the other way round).
  */
 const snippets = (tx: Queryable, ranked: string, params: unknown[]) =>
   tx.query<MatchRow>(sqlOf(ranked), params);
@@ -103,27 +114,35 @@ const sqlOf = (ranked: string) =>
      ),
      windowed AS MATERIALIZED (
        -- MATERIALIZED and OFFSET 0: each expression once per file (inlined, the headline and
-       -- the window would be computed again at every mention). The first hit is looked for in
-       -- the first 500 characters, then 2,000, then 100,000 (substr reads a slice: only the
+       -- the window would be computed again at every mention). A word's first hit is looked for
+       -- in the first 500 characters, then 2,000, then 100,000 (substr reads a slice: only the
        -- text up to it is decompressed, and lowered). The window starts and ends on
        -- whitespace, so that no word is cut in two; its end is trimmed as its reverse's start
        -- (a pattern anchored at the end is tried from every character: 5 ms a hundred files).
        SELECT ${fileColumns}, score, text_content, ts_headline('english',
            reverse(regexp_replace(
              reverse(regexp_replace(raw, CASE WHEN start > 1 THEN '^\\S*\\s' ELSE '^' END, '')),
-             CASE WHEN length(raw) > ${SNIPPET_WINDOW} THEN '^\\S*\\s' ELSE '^' END, '')),
+             CASE WHEN length(raw) > reach THEN '^\\S*\\s' ELSE '^' END, '')),
            query.q, '${headlineOptions}') AS headline
        FROM best CROSS JOIN query,
          LATERAL (
-           SELECT greatest(1, min(coalesce(
+           SELECT min(hit) AS first_at, max(hit) AS last_at
+           FROM unnest(query.lexemes) AS lexeme, LATERAL (
+             SELECT coalesce(
                nullif(strpos(lower(substr(text_content, 1, 500)), lexeme), 0),
                nullif(strpos(lower(substr(text_content, 1, 2000)), lexeme), 0),
-               nullif(strpos(lower(substr(text_content, 1, 100000)), lexeme), 0))) - ${SNIPPET_LEAD})
-             AS start
-           FROM unnest(query.lexemes) AS lexeme
-         ) AS first_hit,
+               nullif(strpos(lower(substr(text_content, 1, 100000)), lexeme), 0)) AS hit
+           ) AS found
+         ) AS hits,
          LATERAL (
-           SELECT substr(coalesce(text_content, ''), start, ${SNIPPET_WINDOW + 1}) AS raw OFFSET 0
+           SELECT CASE WHEN close THEN greatest(1, first_at - ${SNIPPET_LEAD})
+               ELSE greatest(1, last_at - ${SNIPPET_WINDOW / 2}) END AS start,
+             CASE WHEN close THEN greatest(${SNIPPET_WINDOW}, last_at - first_at + 2 * ${SNIPPET_LEAD})
+               ELSE ${SNIPPET_WINDOW} END AS reach
+           FROM (SELECT coalesce(last_at - first_at <= ${SNIPPET_SPAN}, true) AS close) AS spread
+         ) AS bounds,
+         LATERAL (
+           SELECT substr(coalesce(text_content, ''), start, reach + 1) AS raw OFFSET 0
          ) AS window_text
      )
      SELECT ${fileColumns}, score::float8 AS score,
