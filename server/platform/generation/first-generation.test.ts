@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { textGenerationResponse } from '../../../src/api/contract';
 import { startTestPlatform, type TestPlatform } from '../testing';
-import { generationPath } from './test-provider';
+import { generationPath, longestStall } from './test-provider';
 
 // This file must not load the tokenizer itself: what it checks is the platform's first load. The
 // sample data is seeded in a process of its own, as `npm start` does (seeding counts tokens).
@@ -10,22 +10,6 @@ beforeAll(async () => {
   platform = await startTestPlatform({ seedIn: 'child' });
 }, 180_000);
 afterAll(() => platform?.close());
-
-/** The longest the event loop went without running a 5 ms timer while `work` ran. */
-async function longestStall<T>(work: () => Promise<T>): Promise<{ result: T; stallMs: number }> {
-  let last = performance.now();
-  let stallMs = 0;
-  const timer = setInterval(() => {
-    const now = performance.now();
-    stallMs = Math.max(stallMs, now - last);
-    last = now;
-  }, 5);
-  try {
-    return { result: await work(), stallMs };
-  } finally {
-    clearInterval(timer);
-  }
-}
 
 describe('the first generation since the platform started', () => {
   it('counts its tokens without holding the event loop while the tokenizer loads', async () => {

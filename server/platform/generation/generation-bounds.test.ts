@@ -2,7 +2,7 @@ import http from 'node:http';
 import { encode } from 'gpt-tokenizer';
 import { describe, expect, it } from 'vitest';
 import { messageError, textGenerationResponse } from '../../../src/api/contract';
-import { generationPath, useProviderPlatforms } from './test-provider';
+import { generationPath, longestStall, useProviderPlatforms } from './test-provider';
 import { countTokens, firstTokens } from './tokens';
 
 const API_KEY = 'sk-bounds-test-key-0123456789';
@@ -19,23 +19,6 @@ const refusal = async (res: Response, status: number) => {
   expect(res.status).toBe(status);
   return messageError.parse(await res.json()).message;
 };
-
-/** The longest the event loop went without running a 5 ms timer while `work` ran. */
-async function longestStall<T>(work: () => Promise<T>): Promise<{ result: T; stallMs: number }> {
-  let last = performance.now();
-  let stallMs = 0;
-  const timer = setInterval(() => {
-    const now = performance.now();
-    stallMs = Math.max(stallMs, now - last);
-    last = now;
-  }, 5);
-  try {
-    const result = await work();
-    return { result, stallMs };
-  } finally {
-    clearInterval(timer);
-  }
-}
 
 describe('token counting', () => {
   it('counts ordinary text exactly as the tokenizer does over the whole text', () => {

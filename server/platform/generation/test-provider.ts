@@ -85,3 +85,21 @@ export function useProviderPlatforms(
     },
   };
 }
+
+/** The longest the event loop went without running a 5 ms timer while `work` ran. */
+export async function longestStall<T>(
+  work: () => Promise<T>,
+): Promise<{ result: T; stallMs: number }> {
+  let last = performance.now();
+  let stallMs = 0;
+  const timer = setInterval(() => {
+    const now = performance.now();
+    stallMs = Math.max(stallMs, now - last);
+    last = now;
+  }, 5);
+  try {
+    return { result: await work(), stallMs };
+  } finally {
+    clearInterval(timer);
+  }
+}
