@@ -47,8 +47,8 @@ const generation: Bench = async () => {
         reads.push(performance.now() - t);
       }
     })();
-    const firstGeneration = await send().finally(() => (first = false));
-    await reading;
+    // Both awaited together: a read that fails is reported, not left unhandled.
+    const [firstGeneration] = await Promise.all([send().finally(() => (first = false)), reading]);
     for (let i = 0; i < 30; i++) await send(); // warm-up
     const totals: number[] = [];
     const overheads: number[] = [];
