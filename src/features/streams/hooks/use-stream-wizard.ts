@@ -1,4 +1,12 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type FormEvent,
+} from 'react';
 import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import { useNavigate, useSearchParams } from 'react-router';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -72,7 +80,8 @@ export function useStreamWizard() {
 
   const headingRef = useRef<HTMLHeadingElement>(null);
   const shownStep = useRef(current);
-  useEffect(() => {
+  // At commit, not after paint: the new step never shows without focus on its heading.
+  useLayoutEffect(() => {
     if (shownStep.current === current) return;
     shownStep.current = current;
     headingRef.current?.focus();

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useLayoutEffect, useRef, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
@@ -66,13 +66,13 @@ function ExistingDocument({
   // Leaving the editor (saved or cancelled) puts focus back on "Edit content", not on nothing.
   const editButton = useRef<HTMLButtonElement>(null);
   const wasEditing = useRef(state.isEditing);
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (wasEditing.current && !state.isEditing) editButton.current?.focus();
     wasEditing.current = state.isEditing;
   }, [state.isEditing]);
   // A document just created replaces the editor that had focus: focus lands here, in the drawer.
   const loaded = document.data !== undefined;
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (loaded && window.document.activeElement === window.document.body)
       editButton.current?.focus();
   }, [loaded]);
