@@ -98,6 +98,8 @@ const wholeVectors = (prefixes: string[]) => `ranked AS (
  *   window of the first word alone showed none marked, and the whole text was read again;
  * - words further apart: SNIPPET_WINDOW around the last (a rarer word's, the others' likelier
  *   near it than the other way round).
+ * The text is stored uncompressed (migration 199), so that each of these slices reads only the
+ * chunks that hold it.
  */
 const snippets = (tx: Queryable, ranked: string, params: unknown[]) =>
   tx.query<MatchRow>(sqlOf(ranked), params);
