@@ -69,8 +69,12 @@ export async function startConsole(
 
 /** How `npm start` runs the server: its bundle, built now (scripts/build-server.mjs). */
 export async function serverArgs() {
-  return ['--enable-source-maps', await buildServer()];
+  return [...profiling(), '--enable-source-maps', await buildServer()];
 }
+
+/** BENCH_CPU_PROF=<folder>: a started server writes its CPU profile there when it stops. */
+const profiling = () =>
+  process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
 
 /** A started server process, once it prints its URL (`printed`); stopped if it never does. */
 export async function untilUrl(
@@ -146,10 +150,7 @@ export async function startPlatformProcess(dataDir: string): Promise<PlatformPro
   const child = spawn(
     process.execPath,
     [
-      // BENCH_CPU_PROF=<folder>: the platform process writes its CPU profile there when it stops.
-      ...(process.env.BENCH_CPU_PROF
-        ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
-        : []),
+      ...profiling(),
       '--import',
       'tsx',
       path.join(import.meta.dirname, '..', 'server', 'platform', 'main.ts'),
