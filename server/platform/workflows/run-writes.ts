@@ -130,17 +130,18 @@ export function insertRuns(runs: NewRun[]): Statement {
          WHERE ${visibleToUser('v.started_by')}
          ORDER BY v.n
          RETURNING *),
+       -- Each run with its line (written at the run's start), answered from here rather than
+       -- joined back to the lines' insert: that join was a nested loop over every pair.
+       r AS (
+         SELECT ins.*, 1 AS line_seq, ins.started_at AS line_at, 'INFO' AS line_level,
+           '' AS line_step,
+           left('Run queued by ' || coalesce(u.display_name, 'user ' || ins.started_by)
+             || ' (workflow version ' || ins.version || ')', 4000) AS line_message
+         FROM ins LEFT JOIN users u ON u.id = ins.started_by),
        l AS (
          INSERT INTO workflow_run_logs (run_id, seq, at, level, step, message)
-         SELECT ins.id, 1, clock_timestamp(), 'INFO', '',
-           left('Run queued by ' || coalesce(u.display_name, 'user ' || ins.started_by)
-             || ' (workflow version ' || ins.version || ')', 4000)
-         FROM ins LEFT JOIN users u ON u.id = ins.started_by
-         RETURNING run_id, seq AS line_seq, at AS line_at, level AS line_level, step AS line_step,
-           message AS line_message)
-     SELECT ins.*, l.line_seq, l.line_at, l.line_level, l.line_step, l.line_message
-     FROM ins JOIN l ON l.run_id = ins.id
-     WHERE (SELECT count(*) FROM ins) = (SELECT count(*) FROM v)`,
+         SELECT id, line_seq, line_at, line_level, line_step, line_message FROM r)
+     SELECT * FROM r WHERE (SELECT count(*) FROM ins) = (SELECT count(*) FROM v)`,
     params: [
       column('id'),
       column('workflowId'),
