@@ -17,6 +17,15 @@ const sameToken = (given: string | undefined, expected: string) => {
 const isIndexedSchema = (path: string) =>
   /^\/api\/query\/v1\/datasources\/[^/]+\/schema\/indexed$/.test(path);
 
+const isWorkflowApi = (path: string) => path === '/v1' || path.startsWith('/v1/');
+
+async function requireWorkflowGrant(deps: PlatformDeps, userId: number) {
+  if (!(await hasGrant(deps.db, userId, WORKFLOW_API_GRANT)))
+    throw forbidden(
+      `The user of this token (user ${userId}) lacks the ${WORKFLOW_API_GRANT} grant: an administrator gives it through a role (Security, Roles, Grants)`,
+    );
+}
+
 /**
  * Spec 5: the developer-token header everywhere under /api; the session-token header for the
  * indexed schema (4.8, developer token accepted too: gaps.md); a bearer token for /v1 workflows.
@@ -28,13 +37,15 @@ export function authenticate(deps: PlatformDeps): MiddlewareHandler<PlatformEnv>
     // A custom app's call goes on through these routes in-process (apps/app-paths.ts), as the
     // user its own request was authenticated as; only in-process code sets this environment.
     const actingUser = (c.env as { actingUser?: unknown } | undefined)?.actingUser;
+    const path = c.req.path;
     if (typeof actingUser === 'number') {
+      // The acting user meets every check a token holder of that user meets.
+      if (isWorkflowApi(path)) await requireWorkflowGrant(deps, actingUser);
       c.set('userId', actingUser);
       return next();
     }
-    const path = c.req.path;
     if (path === '/' || path === '/api/content/v2/authentication') return next();
-    if (path === '/v1' || path.startsWith('/v1/')) {
+    if (isWorkflowApi(path)) {
       // Issue 13: the configured access token acts as the administrator; a minted token of kind
       // 'access' as its user. Every workflow call needs the Workflow API grant (spec 5.6, 7.4).
       const bearer = /^Bearer\s+(\S+)\s*$/i.exec(c.req.header('authorization') ?? '')?.[1];
@@ -49,10 +60,7 @@ export function authenticate(deps: PlatformDeps): MiddlewareHandler<PlatformEnv>
         throw unauthorized(
           'Invalid bearer token: it is unknown, revoked or expired; create a new access token under Security, Access Tokens',
         );
-      if (!(await hasGrant(deps.db, userId, WORKFLOW_API_GRANT)))
-        throw forbidden(
-          `The user of this token (user ${userId}) lacks the ${WORKFLOW_API_GRANT} grant: an administrator gives it through a role (Security, Roles, Grants)`,
-        );
+      await requireWorkflowGrant(deps, userId);
       c.set('userId', userId);
       return next();
     }

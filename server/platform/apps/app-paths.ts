@@ -1,7 +1,7 @@
 import { Hono, type Context } from 'hono';
 import type { AppManifest } from '../../../src/api/contract';
 import type { PlatformDeps, PlatformEnv } from '../core/context';
-import { PlatformError } from '../core/errors';
+import { badRequest, PlatformError } from '../core/errors';
 import { readJson } from '../core/validate';
 import { workflowPath, type ReadAs } from './workflow-paths';
 import type { RecentCalls } from './calls';
@@ -56,13 +56,13 @@ const routes: AppRoute[] = [
     method,
     pattern: /^\/datastores\/v1\/collections\/([^/]+)\/permission(\/.*)?$/,
     to: async (call: Call, [, c, rest]: string[]) =>
-      `${ds}/collections/${await call.collection(c!)}/permission${rest ?? ''}`,
+      `${ds}/collections/${await call.collection(c!)}/permission${encodedRest(rest)}`,
   })),
   ...['GET', 'POST', 'PUT', 'DELETE'].map((method) => ({
     method,
     pattern: /^\/datastores\/v1\/collections\/([^/]+)\/documents(\/.*)?$/,
     to: async (call: Call, [, c, rest]: string[]) =>
-      `${ds}/collections/${await call.collection(c!)}/documents${rest ?? ''}`,
+      `${ds}/collections/${await call.collection(c!)}/documents${encodedRest(rest)}`,
   })),
   // Data files (the vendor's FileClient): upload, details, downloads; a new revision below.
   { method: 'POST', pattern: /^\/data-files\/v1$/, to: () => Promise.resolve(files) },
@@ -95,6 +95,45 @@ const routes: AppRoute[] = [
   },
 ];
 
+/** The path after the collection, each segment encoded again: it can only name what it names. */
+const encodedRest = (rest: string | undefined) =>
+  rest ? rest.split('/').map(encodeURIComponent).join('/') : '';
+
+const MAX_DECODES = 4;
+
+/**
+ * The app path's segments, each decoded once from the request's raw path. A segment that is or
+ * becomes (after any further decoding) `.`, `..`, or holds a `/` or `\\` is refused: the target
+ * path is built from these segments alone, so it can never step out of its prefix.
+ */
+export function appPathSegments(rawPath: string): string[] {
+  return rawPath
+    .split('/')
+    .slice(1)
+    .map((raw) => {
+      let segment = raw;
+      for (let i = 0; i < MAX_DECODES; i++) {
+        let decoded: string;
+        try {
+          decoded = decodeURIComponent(segment);
+        } catch {
+          if (i === 0)
+            throw badRequest(
+              `The path segment ${JSON.stringify(raw)} is not valid percent-encoding`,
+            );
+          break;
+        }
+        if (decoded === '.' || decoded === '..' || /[\\/]/.test(decoded))
+          throw badRequest(
+            `The path segment ${JSON.stringify(raw)} may not name '.', '..', '/' or '\\' in an app path`,
+          );
+        if (decoded === segment) break;
+        segment = decoded;
+      }
+      return decodeURIComponent(raw);
+    });
+}
+
 const notServed = (method: string, path: string) =>
   new PlatformError(
     501,
@@ -105,6 +144,8 @@ function forward(c: Context<PlatformEnv>, target: string, dispatch: Dispatch) {
   const userId = c.get('userId');
   const from = new URL(c.req.url);
   const url = new URL(target + from.search, from);
+  // The target is built from checked segments; a URL that reads it as another path is refused.
+  if (url.pathname !== target) throw badRequest(`The app path does not name one instance path`);
   const method = c.req.method;
   const hasBody = method !== 'GET' && method !== 'HEAD';
   return dispatch(
@@ -129,8 +170,9 @@ export function appPathRoutes(deps: PlatformDeps, calls: RecentCalls, dispatch: 
   const r = new Hono<PlatformEnv>();
   r.all(`${prefix}/*`, async (c) => {
     const started = performance.now();
-    const path = c.req.path.slice(prefix.length).replace(/\/+$/, '') || '/';
     const method = c.req.method;
+    const rawPath = new URL(c.req.url).pathname.slice(prefix.length);
+    const path = '/' + appPathSegments(rawPath).join('/').replace(/\/+$/, '');
     const app = await appOfCall(deps, c.req.header(APP_HEADER) || undefined);
     const userId = c.get('userId');
     let status = 500;
@@ -180,8 +222,7 @@ export function appPathRoutes(deps: PlatformDeps, calls: RecentCalls, dispatch: 
         app,
         userId,
         datastore,
-        collection: async (nameOrId) =>
-          appCollection(deps.db, app, await datastore(), decodeURIComponent(nameOrId)),
+        collection: async (nameOrId) => appCollection(deps.db, app, await datastore(), nameOrId),
       };
       const response = await forward(c, await route.to(call, route.pattern.exec(path)!), dispatch);
       status = response.status;

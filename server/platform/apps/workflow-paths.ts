@@ -94,7 +94,7 @@ export async function workflowPath(
   const [, alias, action, instanceId] =
     /^\/workflow\/v1\/models\/([^/]+)\/(overall|start|instance)(?:\/([^/]+))?$/.exec(path) ?? [];
   if (!alias || !action) return undefined;
-  const model = await getModel(modelOf(app, decodeURIComponent(alias)));
+  const model = await getModel(modelOf(app, alias));
   if (method === 'GET' && action === 'overall' && !instanceId) {
     const runs = await read(readAs('GET', `/v1/workflows/${model.id}/runs?limit=100`), (value) =>
       workflowRunList.parse(value),
