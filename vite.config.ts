@@ -1,7 +1,8 @@
-/// <reference types="vitest/config" />
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
+import type { TestProjectInlineConfiguration } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { alone, aloneOnBoth, bothGlobs, serverTests } from './scripts/server-suites';
 
 /**
  * The build's ButtonBase loads its ripple on first use (src/lib/lazy-touch-ripple.tsx): MUI mounts
@@ -22,6 +23,30 @@ const lazyTouchRipple = (): Plugin => ({
     return null;
   },
 });
+
+function serverProject(
+  name: string,
+  include: string[],
+  exclude: string[],
+  maxWorkers: number,
+  groupOrder: number,
+): TestProjectInlineConfiguration {
+  return {
+    extends: true,
+    test: {
+      name,
+      environment: 'node',
+      include,
+      exclude,
+      maxWorkers,
+      sequence: { groupOrder },
+      // Every test file copies a store made once per run (server/platform/testing/templates.ts).
+      globalSetup: ['server/platform/testing/global-setup.ts'],
+      testTimeout: 30_000,
+      hookTimeout: 60_000,
+    },
+  };
+}
 
 export default defineConfig({
   plugins: [react(), lazyTouchRipple()],
@@ -61,19 +86,18 @@ export default defineConfig({
           // A screen test renders lazy routes and waits on debounces: generous on a busy 2-core machine.
           testTimeout: 40_000,
           include: ['src/**/*.test.{ts,tsx}'],
+          // Two files at a time: one worker per core (Vitest's default leaves one core idle).
+          maxWorkers: 2,
           setupFiles: ['src/test/setup.ts'],
         },
       },
-      {
-        extends: true,
-        test: {
-          name: 'server',
-          environment: 'node',
-          include: ['server/**/*.test.ts', 'scripts/**/*.test.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
-        },
-      },
+      // The server tests (scripts/server-suites.ts says which run where): two files at a time,
+      // then the files that time themselves one at a time (a later group).
+      serverProject('server', serverTests, alone, 2, 0),
+      serverProject('server-alone', alone, [], 1, 1),
+      // With DATABASE_URL: the files whose behaviour depends on the database.
+      serverProject('server-postgresql', bothGlobs, alone, 2, 0),
+      serverProject('server-postgresql-alone', aloneOnBoth, [], 1, 1),
     ],
   },
 });

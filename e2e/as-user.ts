@@ -1,9 +1,15 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
+import {
+  distDir,
+  embeddedOnly,
+  freePort,
+  newDataDir,
+  startNode,
+  stopNode,
+  waitFor,
+} from './consoles';
 
 /**
  * A console whose gateway holds a non-admin user's token (issue 14), for journeys that see the
@@ -26,70 +32,27 @@ export interface UserConsole {
   close: () => Promise<void>;
 }
 
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-
-async function waitFor(url: string, child: ChildProcess, name: string) {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`${name} exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(url)).status < 500) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`${name} did not answer ${url} within 60 s`);
-}
-
-function start(script: string, env: Record<string, string>, log: string[]) {
-  const child = spawn(process.execPath, ['--import', 'tsx', script], {
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout?.on('data', (b: Buffer) => log.push(b.toString()));
-  child.stderr?.on('data', (b: Buffer) => log.push(b.toString()));
-  return child;
-}
-
-async function stop(child: ChildProcess) {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((r) => child.once('exit', r));
-  child.kill('SIGTERM');
-  await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
-  if (child.exitCode === null) child.kill('SIGKILL');
-}
-
 export async function startUserConsole(
   ownerId: number,
   /** Also an access token of the user's (kind `access`), for the workflow API under `/v1`. */
   { withAccessToken = false }: { withAccessToken?: boolean } = {},
 ): Promise<UserConsole> {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'platform-console-e2e-user-'));
+  const dataDir = newDataDir('platform-console-e2e-user-');
   const adminToken = `e2e-admin-${randomBytes(16).toString('hex')}`;
   const [platformPort, consolePort] = [await freePort(), await freePort()];
   const platformUrl = `http://127.0.0.1:${platformPort}`;
   const log: string[] = [];
-  const quiet = { DATABASE_URL: '', PLATFORM_BASE_URL: '', PLATFORM_API_URL: '' };
   const children: ChildProcess[] = [];
   const close = async () => {
-    for (const child of children.reverse()) await stop(child);
+    for (const child of children.reverse()) await stopNode(child);
     rmSync(dataDir, { recursive: true, force: true });
   };
   try {
     children.push(
-      start(
-        'server/platform/main.ts',
+      startNode(
+        ['--import', 'tsx', 'server/platform/main.ts'],
         {
-          ...quiet,
+          ...embeddedOnly,
           PORT: String(platformPort),
           DATA_DIR: dataDir,
           PLATFORM_DEVELOPER_TOKEN: adminToken,
@@ -97,7 +60,7 @@ export async function startUserConsole(
         log,
       ),
     );
-    await waitFor(`${platformUrl}/`, children[0]!, 'the embedded platform');
+    await waitFor(`${platformUrl}/`, children[0]!, 'the embedded platform', log);
 
     const asAdmin = (pathname: string, init: { method?: string; json?: unknown } = {}) =>
       fetch(`${platformUrl}${pathname}`, {
@@ -126,12 +89,12 @@ export async function startUserConsole(
     }
 
     children.push(
-      start(
-        'server/main.ts',
+      startNode(
+        ['--import', 'tsx', 'server/main.ts'],
         {
-          ...quiet,
+          ...embeddedOnly,
           PORT: String(consolePort),
-          CONSOLE_DIST_DIR: process.env.E2E_DIST || 'dist',
+          CONSOLE_DIST_DIR: distDir(),
           DATA_DIR: dataDir,
           PLATFORM_BASE_URL: platformUrl,
           PLATFORM_API_URL: platformUrl,
@@ -142,7 +105,7 @@ export async function startUserConsole(
       ),
     );
     const baseURL = `http://127.0.0.1:${consolePort}`;
-    await waitFor(`${baseURL}/gateway/status`, children[1]!, 'the user’s console');
+    await waitFor(`${baseURL}/gateway/status`, children[1]!, 'the user’s console', log);
     return { baseURL, asAdmin, close };
   } catch (error) {
     await close();

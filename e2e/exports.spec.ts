@@ -82,9 +82,10 @@ test('start an export, watch it finish, find it on the dashboard, and repeat it 
 
 test('an export to a bucket that cannot be written fails, with its reason, here and on the dashboard', async ({
   page,
+  dataDir,
 }) => {
   // A file where the bucket's folder should be: the local object store cannot write there.
-  const buckets = path.join(process.env.E2E_DATA_DIR!, 'buckets');
+  const buckets = path.join(dataDir, 'buckets');
   mkdirSync(buckets, { recursive: true });
   writeFileSync(path.join(buckets, 'e2e-blocked'), 'not a folder');
 
@@ -162,8 +163,9 @@ test('an export has a page: who and when, its first rows, and its file to downlo
 
 test('a failed export: Recent failures opens it, its error in full, and Retry writes it again', async ({
   page,
+  dataDir,
 }) => {
-  const buckets = path.join(process.env.E2E_DATA_DIR!, 'buckets');
+  const buckets = path.join(dataDir, 'buckets');
   mkdirSync(buckets, { recursive: true });
   writeFileSync(path.join(buckets, 'e2e-retry'), 'not a folder');
   await openExportsTab(page, 'Sales by region');

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from './fixtures';
+import { distDir } from './consoles';
 import { openOrdersFromList } from './navigation';
 
 test('from the datastore list to a collection and its fields', async ({ page }) => {
@@ -46,12 +47,10 @@ test('an unknown collection reads as not found, with its trace id', async ({ pag
   await expect(alert.getByRole('button', { name: 'Copy trace id' })).toBeVisible();
 });
 
-/** The tokens the embedded platform generated for this run (playwright.config.ts hands the folder down). */
-function generatedTokens() {
-  const dataDir = process.env.E2E_DATA_DIR;
-  expect(dataDir, 'playwright.config.ts hands the data folder down').toBeTruthy();
+/** The tokens the embedded platform of this test's console generated (in its DATA_DIR). */
+function generatedTokens(dataDir: string) {
   const tokens = Object.values(
-    JSON.parse(fs.readFileSync(path.join(dataDir!, 'tokens.json'), 'utf8')) as Record<
+    JSON.parse(fs.readFileSync(path.join(dataDir, 'tokens.json'), 'utf8')) as Record<
       string,
       string
     >,
@@ -60,9 +59,9 @@ function generatedTokens() {
   return tokens;
 }
 
-test('no token is in the built bundle', () => {
-  const tokens = generatedTokens();
-  const dist = process.env.E2E_DIST || 'dist';
+test('no token is in the built bundle', ({ dataDir }) => {
+  const tokens = generatedTokens(dataDir);
+  const dist = distDir();
   const files = fs
     .readdirSync(dist, { recursive: true, withFileTypes: true })
     .filter((f) => f.isFile());
@@ -74,8 +73,8 @@ test('no token is in the built bundle', () => {
   }
 });
 
-test('no token reaches the browser', async ({ page }) => {
-  const tokens = generatedTokens();
+test('no token reaches the browser', async ({ page, dataDir }) => {
+  const tokens = generatedTokens(dataDir);
 
   const bodies: string[] = [];
   page.on('response', (response) => {

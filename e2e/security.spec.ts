@@ -102,6 +102,7 @@ test('users with their roles, and roles with their grants', async ({ page }) => 
 
 test('an admin changes a user’s role and a role’s grants; the console’s own tokens are listed, never their values', async ({
   page,
+  dataDir,
 }, testInfo) => {
   test.slow(); // axe in both themes on three screens
   await page.goto('/security/users');
@@ -171,9 +172,10 @@ test('an admin changes a user’s role and a role’s grants; the console’s ow
     'The workflow API',
   );
   // The values the gateway holds (the embedded platform's, in its DATA_DIR) are nowhere on the page.
-  const held = JSON.parse(
-    readFileSync(path.join(process.env.E2E_DATA_DIR!, 'tokens.json'), 'utf8'),
-  ) as Record<string, string>;
+  const held = JSON.parse(readFileSync(path.join(dataDir, 'tokens.json'), 'utf8')) as Record<
+    string,
+    string
+  >;
   const html = await page.content();
   for (const value of Object.values(held)) {
     expect(value.length).toBeGreaterThan(16);

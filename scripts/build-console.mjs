@@ -9,7 +9,15 @@ const root = path.resolve(import.meta.dirname, '..');
 const outDir = path.join(root, 'dist');
 const stampFile = path.join(outDir, '.build-inputs');
 // package.json too: its `sideEffects` decides what the bundler may drop from the build.
-const INPUTS = ['src', 'public', 'index.html', 'vite.config.ts', 'tsconfig.json', 'package.json', 'package-lock.json'];
+const INPUTS = [
+  'src',
+  'public',
+  'index.html',
+  'vite.config.ts',
+  'tsconfig.json',
+  'package.json',
+  'package-lock.json',
+];
 
 function files(entry) {
   const full = path.join(root, entry);
@@ -23,14 +31,22 @@ function files(entry) {
 export function inputsHash() {
   const hash = createHash('sha256');
   for (const file of INPUTS.flatMap(files).sort()) {
-    hash.update(file).update('\0').update(readFileSync(path.join(root, file))).update('\0');
+    hash
+      .update(file)
+      .update('\0')
+      .update(readFileSync(path.join(root, file)))
+      .update('\0');
   }
   return hash.digest('hex');
 }
 
 const current = inputsHash();
 const previous = existsSync(stampFile) ? readFileSync(stampFile, 'utf8').trim() : '';
-if (!process.env.FORCE_BUILD && previous === current && existsSync(path.join(outDir, 'index.html'))) {
+if (
+  !process.env.FORCE_BUILD &&
+  previous === current &&
+  existsSync(path.join(outDir, 'index.html'))
+) {
   console.log('console: up to date (dist/ matches the sources; FORCE_BUILD=1 rebuilds)');
 } else {
   const built = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], {

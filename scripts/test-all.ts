@@ -1,14 +1,18 @@
-// `npm test`: the type check, lint, and every test runner, each writing a JSON report; then one
-// closing line summed over the runners (scripts/test-summary.ts). Every runner runs even when an
-// earlier step failed, so the line counts everything; the exit code is non-zero if anything failed.
-import { spawnSync } from 'node:child_process';
+// `npm test`: the type check, lint, and every test runner, each writing a JSON report; then a
+// table of each stage's wall time, the slowest test files, and one closing line summed over the
+// runners (scripts/test-summary.ts). Every runner runs even when an earlier step failed, so the
+// line counts everything; the exit code is non-zero if anything failed.
+import { spawn } from 'node:child_process';
 import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import {
   failedTests,
+  fileTimes,
   readRunner,
   summaryLine,
+  table,
   total,
+  type FileTime,
   type ReportKind,
   type RunnerResult,
 } from './test-summary';
@@ -26,78 +30,131 @@ interface Step {
   name: string;
   command: string[];
   env?: NodeJS.ProcessEnv;
-  report?: { kind: ReportKind; file: string };
+  report?: { kind: ReportKind; file: string; times: string };
 }
 
-const vitest = (project: string, file: string, env?: NodeJS.ProcessEnv): Step => ({
-  name: '',
-  command: [
-    'npx',
-    'vitest',
-    'run',
-    '--project',
-    project,
-    '--reporter=default',
-    '--reporter=json',
-    `--outputFile.json=${path.join(reports, file)}`,
-  ],
-  env,
-  report: { kind: 'vitest', file: path.join(reports, file) },
-});
+const vitest = (name: string, projects: string[], file: string, env?: NodeJS.ProcessEnv): Step => {
+  const times = path.join(reports, `${file}.times.json`);
+  return {
+    name,
+    command: [
+      'npx',
+      'vitest',
+      'run',
+      ...projects.flatMap((p) => ['--project', p]),
+      '--reporter=default',
+      '--reporter=json',
+      '--reporter=./scripts/file-times-reporter.ts',
+      `--outputFile.json=${path.join(reports, `${file}.json`)}`,
+    ],
+    env: { ...env, FILE_TIMES_OUTPUT: times },
+    report: { kind: 'vitest', file: path.join(reports, `${file}.json`), times },
+  };
+};
 
 const postgres = process.env.DATABASE_URL;
-const steps: Step[] = [
-  { name: 'typecheck', command: ['npm', 'run', '--silent', 'typecheck'] },
-  { name: 'lint', command: ['npm', 'run', '--silent', 'lint'] },
-  { ...vitest('console', 'console.json'), name: 'console unit tests' },
-  {
-    ...vitest('server', 'server-pglite.json', { DATABASE_URL: '' }),
-    name: 'server tests on PGlite',
-  },
+const browserReport = path.join(reports, 'browser.json');
+/** Steps of one stage run side by side (the type check and lint each use one core). */
+const stages: Step[][] = [
+  [
+    { name: 'typecheck', command: ['npm', 'run', '--silent', 'typecheck'] },
+    { name: 'lint', command: ['npm', 'run', '--silent', 'lint'] },
+  ],
+  [vitest('console unit tests', ['console'], 'console')],
+  [
+    vitest('server tests on PGlite', ['server', 'server-alone'], 'server-pglite', {
+      DATABASE_URL: '',
+    }),
+  ],
   ...(postgres
-    ? [{ ...vitest('server', 'server-postgresql.json'), name: 'server tests on PostgreSQL' }]
+    ? [
+        [
+          vitest(
+            'server tests on PostgreSQL',
+            ['server-postgresql', 'server-postgresql-alone'],
+            'server-postgresql',
+          ),
+        ],
+      ]
     : []),
-  {
-    name: 'browser tests',
-    command: ['npx', 'playwright', 'test'],
-    env: { PLAYWRIGHT_JSON_OUTPUT_FILE: path.join(reports, 'browser.json') },
-    report: { kind: 'playwright', file: path.join(reports, 'browser.json') },
-  },
+  [
+    {
+      name: 'browser tests',
+      command: ['npx', 'playwright', 'test'],
+      env: { PLAYWRIGHT_JSON_OUTPUT_FILE: browserReport },
+      report: { kind: 'playwright', file: browserReport, times: browserReport },
+    },
+  ],
 ];
 
 if (!postgres) console.log('DATABASE_URL is unset: the server tests run on PGlite only.');
 
-const results: RunnerResult[] = [];
-const stepFailures: string[] = [];
-for (const step of steps) {
-  console.log(`\n== ${step.name}`);
+interface Ran {
+  step: Step;
+  status: number | null;
+  seconds: number;
+  logFile: string;
+}
+
+function run(step: Step): Promise<Ran> {
   const started = Date.now();
   const logFile = path.join(reports, `${step.name.replace(/\W+/g, '-')}.log`);
   const log = quiet ? openSync(logFile, 'w') : undefined;
-  const run = spawnSync(step.command[0]!, step.command.slice(1), {
+  const child = spawn(step.command[0]!, step.command.slice(1), {
     stdio: log === undefined ? 'inherit' : ['ignore', log, log],
     env: { ...process.env, ...step.env },
   });
-  if (log !== undefined) closeSync(log);
-  const seconds = Math.round((Date.now() - started) / 1000);
-  console.log(`== ${step.name}: exit ${run.status ?? run.signal} in ${seconds}s`);
-  if (step.report)
-    results.push(readRunner(step.name, step.report.kind, step.report.file, run.status));
-  else if (run.status !== 0) stepFailures.push(step.name);
-  if (quiet && run.status !== 0) {
-    const tail = readFileSync(logFile, 'utf8')
-      .replace(/\x1b\[[0-9;]*m/g, '') // eslint-disable-line no-control-regex
-      .split('\n')
-      .slice(-40)
-      .map((l) => l.slice(0, 300));
-    console.log(`-- the last lines of ${path.relative(process.cwd(), logFile)}:`);
-    console.log(tail.join('\n'));
-    if (step.report) {
-      const failures = failedTests(step.report.kind, step.report.file);
-      if (failures.length) console.log(`-- failed:\n${failures.map((f) => `  ${f}`).join('\n')}`);
-    }
-  } else if (quiet) console.log(`   (whole output: ${path.relative(process.cwd(), logFile)})`);
+  return new Promise((resolve) => {
+    child.on('close', (code, signal) => {
+      if (log !== undefined) closeSync(log);
+      const seconds = Math.round((Date.now() - started) / 1000);
+      console.log(`== ${step.name}: exit ${code ?? signal} in ${seconds}s`);
+      resolve({ step, status: code, seconds, logFile });
+    });
+  });
 }
+
+const results: RunnerResult[] = [];
+const stepFailures: string[] = [];
+const stageRows: string[][] = [];
+const times: FileTime[] = [];
+const allStarted = Date.now();
+for (const stage of stages) {
+  console.log(`\n== ${stage.map((s) => s.name).join(' + ')}`);
+  const started = Date.now();
+  const ran = await Promise.all(stage.map(run));
+  const wall = Math.round((Date.now() - started) / 1000);
+  for (const { step, status, seconds, logFile } of ran) {
+    let counts = '';
+    if (step.report) {
+      const result = readRunner(step.name, step.report.kind, step.report.file, status);
+      results.push(result);
+      times.push(...fileTimes(step.name, step.report.kind, step.report.times));
+      counts = `${result.passed} passed, ${result.failed} failed, ${result.skipped} skipped`;
+    } else if (status !== 0) stepFailures.push(step.name);
+    stageRows.push([
+      step.name,
+      String(seconds),
+      stage.length > 1 ? `${wall} (side by side)` : String(wall),
+      status === 0 ? 'ok' : `exit ${status}`,
+      counts,
+    ]);
+    if (quiet && status !== 0) {
+      const tail = readFileSync(logFile, 'utf8')
+        .replace(/\x1b\[[0-9;]*m/g, '') // eslint-disable-line no-control-regex
+        .split('\n')
+        .slice(-40)
+        .map((l) => l.slice(0, 300));
+      console.log(`-- the last lines of ${path.relative(process.cwd(), logFile)}:`);
+      console.log(tail.join('\n'));
+      if (step.report) {
+        const failures = failedTests(step.report.kind, step.report.file);
+        if (failures.length) console.log(`-- failed:\n${failures.map((f) => `  ${f}`).join('\n')}`);
+      }
+    } else if (quiet) console.log(`   (whole output: ${path.relative(process.cwd(), logFile)})`);
+  }
+}
+const totalSeconds = Math.round((Date.now() - allStarted) / 1000);
 
 console.log('\n== results by runner');
 for (const r of results) {
@@ -108,6 +165,21 @@ for (const r of results) {
   );
 }
 for (const name of stepFailures) console.log(`${name.padEnd(28)} FAILED`);
+
+const stageTable = table(
+  ['stage', 'wall s', 'stage wall s', 'outcome', 'tests'],
+  [...stageRows, ['npm test', '', String(totalSeconds), '', '']],
+);
+console.log(`\n== wall time by stage\n${stageTable}`);
+const slowest = times.sort((a, b) => b.seconds - a.seconds).slice(0, 15);
+const slowTable = table(
+  ['test file', 'runner', 's'],
+  slowest.map((t) => [t.file, t.runner, t.seconds.toFixed(1)]),
+);
+console.log(
+  `\n== the 15 slowest test files (a file's whole time: setup, hooks and tests)\n${slowTable}`,
+);
+writeFileSync(path.join(reports, 'times.txt'), `${stageTable}\n\n${slowTable}\n`);
 
 const sums = total(results);
 const line = summaryLine(sums);

@@ -173,3 +173,47 @@ export function failedTests(kind: ReportKind, file: string, max = 20): string[] 
   }
   return out.length > max ? [...out.slice(0, max), `… and ${out.length - max} more`] : out;
 }
+
+export interface FileTime {
+  file: string;
+  /** The runner that ran it. */
+  runner: string;
+  seconds: number;
+}
+
+/**
+ * Each test file's time from a runner's timing file: Vitest's from scripts/file-times-reporter.ts
+ * (environment, imports, hooks and tests), Playwright's the sum of its tests' attempts.
+ */
+export function fileTimes(runner: string, kind: ReportKind, file: string): FileTime[] {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    return [];
+  }
+  if (kind === 'vitest')
+    return (parsed as Array<{ file: string; seconds: number }>).map((t) => ({ ...t, runner }));
+  interface Suite {
+    suites?: Suite[];
+    specs?: Array<{ file: string; tests?: Array<{ results?: Array<{ duration: number }> }> }>;
+  }
+  const byFile = new Map<string, number>();
+  const walk = (suite: Suite) => {
+    for (const spec of suite.specs ?? [])
+      for (const test of spec.tests ?? [])
+        for (const result of test.results ?? [])
+          byFile.set(spec.file, (byFile.get(spec.file) ?? 0) + result.duration / 1000);
+    for (const child of suite.suites ?? []) walk(child);
+  };
+  for (const suite of (parsed as { suites?: Suite[] }).suites ?? []) walk(suite);
+  return [...byFile].map(([name, seconds]) => ({ file: `e2e/${name}`, runner, seconds }));
+}
+
+/** A plain table: the first column left-aligned, the others right-aligned. */
+export function table(header: string[], rows: string[][]): string {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  const line = (cells: string[]) =>
+    cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
+  return [line(header), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)].join('\n');
+}

@@ -139,7 +139,7 @@ describe('grants on a real store (PGlite, or PostgreSQL with DATABASE_URL)', () 
   const onPostgres = () => store.kind === 'postgres';
 
   beforeAll(async () => {
-    folder = testFolder('grant-cache-');
+    folder = testFolder('grant-cache-', 'migrated');
     store = await folder.openStore();
     await store.query(
       `INSERT INTO users (id, display_name, email_address, password_hash, role) VALUES

@@ -1,12 +1,9 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CollectionFilter, JsonObject } from '../../../src/api/contract';
 import { Jobs } from '../core/jobs';
 import { PlatformError } from '../core/errors';
-import { seedIfEmpty } from '../seed';
-import { openStore, type Db } from '../store';
+import type { Db } from '../store';
+import { openTestStore } from '../testing';
 import { accessCondition, filterApplies } from './access';
 import { DocumentService } from './document-service';
 import { parsePlan } from './query/plan';
@@ -23,19 +20,10 @@ import { DocumentUpkeep } from './upkeep';
 let db: Db;
 let jobs: Jobs;
 let documents: DocumentService;
-let dataDir: string;
 let datastoreId: string;
 
 beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'platform-access-'));
-  db = process.env.DATABASE_URL
-    ? await openStore({
-        dataDir,
-        databaseUrl: process.env.DATABASE_URL,
-        schema: `t_access_${Date.now()}`,
-      })
-    : await openStore({ dataDir });
-  await seedIfEmpty(db);
+  db = await openTestStore('platform-access-', 'seeded');
   jobs = new Jobs(() => undefined);
   documents = new DocumentService(db, new DocumentUpkeep(db, jobs, () => undefined));
   datastoreId = (await createDatastore(db, 'access', 1)).id;
@@ -43,7 +31,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await jobs.stop();
   await db.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
 const filter = (f: Partial<CollectionFilter>): CollectionFilter => ({

@@ -1,12 +1,9 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JsonObject } from '../../../src/api/contract';
 import { Jobs } from '../core/jobs';
 import { PlatformError } from '../core/errors';
-import { seedIfEmpty } from '../seed';
-import { openStore, type Db } from '../store';
+import type { Db } from '../store';
+import { openTestStore } from '../testing';
 import { DocumentService } from './document-service';
 import { parsePlan } from './query/plan';
 import { createCollection, createDatastore } from './repository';
@@ -22,20 +19,11 @@ import { DocumentUpkeep } from './upkeep';
 let db: Db;
 let jobs: Jobs;
 let documents: DocumentService;
-let dataDir: string;
 let datastoreId: string;
 let n = 0;
 
 beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'platform-bulk-'));
-  db = process.env.DATABASE_URL
-    ? await openStore({
-        dataDir,
-        databaseUrl: process.env.DATABASE_URL,
-        schema: `t_bulk_${Date.now()}`,
-      })
-    : await openStore({ dataDir });
-  await seedIfEmpty(db);
+  db = await openTestStore('platform-bulk-', 'seeded');
   jobs = new Jobs(() => undefined);
   documents = new DocumentService(db, new DocumentUpkeep(db, jobs, () => undefined));
   datastoreId = (await createDatastore(db, 'bulk', 1)).id;
@@ -44,7 +32,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await jobs?.stop();
   await db?.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
 const newCollection = async (defaultPermissions: string | null = null) =>

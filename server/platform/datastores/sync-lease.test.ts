@@ -1,27 +1,18 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PlatformError } from '../core/errors';
-import { openStore, type Db } from '../store';
+import type { Db } from '../store';
+import { openTestStore } from '../testing';
 import { createCollection, createDatastore } from './repository';
 import { DocumentSync, SYNC_LEASE_EXPIRED } from './sync';
 
 /** Issue 10 §2: the one-sync-per-collection claim is a lease in the database, not a flag in memory. */
 describe('a sync claim', () => {
   let db: Db;
-  let dataDir: string;
   beforeAll(async () => {
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'platform-sync-lease-'));
-    db = await openStore({
-      dataDir,
-      databaseUrl: process.env.DATABASE_URL || undefined,
-      schema: process.env.DATABASE_URL ? `t_sync_lease_${Date.now()}` : undefined,
-    });
+    db = await openTestStore('platform-sync-lease-');
   });
   afterAll(async () => {
     await db.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
   const claimedBy = (id: string, owner: string, seconds: number) =>

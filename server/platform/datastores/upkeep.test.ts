@@ -1,10 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Jobs } from '../core/jobs';
-import { openStore, type Db } from '../store';
+import type { Db } from '../store';
+import { openTestStore } from '../testing';
 import { DocumentService } from './document-service';
 import { inCollection } from './documents';
 import { filterCondition } from './query/filter';
@@ -14,20 +12,11 @@ import { DocumentUpkeep } from './upkeep';
 
 /** Sort indexes on demand (upkeep.ts), with a small threshold instead of 10,000 documents. */
 let db: Db;
-let dataDir: string;
 beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'platform-upkeep-'));
-  db = process.env.DATABASE_URL
-    ? await openStore({
-        dataDir,
-        databaseUrl: process.env.DATABASE_URL,
-        schema: `t_upkeep_${Date.now()}`,
-      })
-    : await openStore({ dataDir });
+  db = await openTestStore('platform-upkeep-');
 });
 afterAll(async () => {
   await db.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
 const sortIndexes = (collectionId: string) =>

@@ -8,7 +8,7 @@ import { JobQueue, LEASE_EXPIRED } from '../jobs/queue';
 import { seedIfEmpty } from '../seed';
 import { openTestStore, startTestPlatform, testFolder } from '../testing';
 
-const folder = testFolder('exports-recovery-');
+const folder = testFolder('exports-recovery-', 'seeded');
 afterAll(() => folder.remove());
 
 describe('an export cut off by a stop', () => {

@@ -19,7 +19,8 @@ describe('background work waits for the requests being answered', () => {
     burst = 1,
     countedMs = 60_000,
   ): Promise<{ db: Db; requests: RequestGauge }> {
-    const folder = testFolder('request-gauge-');
+    const folder = testFolder('request-gauge-', 'migrated');
+    await folder.prepare();
     const requests = new RequestGauge(holdMs, burst, countedMs);
     const db = await openStore({ ...folder, requests });
     close.push(async () => {

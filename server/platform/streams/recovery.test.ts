@@ -3,7 +3,7 @@ import { streamExecution } from '../../../src/api/contract';
 import { seedIfEmpty } from '../seed';
 import { startTestPlatform, testFolder } from '../testing';
 
-const folder = testFolder('streams-recovery-');
+const folder = testFolder('streams-recovery-', 'seeded');
 afterAll(() => folder.remove());
 
 describe('an execution cut off by a crash', () => {

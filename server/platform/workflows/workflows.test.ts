@@ -496,7 +496,7 @@ describe('steps do their work', () => {
 
 describe('a stop mid-run', () => {
   it('resumes the run on the next start; it is never left IN_PROGRESS', async () => {
-    const folder = testFolder();
+    const folder = testFolder('platform-test-', 'seeded');
     const first = await startTestPlatform({ folder });
     let second: TestPlatform | undefined;
     try {
