@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import type { TestProjectInlineConfiguration } from 'vitest/config';
 import react from '@vitejs/plugin-react';
-import { alone, aloneOnBoth, bothGlobs, serverTests } from './scripts/server-suites';
+import { alone, aloneOnBoth, bothGlobs, serverTests } from './scripts/server-suites.ts';
 
 /**
  * The build's ButtonBase loads its ripple on first use (src/lib/lazy-touch-ripple.tsx): MUI mounts

@@ -20,14 +20,15 @@ import { generationRoutes } from './generation/routes';
 import { peopleRoutes } from './people/routes';
 import { streamRoutes } from './streams/routes';
 import { workflowRoutes } from './workflows/routes';
+import type { Services } from './services';
 
-/** Each area of the spec mounts its routes here (one line per area). */
-const areas: Array<(deps: PlatformDeps) => Hono<PlatformEnv>> = [
+/** Each area of the spec mounts its routes here (one line per area), given its services. */
+const areas: Array<(deps: PlatformDeps, services: Services) => Hono<PlatformEnv>> = [
   datastoreRoutes,
   peopleRoutes,
-  datasetRoutes,
-  sharingRoutes,
-  certificationRoutes,
+  (_, services) => datasetRoutes(services),
+  (_, services) => sharingRoutes(services),
+  (_, services) => certificationRoutes(services),
   dataFileRoutes,
   filesetRoutes,
   streamRoutes,
@@ -60,7 +61,7 @@ function databaseErrorFromInput(error: unknown) {
   return undefined;
 }
 
-export function createPlatformApp(deps: PlatformDeps) {
+export function createPlatformApp(deps: PlatformDeps, services: Services) {
   // The public docs write some paths with a trailing slash (`.../documents/`,
   // `.../data-files/details/`): every route answers with and without one.
   const app = new Hono<PlatformEnv>({ strict: false });
@@ -76,7 +77,7 @@ export function createPlatformApp(deps: PlatformDeps) {
   app.get('/', (c) => c.json({ name: 'embedded platform', brand: deps.brand }));
   app.use(authenticate(deps));
   app.use(auditContext(deps));
-  for (const area of areas) app.route('/', area(deps));
+  for (const area of areas) app.route('/', area(deps, services));
   // Custom apps' paths go through the routes above, as the same user (issue 28).
   app.route(
     '/',

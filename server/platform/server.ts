@@ -2,7 +2,6 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import type { ServerConfig } from '../config';
-import { createPlatformApp } from './app';
 import type { PlatformDeps } from './core/context';
 import { Jobs } from './core/jobs';
 import { watchGrants } from './access/grant-cache';
@@ -13,6 +12,8 @@ import { isSeeded } from './seed/seeded';
 import { openStore, type Db, type StoreOptions } from './store';
 import { lockDataDir } from './store/lock';
 import { RequestGauge } from './store/priority';
+import { composePlatform } from './root';
+import type { Services } from './services';
 import { openFileStore } from './store/files';
 import { resolveTokens } from './tokens';
 import type { EmbeddedPlatform } from './types';
@@ -74,7 +75,7 @@ async function openSeeded(store: StoreOptions, log: (line: string) => void): Pro
 /** Opens the store, seeds it on first start, and serves the platform on 127.0.0.1. */
 export async function startEmbeddedPlatform(
   options: PlatformOptions,
-): Promise<EmbeddedPlatform & { db: Db }> {
+): Promise<EmbeddedPlatform & { db: Db; services: Services }> {
   const { config } = options;
   const log = options.log ?? (() => undefined);
   const requests = options.requests ?? new RequestGauge();
@@ -143,7 +144,7 @@ export async function startEmbeddedPlatform(
     await db.close();
     throw error;
   }
-  const app = createPlatformApp(deps);
+  const { app, services } = composePlatform(deps);
   const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
     const s = serve({ fetch: app.fetch, port: options.port ?? 0, hostname: '127.0.0.1' }, () =>
       resolve(s),
@@ -162,6 +163,8 @@ export async function startEmbeddedPlatform(
     tokens,
     /** For tests (minting tokens, reading rows); closed with the platform. */
     db,
+    /** For tests of the services themselves (the refusal table). */
+    services,
     close: () =>
       (closing ??= (async () => {
         const drained = new Promise<void>((resolve) => server.close(() => resolve()));

@@ -10,7 +10,10 @@ const fresh = () => randomBytes(24).toString('base64url');
  * Tokens set in the env are the only ones accepted; unset ones are generated on first start
  * and kept in DATA_DIR/tokens.json (mode 600) so the gateway and later starts read the same.
  */
-export function resolveTokens(config: ServerConfig): { tokens: PlatformTokens; generated: boolean } {
+export function resolveTokens(config: ServerConfig): {
+  tokens: PlatformTokens;
+  generated: boolean;
+} {
   const file = path.join(config.dataDir, 'tokens.json');
   let stored: Partial<PlatformTokens> = {};
   try {

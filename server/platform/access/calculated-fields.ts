@@ -1,6 +1,6 @@
 import { forbidden } from '../core/errors';
 import type { Queryable } from '../store';
-import type { Decision, Principal } from './levels';
+import type { Decision, Principal } from './principal';
 import { datasetLevel, principalOf } from './policy';
 
 /**

@@ -1,8 +1,9 @@
-import { decide, rank, type DatasetLevel, type Decision, type Principal } from './levels';
+import { decideDataset as decide, rank, type DatasetLevel } from './datasets';
+import type { Decision, Principal } from './principal';
 
 /**
- * Who may give, change and take away access to a dataset (issue 23), decided here for every
- * path that shares. A user gives at most his own level (owner and Admin any level), never
+ * Who may give, change and take away access to a dataset, decided here for every path that
+ * shares. A user gives at most his own level (owner and Admin any level), never
  * changes or removes his own entry (the owner, another co-owner or an Admin does), and only
  * owners, co-owners and Admins lower or remove the access of others.
  */

@@ -38,4 +38,4 @@ export interface PlatformDeps {
   audit: { retentionDays: number };
 }
 
-export type PlatformEnv = { Variables: { traceId: string; userId: number } };
+export type { PlatformEnv } from './http';

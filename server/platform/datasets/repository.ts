@@ -1,5 +1,6 @@
 import type { DatasetListParams } from '../../../src/api/contract';
-import { visibleDatasetSql } from '../access/visibility';
+import type { DatasetShare } from '../access/datasets';
+import type { ListScope } from '../access/principal';
 import { notFound } from '../core/errors';
 import { likePattern } from '../people/repository';
 import type { Queryable } from '../store';
@@ -25,8 +26,27 @@ export interface PartitionRow {
 
 export const datasetNotFound = (id: string) => notFound(`No dataset ${id}`);
 
-export async function getDataset(db: Queryable, id: string): Promise<DatasetRow> {
+/** The shares of a dataset given to the principal or to one of their groups. */
+export const datasetSharesFor = async (
+  db: Queryable,
+  datasetId: string,
+  principal: { id: number; groups: readonly string[] },
+): Promise<DatasetShare[]> =>
+  db.query<DatasetShare>(
+    `SELECT principal_type AS "principalType", principal_id AS "principalId", access_level AS level
+     FROM dataset_permissions WHERE dataset_id = $1 AND (
+       (principal_type = 'USER' AND principal_id = $2)
+       OR (principal_type = 'GROUP' AND principal_id = ANY($3::text[])))`,
+    [datasetId, String(principal.id), [...principal.groups]],
+  );
+
+export async function findDataset(db: Queryable, id: string): Promise<DatasetRow | undefined> {
   const [row] = await db.query<DatasetRow>('SELECT * FROM datasets WHERE id = $1', [id]);
+  return row;
+}
+
+export async function getDataset(db: Queryable, id: string): Promise<DatasetRow> {
+  const row = await findDataset(db, id);
   if (!row) throw datasetNotFound(id);
   return row;
 }
@@ -38,25 +58,32 @@ const sortColumns = {
   lastUpdated: 'last_updated',
 };
 
-/** With `viewerId`, only the datasets that user may see (the access policy's rule). */
-export async function listDatasets(db: Queryable, params: DatasetListParams, viewerId?: number) {
-  const visible = viewerId === undefined ? '' : ` AND ${visibleDatasetSql('$4')}`;
-  const where = `lower(name) LIKE $1 ESCAPE '\\'${visible}`;
+/**
+ * SQL over `datasets d`: true for a dataset the list scope shows (access/principal.ts: all, or
+ * owned by the user or shared with them or one of their groups). `at` is the first of its three
+ * parameters, given by `scopeParams`.
+ */
+export const datasetInScope = (at: number) => `($${at}::boolean OR d.owner = $${at + 1}::int
+  OR EXISTS (SELECT 1 FROM dataset_permissions p WHERE p.dataset_id = d.id AND (
+    (p.principal_type = 'USER' AND p.principal_id = ($${at + 1}::int)::text)
+    OR (p.principal_type = 'GROUP' AND p.principal_id = ANY($${at + 2}::text[])))))`;
+
+export const scopeParams = (scope: ListScope): [boolean, number, string[]] =>
+  scope.all ? [true, 0, []] : [false, scope.userId, [...scope.groups]];
+
+/** The datasets the scope shows, a page of them in the order asked, and how many there are. */
+export async function listDatasets(db: Queryable, params: DatasetListParams, scope: ListScope) {
+  const pattern = likePattern(params.nameLike);
   const sort = sortColumns[params.sort ?? 'name'];
   const order = params.order === 'desc' ? 'DESC' : 'ASC';
-  const pattern = likePattern(params.nameLike);
+  const where = `lower(name) LIKE $1 ESCAPE '\\' AND ${datasetInScope(2)}`;
   const rows = await db.query<DatasetRow>(
-    `SELECT * FROM datasets d WHERE ${where} ORDER BY ${sort} ${order}, id ${order} LIMIT $2 OFFSET $3`,
-    [
-      pattern,
-      params.limit ?? 50,
-      params.offset ?? 0,
-      ...(viewerId === undefined ? [] : [viewerId]),
-    ],
+    `SELECT * FROM datasets d WHERE ${where} ORDER BY ${sort} ${order}, id ${order} LIMIT $5 OFFSET $6`,
+    [pattern, ...scopeParams(scope), params.limit ?? 50, params.offset ?? 0],
   );
   const [count] = await db.query<{ total: number }>(
-    `SELECT count(*)::int AS total FROM datasets d WHERE ${where.replaceAll('$4', '$2')}`,
-    [pattern, ...(viewerId === undefined ? [] : [viewerId])],
+    `SELECT count(*)::int AS total FROM datasets d WHERE ${where}`,
+    [pattern, ...scopeParams(scope)],
   );
   return { rows, total: count?.total ?? 0 };
 }

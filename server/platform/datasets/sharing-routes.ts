@@ -1,11 +1,9 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { queryInt, shareBody } from '../../../src/api/contract';
-import { datasetFor } from '../access/policy';
-import type { PlatformDeps, PlatformEnv } from '../core/context';
+import { actorOf, type PlatformEnv } from '../core/http';
 import { body, query } from '../core/validate';
-import { listOutbox } from './outbox';
-import { listPermissions, removePermission, shareDataset } from './sharing';
+import type { SharingService } from './sharing';
 
 const outboxParams = z.object({
   datasetId: z.string().min(1).optional(),
@@ -14,32 +12,27 @@ const outboxParams = z.object({
 });
 
 /** Share (4.5), the permissions it records, and the outbox `sendEmail` writes to. */
-export function sharingRoutes({ db }: PlatformDeps) {
+export function sharingRoutes({ sharing }: { sharing: SharingService }) {
   const r = new Hono<PlatformEnv>();
   const datasources = '/api/data/v3/datasources/:id';
 
   r.post(`${datasources}/share`, async (c) => {
-    await shareDataset(db, c.get('userId'), c.req.param('id'), await body(c, shareBody));
+    await sharing.share(actorOf(c), c.req.param('id'), await body(c, shareBody));
     return c.json({});
   });
-  r.get(`${datasources}/permissions`, async (c) => {
-    const dataset = await datasetFor(c, db, c.req.param('id'), 'read');
-    return c.json(await listPermissions(db, dataset.id));
-  });
+  r.get(`${datasources}/permissions`, async (c) =>
+    c.json(await sharing.permissions(actorOf(c), c.req.param('id'))),
+  );
   r.delete(`${datasources}/permissions/:type/:principalId`, async (c) => {
     const { id, type, principalId } = c.req.param();
-    await removePermission(db, c.get('userId'), id, type, principalId);
+    await sharing.removePermission(actorOf(c), id, type, principalId);
     return c.json({});
   });
 
   r.get('/api/data/v3/outbox', async (c) => {
     const { datasetId, limit, offset } = query(c, outboxParams);
     return c.json(
-      await listOutbox(db, c.get('userId'), {
-        datasetId,
-        limit: limit ?? 100,
-        offset: offset ?? 0,
-      }),
+      await sharing.outbox(actorOf(c), { datasetId, limit: limit ?? 100, offset: offset ?? 0 }),
     );
   });
 

@@ -1,11 +1,21 @@
 import { randomUUID } from 'node:crypto';
-import type { PermissionList, ShareBody } from '../../../src/api/contract';
-import { datasetForUser } from '../access/policy';
-import { refuseGrant, refuseRemove, type ShareLevel } from '../access/sharing';
+import type { ShareBody } from '../../../src/api/contract';
+import { listScope, type Actor } from '../access/principal';
+import { refuseGrant, refuseRemove } from '../access/sharing';
 import { badRequest, forbidden, notFound } from '../core/errors';
 import { recordEvent, shareChanges } from '../audit/record';
+import type { Principals } from '../people/principals';
 import { getUser, groupMembers, groupsByIds, usersByIds, type UserRow } from '../people/repository';
 import type { Db, Queryable } from '../store';
+import type { DatasetService } from './service';
+import {
+  currentLevels,
+  deletePermission,
+  listOutbox,
+  listPermissions,
+  putPermission,
+  writeOutbox,
+} from './sharing-repository';
 
 type Permission = ShareBody['permissions'][number];
 
@@ -78,127 +88,85 @@ async function recipients(db: Queryable, permissions: Permission[]) {
   return [...out.values()];
 }
 
-/** The levels the share's principals hold now, by `TYPE:id`. */
-async function currentLevels(db: Queryable, datasetId: string, permissions: Permission[]) {
-  const rows = await db.query<{
-    principal_type: string;
-    principal_id: string;
-    access_level: string;
-  }>(
-    `SELECT principal_type, principal_id, access_level FROM dataset_permissions
-     WHERE dataset_id = $1 AND principal_type || ':' || principal_id = ANY($2::text[])`,
-    [datasetId, permissions.map((p) => `${p.type}:${Number(p.id)}`)],
-  );
-  return new Map(
-    rows.map((r) => [`${r.principal_type}:${r.principal_id}`, r.access_level as ShareLevel]),
-  );
-}
-
 /**
- * 4.5, as `actorId`: share access to the dataset, and each entry within what he may give
- * (access/sharing.ts); any entry refused refuses the whole share.
+ * Sharing a dataset (4.5), who holds access, and the outbox `sendEmail` writes to. Who may give,
+ * change and take away access is decided by access/sharing.ts; any entry refused refuses the
+ * whole share.
  */
-export async function shareDataset(db: Db, actorId: number, datasetId: string, share: ShareBody) {
-  const { dataset, principal, level } = await datasetForUser(db, actorId, datasetId, 'share');
-  await checkPrincipals(db, share.permissions);
-  const sharer = await getUser(db, actorId);
-  const notify = share.sendEmail ? await recipients(db, share.permissions) : [];
-  await db.transaction(async (tx) => {
-    const current = await currentLevels(tx, dataset.id, share.permissions);
-    share.permissions.forEach((p, i) => {
-      const refusal = refuseGrant(
-        principal,
-        level,
-        p,
-        p.accessLevel,
-        current.get(`${p.type}:${Number(p.id)}`),
+export class SharingService {
+  constructor(
+    private readonly db: Db,
+    private readonly principals: Principals,
+    private readonly datasets: DatasetService,
+  ) {}
+
+  async share(actor: Actor, datasetId: string, share: ShareBody) {
+    const { dataset, principal, level } = await this.datasets.open(actor, datasetId, 'share');
+    await checkPrincipals(this.db, share.permissions);
+    const sharer = await getUser(this.db, actor.userId);
+    const notify = share.sendEmail ? await recipients(this.db, share.permissions) : [];
+    await this.db.transaction(async (tx) => {
+      const current = await currentLevels(tx, dataset.id, share.permissions);
+      share.permissions.forEach((p, i) => {
+        const refusal = refuseGrant(
+          principal,
+          level,
+          p,
+          p.accessLevel,
+          current.get(`${p.type}:${Number(p.id)}`),
+        );
+        if (refusal) throw forbidden(`permissions[${i}]: ${refusal} (dataset ${dataset.name})`);
+      });
+      for (const p of share.permissions) await putPermission(tx, dataset.id, p);
+      await recordEvent(
+        tx,
+        actor.userId,
+        current.size ? 'dataset.access-changed' : 'dataset.shared',
+        { type: 'dataset', id: dataset.id, name: dataset.name },
+        shareChanges(current, share.permissions),
       );
-      if (refusal) throw forbidden(`permissions[${i}]: ${refusal} (dataset ${dataset.name})`);
-    });
-    for (const p of share.permissions)
-      await tx.query(
-        `INSERT INTO dataset_permissions (dataset_id, principal_type, principal_id, access_level)
-         VALUES ($1, $2, $3, $4)
-         ON CONFLICT (dataset_id, principal_type, principal_id) DO UPDATE SET access_level = EXCLUDED.access_level`,
-        [dataset.id, p.type, String(Number(p.id)), p.accessLevel],
-      );
-    const changes = shareChanges(current, share.permissions);
-    await recordEvent(
-      tx,
-      actorId,
-      current.size ? 'dataset.access-changed' : 'dataset.shared',
-      { type: 'dataset', id: dataset.id, name: dataset.name },
-      changes,
-    );
-    const who = sharer?.display_name ?? `User ${actorId}`;
-    for (const { user, permission, via } of notify)
-      await tx.query(
-        `INSERT INTO outbox (id, recipient, subject, body, created_at, dataset_id, recipient_user_id)
-         VALUES ($1, $2, $3, $4, now(), $5, $6)`,
-        [
-          randomUUID(),
-          user.email_address,
-          `${who} shared "${dataset.name}" with you`,
-          `${who} gave you ${accessWords[permission.accessLevel]} access to the dataset "${dataset.name}"` +
+      const who = sharer?.display_name ?? `User ${actor.userId}`;
+      for (const { user, permission, via } of notify)
+        await writeOutbox(tx, {
+          id: randomUUID(),
+          to: user.email_address,
+          subject: `${who} shared "${dataset.name}" with you`,
+          body:
+            `${who} gave you ${accessWords[permission.accessLevel]} access to the dataset "${dataset.name}"` +
             (via ? ` through the group "${via}".` : '.'),
-          dataset.id,
-          user.id,
-        ],
+          datasetId: dataset.id,
+          userId: user.id,
+        });
+    });
+  }
+
+  async permissions(actor: Actor, datasetId: string) {
+    return listPermissions(this.db, (await this.datasets.get(actor, datasetId)).id);
+  }
+
+  /** Removes one principal's access: owners, co-owners and Admins, never one's own entry. */
+  async removePermission(actor: Actor, datasetId: string, type: string, principalId: string) {
+    const { dataset, principal, level } = await this.datasets.open(actor, datasetId, 'read');
+    if (type !== 'USER' && type !== 'GROUP')
+      throw badRequest(`type: expected USER or GROUP, not "${type}"`);
+    const refusal = refuseRemove(principal, level, { type, id: principalId });
+    if (refusal) throw forbidden(`${refusal} (dataset ${dataset.name})`);
+    await this.db.transaction(async (tx) => {
+      const level = await deletePermission(tx, dataset.id, type, principalId);
+      if (level === undefined)
+        throw notFound(`${type} ${principalId} has no access to dataset ${dataset.id}`);
+      await recordEvent(
+        tx,
+        actor.userId,
+        'dataset.access-removed',
+        { type: 'dataset', id: dataset.id, name: dataset.name },
+        { [`${type}:${principalId}`]: [level, undefined] },
       );
-  });
-}
+    });
+  }
 
-export async function listPermissions(db: Queryable, datasetId: string): Promise<PermissionList> {
-  const rows = await db.query<{
-    principal_type: 'USER' | 'GROUP';
-    principal_id: string;
-    access_level: string;
-    name: string | null;
-  }>(
-    `SELECT p.principal_type, p.principal_id, p.access_level, COALESCE(u.display_name, g.name) AS name
-     FROM dataset_permissions p
-     LEFT JOIN users u ON p.principal_type = 'USER' AND u.id::text = p.principal_id
-     LEFT JOIN user_groups g ON p.principal_type = 'GROUP' AND g.id::text = p.principal_id
-     WHERE p.dataset_id = $1
-     ORDER BY p.principal_type DESC, name, p.principal_id`,
-    [datasetId],
-  );
-  return {
-    list: rows.map((r) => ({
-      id: r.principal_id,
-      type: r.principal_type,
-      accessLevel: r.access_level as Permission['accessLevel'],
-      ...(r.name === null ? {} : { name: r.name }),
-    })),
-  };
-}
-
-/** Remove one principal's access, as `actorId`: owners, co-owners and Admins, never one's own. */
-export async function removePermission(
-  db: Db,
-  actorId: number,
-  datasetId: string,
-  type: string,
-  principalId: string,
-) {
-  const { dataset, principal, level } = await datasetForUser(db, actorId, datasetId, 'read');
-  if (type !== 'USER' && type !== 'GROUP')
-    throw badRequest(`type: expected USER or GROUP, not "${type}"`);
-  const refusal = refuseRemove(principal, level, { type, id: principalId });
-  if (refusal) throw forbidden(`${refusal} (dataset ${dataset.name})`);
-  await db.transaction(async (tx) => {
-    const gone = await tx.query<{ access_level: string }>(
-      'DELETE FROM dataset_permissions WHERE dataset_id = $1 AND principal_type = $2 AND principal_id = $3 RETURNING access_level',
-      [dataset.id, type, principalId],
-    );
-    if (gone.length === 0)
-      throw notFound(`${type} ${principalId} has no access to dataset ${dataset.id}`);
-    await recordEvent(
-      tx,
-      actorId,
-      'dataset.access-removed',
-      { type: 'dataset', id: dataset.id, name: dataset.name },
-      { [`${type}:${principalId}`]: [gone[0]!.access_level, undefined] },
-    );
-  });
+  /** The messages the actor may read (their own; an Admin's, all), newest first. */
+  async outbox(actor: Actor, params: { datasetId?: string; limit: number; offset: number }) {
+    return listOutbox(this.db, listScope(await this.principals.of(actor)), params);
+  }
 }

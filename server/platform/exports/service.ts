@@ -211,4 +211,3 @@ export async function listExports(db: Queryable, datasetId: string, limit: numbe
     [datasetId, limit],
   );
 }
-

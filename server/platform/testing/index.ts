@@ -5,11 +5,14 @@ import path from 'node:path';
 import { readConfig } from '../../config';
 import { startEmbeddedPlatform, type PlatformOptions } from '../server';
 import { openStore, type Db } from '../store';
+import type { Services } from '../services';
 import type { EmbeddedPlatform } from '../types';
 import { databaseUrlOf, onServer, runTemplates, type TemplateKind } from './templates';
 
 export interface TestPlatform extends EmbeddedPlatform {
   dataDir: string;
+  /** The platform's services, for tests of the services themselves (the refusal table). */
+  services: Services;
   /** The platform's store, for what a test sets up directly (such as minted access tokens). */
   db: Db;
   /** fetch against the platform with the developer token (or `headers` as given). */

@@ -1,0 +1,103 @@
+import type { DatasetListParams, QueryResult } from '../../../src/api/contract';
+import {
+  datasetDecisions,
+  datasetLevel,
+  datasetOperationWords,
+  decideDataset,
+  type DatasetLevel,
+  type DatasetOperation,
+} from '../access/datasets';
+import { enforce } from '../access/enforce';
+import { listScope, type Actor, type Principal } from '../access/principal';
+import { sharingAbilities } from '../access/sharing';
+import { recordEvent } from '../audit/record';
+import { notFound } from '../core/errors';
+import type { Principals } from '../people/principals';
+import type { Db } from '../store';
+import { runPreview } from './preview';
+import {
+  datasetNotFound,
+  datasetSharesFor,
+  findDataset,
+  listDatasets,
+  listPartitions,
+  type DatasetRow,
+} from './repository';
+import { deletePartition } from './store';
+
+/** A dataset the actor may take an operation on, with what the decision knew. */
+export interface OpenedDataset {
+  dataset: DatasetRow;
+  principal: Principal;
+  level: DatasetLevel;
+}
+
+/**
+ * Datasets: their list, details, rows preview, partitions, and what each user may do with them.
+ * Every path to a dataset (routes, exports, streams, calculated fields, workflow steps) opens it
+ * here, as its acting user: 404 when they may not see it, 403 naming the level needed.
+ */
+export class DatasetService {
+  constructor(
+    private readonly db: Db,
+    private readonly principals: Principals,
+  ) {}
+
+  /** The dataset, once the actor's level allows `operation`. */
+  async open(actor: Actor, id: string, operation: DatasetOperation): Promise<OpenedDataset> {
+    const principal = await this.principals.of(actor);
+    const dataset = await findDataset(this.db, id);
+    const level = dataset
+      ? datasetLevel(principal, dataset, await datasetSharesFor(this.db, dataset.id, principal))
+      : undefined;
+    enforce(
+      decideDataset(principal, level, operation),
+      () => datasetNotFound(id),
+      (needed) =>
+        `You need ${needed} access to ${datasetOperationWords[operation]} dataset ${dataset!.name}`,
+    );
+    return { dataset: dataset!, principal, level: level! };
+  }
+
+  async get(actor: Actor, id: string): Promise<DatasetRow> {
+    return (await this.open(actor, id, 'read')).dataset;
+  }
+
+  async list(actor: Actor, params: DatasetListParams) {
+    return listDatasets(this.db, params, listScope(await this.principals.of(actor)));
+  }
+
+  /** What the actor may do with the dataset, for the console to disable the rest. */
+  async access(actor: Actor, id: string) {
+    const { principal, level } = await this.open(actor, id, 'read');
+    return {
+      level,
+      operations: datasetDecisions(principal, level),
+      sharing: sharingAbilities(principal, level),
+    };
+  }
+
+  async preview(actor: Actor, id: string, sql: string): Promise<QueryResult> {
+    return runPreview(this.db, await this.get(actor, id), sql);
+  }
+
+  async partitions(actor: Actor, id: string) {
+    return listPartitions(this.db, (await this.get(actor, id)).id);
+  }
+
+  async deletePartition(actor: Actor, id: string, partitionId: string) {
+    const { dataset } = await this.open(actor, id, 'edit');
+    const deleted = await this.db.transaction(async (tx) => {
+      const gone = await deletePartition(tx, dataset.id, partitionId);
+      if (gone)
+        await recordEvent(tx, actor.userId, 'partition.deleted', {
+          type: 'partition',
+          parent: dataset.id,
+          id: `${dataset.id}/${partitionId}`,
+          name: `${dataset.name} / ${partitionId}`,
+        });
+      return gone;
+    });
+    if (!deleted) throw notFound(`No partition ${partitionId} in dataset ${dataset.id}`);
+  }
+}
