@@ -192,6 +192,23 @@ export default defineConfig([
     languageOptions: { globals: { ...globals.browser } },
   },
 
+  // React Router's internals are read in one adapter module, which the list hooks go through.
+  {
+    files: ['src/**/*.{ts,tsx,js,jsx}'],
+    ignores: ['src/hooks/router-address.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            'ImportDeclaration[source.value=/^react-router/] > ImportSpecifier[imported.name=/^UNSAFE_/]',
+          message:
+            "React Router's internals are read only in src/hooks/router-address.ts: use its hooks.",
+        },
+      ],
+    },
+  },
+
   // The custom-app starter: browser code, and its dev server's config in Node.
   { files: ['examples/app/src/**/*.js'], languageOptions: { globals: { ...globals.browser } } },
   { files: ['examples/app/*.js'], languageOptions: { globals: { ...globals.node } } },

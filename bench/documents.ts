@@ -57,7 +57,7 @@ const bench: Bench = async () => {
       await bulk(id, 0);
       bulkTimes.push(performance.now() - t);
       // After a large write the platform analyzes and merges the GIN pending list in the
-      // background (datastores/upkeep.ts): runs are spaced as imports would be.
+      // background (datastores/sort-indexes-and-statistics.ts): runs are spaced as imports would be.
       await new Promise((resolve) => setTimeout(resolve, 3000));
     }
     rows.push({

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { readConfig } from '../server/config';
 import { sampleFilesetFiles } from '../server/platform/seed/filesets';
-import { seededRandom } from '../server/platform/filesets/test-ranking';
+import { seededRandom } from '../server/platform/testing/filesets';
 import { sha256Hex } from '../server/platform/seed/ids';
 import { startEmbeddedPlatform } from '../server/platform/server';
 import { openStore, type Db } from '../server/platform/store';

@@ -1,7 +1,7 @@
 import os from 'node:os';
 
 /** The body of Create Stream (4.3) for a manual REPLACE stream reading an uploaded data file. */
-export { dataFileStream } from '../server/platform/streams/test-bodies';
+export { dataFileStream } from '../server/platform/testing/streams';
 
 /** One line of the `npm run bench` table. */
 export interface BenchRow {

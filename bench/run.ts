@@ -17,6 +17,7 @@ const modules: Array<[string, () => Promise<{ default: Bench }>]> = [
   ['responsiveness', () => import('./responsiveness')],
   ['bulk-writes', () => import('./bulk-writes')],
   ['audit', () => import('./audit')],
+  ['memory', () => import('./memory')],
 ];
 
 /** A module that has not finished after this long is a failed row (BENCH_MODULE_TIMEOUT_S). */

@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { dataFileStream } from '../server/platform/streams/test-bodies';
+import { dataFileStream } from '../server/platform/testing/streams';
 import { expectAccessibleInBothThemes } from './axe';
 import { expect, test } from './fixtures';
 

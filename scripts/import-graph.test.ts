@@ -79,7 +79,7 @@ describe('import graph', () => {
   it('reads the whole tree', () => {
     expect(graph.size).toBeGreaterThan(500);
     expect(graph.get(path.join(root, 'server/platform/app.ts'))).toContain(
-      path.join(root, 'server/platform/access/authenticate.ts'),
+      path.join(root, 'server/platform/people/authenticate.ts'),
     );
   });
 

@@ -10,10 +10,10 @@
 export const onBothDatabases: Record<string, string> = {
   'server/platform/store/': 'the store: pools, migrations, priorities, statement timeouts',
   'server/platform/jobs/': 'job claims (SKIP LOCKED), leases, NOTIFY wake-ups, two processes',
-  'server/platform/access/grant-cache.test.ts': 'grants cached and cleared by NOTIFY triggers',
-  'server/platform/access/grant-changes.test.ts': 'grant triggers, raw SQL writes',
-  'server/platform/access/grant-two-processes.test.ts': 'grant changes seen by another process',
-  'server/platform/access/security-admin.test.ts': 'role changes under row locks',
+  'server/platform/people/grant-cache.test.ts': 'grants cached and cleared by NOTIFY triggers',
+  'server/platform/people/grant-changes.test.ts': 'grant triggers, raw SQL writes',
+  'server/platform/people/grant-two-processes.test.ts': 'grant changes seen by another process',
+  'server/platform/people/security-admin.test.ts': 'role changes under row locks',
   'server/platform/apps/apps.test.ts': "an app's datastore made once under concurrent calls",
   'server/platform/audit/audit.test.ts': 'events in the change’s transaction; NOTIFY of grants',
   'server/platform/datastores/':

@@ -4,9 +4,8 @@ import { appRoutes } from './apps/routes';
 import { auditContext } from './audit/context';
 import { auditRoutes } from './audit/routes';
 import { calculatedFieldRoutes } from './calculated-fields/routes';
-import { fileAccessRoutes } from './access/file-routes';
-import { authenticate } from './access/authenticate';
-import { accessRoutes } from './access/routes';
+import { authenticate } from './people/authenticate';
+import { accessRoutes } from './people/access-routes';
 import type { PlatformDeps, PlatformEnv } from './core/context';
 import { PlatformError, sendError } from './core/errors';
 import { certificationRoutes } from './datasets/certification-routes';
@@ -24,21 +23,20 @@ import type { Services } from './services';
 
 /** Each area of the spec mounts its routes here (one line per area), given its services. */
 const areas: Array<(deps: PlatformDeps, services: Services) => Hono<PlatformEnv>> = [
-  datastoreRoutes,
-  peopleRoutes,
+  (_, services) => datastoreRoutes(services),
+  (_, services) => peopleRoutes(services),
   (_, services) => datasetRoutes(services),
   (_, services) => sharingRoutes(services),
   (_, services) => certificationRoutes(services),
-  dataFileRoutes,
-  filesetRoutes,
-  streamRoutes,
-  generationRoutes,
-  calculatedFieldRoutes,
-  exportRoutes,
-  accessRoutes,
-  fileAccessRoutes,
-  workflowRoutes,
-  auditRoutes,
+  (_, services) => dataFileRoutes(services),
+  (_, services) => filesetRoutes(services),
+  (deps, services) => streamRoutes(services, deps),
+  (deps, services) => generationRoutes({ generation: services.generation, log: deps.log }),
+  (_, services) => calculatedFieldRoutes(services),
+  (deps, services) => exportRoutes(services, deps),
+  (_, services) => accessRoutes(services),
+  (deps, services) => workflowRoutes({ workflows: services.workflows, live: deps }),
+  (_, services) => auditRoutes(services),
 ];
 
 /**
@@ -75,8 +73,8 @@ export function createPlatformApp(deps: PlatformDeps, services: Services) {
     await next();
   });
   app.get('/', (c) => c.json({ name: 'embedded platform', brand: deps.brand }));
-  app.use(authenticate(deps));
-  app.use(auditContext(deps));
+  app.use(authenticate(deps.brand, services.authentication));
+  app.use(auditContext(deps.brand, deps.tokens));
   for (const area of areas) app.route('/', area(deps, services));
   // Custom apps' paths go through the routes above, as the same user (issue 28).
   app.route(

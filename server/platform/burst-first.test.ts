@@ -2,7 +2,7 @@ import http from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { inBackground, RequestGauge } from './store/priority';
 import { startTestPlatform, type TestPlatform } from './testing';
-import { createWorkflow, getRun, startRun, waitForRun } from './workflows/test-support';
+import { createWorkflow, getRun, startRun, waitForRun } from './testing/workflows';
 
 /**
  * Issue 26 §3, through HTTP: the requests the platform's listener is answering are what hold

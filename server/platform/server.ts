@@ -4,7 +4,7 @@ import { serve } from '@hono/node-server';
 import type { ServerConfig } from '../config';
 import type { PlatformDeps } from './core/context';
 import { Jobs } from './core/jobs';
-import { watchGrants } from './access/grant-cache';
+import { watchGrants } from './people/grant-cache';
 import { JobQueue } from './jobs/queue';
 import { Signals } from './jobs/signals';
 import { pgliteIsNew, seedInChild, type SeedIn } from './seed/in-child';

@@ -11,6 +11,20 @@ import AccountTreeOutlinedIcon from '@mui/icons-material/AccountTreeOutlined';
 import HistoryIcon from '@mui/icons-material/History';
 import AdminPanelSettingsOutlinedIcon from '@mui/icons-material/AdminPanelSettingsOutlined';
 import AppsOutlinedIcon from '@mui/icons-material/AppsOutlined';
+import {
+  activityPath,
+  appsPath,
+  calculatedFieldsPath,
+  dataFilesPath,
+  datasetsPath,
+  datastoresPath,
+  exportsDashboardPath,
+  filesetSearchPath,
+  playgroundPath,
+  securityPath,
+  streamsPath,
+  workflowsPath,
+} from '../lib/paths';
 
 export interface Screen {
   path: string;
@@ -20,18 +34,18 @@ export interface Screen {
 
 /** The side navigation, in order. A new screen is one line here plus its route in router.tsx. */
 export const screens: Screen[] = [
-  { path: '/datastores', label: 'Document store', icon: StorageIcon },
-  { path: '/datasets', label: 'Datasets', icon: DatasetOutlinedIcon },
-  { path: '/files', label: 'Data files', icon: InsertDriveFileOutlinedIcon },
-  { path: '/exports', label: 'Export monitoring', icon: CloudUploadOutlinedIcon },
-  { path: '/calculated-fields', label: 'Calculated fields', icon: FunctionsIcon },
-  { path: '/filesets', label: 'Fileset search', icon: FolderCopyOutlinedIcon },
-  { path: '/streams', label: 'Streams', icon: StreamIcon },
-  { path: '/workflows', label: 'Workflows', icon: AccountTreeOutlinedIcon },
-  { path: '/playground', label: 'Prompt playground', icon: ChatOutlinedIcon },
-  { path: '/security', label: 'Security', icon: AdminPanelSettingsOutlinedIcon },
-  { path: '/apps', label: 'Apps', icon: AppsOutlinedIcon },
-  { path: '/activity', label: 'Activity', icon: HistoryIcon },
+  { path: datastoresPath(), label: 'Document store', icon: StorageIcon },
+  { path: datasetsPath(), label: 'Datasets', icon: DatasetOutlinedIcon },
+  { path: dataFilesPath(), label: 'Data files', icon: InsertDriveFileOutlinedIcon },
+  { path: exportsDashboardPath(), label: 'Export monitoring', icon: CloudUploadOutlinedIcon },
+  { path: calculatedFieldsPath(), label: 'Calculated fields', icon: FunctionsIcon },
+  { path: filesetSearchPath(), label: 'Fileset search', icon: FolderCopyOutlinedIcon },
+  { path: streamsPath(), label: 'Streams', icon: StreamIcon },
+  { path: workflowsPath(), label: 'Workflows', icon: AccountTreeOutlinedIcon },
+  { path: playgroundPath(), label: 'Prompt playground', icon: ChatOutlinedIcon },
+  { path: securityPath(), label: 'Security', icon: AdminPanelSettingsOutlinedIcon },
+  { path: appsPath(), label: 'Apps', icon: AppsOutlinedIcon },
+  { path: activityPath(), label: 'Activity', icon: HistoryIcon },
 ];
 
 export const HOME_PATH = screens[0]?.path ?? '/';

@@ -1,15 +1,9 @@
-import { useState, type ReactElement } from 'react';
-import { MemoryRouter } from 'react-router';
-import { render as renderAlone, screen, within } from '@testing-library/react';
+import { useState } from 'react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { param } from '../lib/list-params';
-import { useListParams } from '../hooks/use-list-params';
 import { renderHeld } from '../test/render';
 import { DataTable, type DataColumn, type DataTableProps } from './DataTable';
-
-/** A table shows what the address says (its sort, its page): it is drawn inside a router. */
-const render = (ui: ReactElement) => renderAlone(ui, { wrapper: MemoryRouter });
 
 interface Row {
   id: string;
@@ -79,61 +73,6 @@ describe('DataTable', () => {
       things({ pager: { page: 0, pageSize: 25, total: 2, onPageChange, hideWhenOnePage: true } }),
     );
     expect(screen.queryByRole('button', { name: /next page/i })).not.toBeInTheDocument();
-  });
-
-  describe('over the address, on a slow machine', () => {
-    const spec = {
-      sort: param.oneOf(['name', 'size'] as const, 'name'),
-      order: param.oneOf(['asc', 'desc'] as const, 'asc'),
-      page: param.page(),
-    };
-    function Things() {
-      const [state, set] = useListParams(spec);
-      return things({
-        sort: {
-          field: state.sort,
-          order: state.order,
-          onSort: (sort, order) => set({ sort, order }),
-          firstOrder: (field) => (field === 'size' ? 'desc' : 'asc'),
-        },
-        pager: {
-          page: state.page,
-          pageSize: 2,
-          total: 9,
-          onPageChange: (page) => set({ page }),
-        },
-      });
-    }
-    const params = (search: string) => Object.fromEntries(new URLSearchParams(search));
-
-    it('a second click on a header before the first one lands turns the order around', async () => {
-      const user = userEvent.setup();
-      const { router, held, land } = renderHeld(<Things />, '/things');
-      const header = () => screen.getByRole('button', { name: 'Size' });
-      held.on = true;
-      await user.click(await screen.findByRole('button', { name: 'Size' }));
-      expect(router.state.navigation.state).toBe('loading');
-      await user.click(header());
-      await land();
-      expect(params(router.state.location.search)).toEqual({ sort: 'size' });
-      expect(screen.getByRole('columnheader', { name: 'Size' })).toHaveAttribute(
-        'aria-sort',
-        'ascending',
-      );
-    });
-
-    it('"next page" clicked twice before the first lands goes two pages on', async () => {
-      const user = userEvent.setup();
-      const { router, held, land } = renderHeld(<Things />, '/things');
-      const next = await screen.findByRole('button', { name: /next page/i });
-      held.on = true;
-      await user.click(next);
-      expect(router.state.navigation.state).toBe('loading');
-      await user.click(next);
-      await land();
-      expect(params(router.state.location.search)).toEqual({ page: '3' });
-      expect(screen.getByText('5–6 of 9')).toBeInTheDocument();
-    });
   });
 
   it('a pager over the screen’s own state (no address) shows that state, however it changes', async () => {

@@ -10,7 +10,6 @@ import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
 import type { SystemStyleObject } from '@mui/system';
 import type { Theme } from '@mui/material/styles';
-import { useAddressValue } from '../hooks/use-address-text';
 import { visuallyHidden } from '../lib/visually-hidden';
 import type { DataTablePager } from './DataTablePager';
 
@@ -50,7 +49,8 @@ export interface DataColumn<T, S extends string = string> {
 export type SortOrder = 'asc' | 'desc';
 
 export interface DataTableSort<S extends string> {
-  field: S;
+  /** The sorted column's field; none when the list keeps its own order. */
+  field: S | undefined;
   order: SortOrder;
   /** A header was clicked: its field, and the order it asks (the other one on the sorted column). */
   onSort: (field: S, order: SortOrder) => void;
@@ -137,23 +137,14 @@ const idKey = (row: unknown, index: number) =>
   String((row as { id?: string | number }).id ?? index);
 
 /**
- * The one table shell of every list (issue 24): headers that sort and say their sort to screen
- * readers (`aria-sort` on the header cell), a bar and `aria-busy` while the next page loads, an empty row, and the pager. The
- * screen keeps its loading and error states (it shows them instead of the table), and names its
- * columns.
+ * The one table shell of every list: headers that sort and say their sort to screen readers
+ * (`aria-sort` on the header cell), a bar and `aria-busy` while the next page loads, an empty row,
+ * and the pager. The screen keeps its loading and error states (it shows them instead of the
+ * table), and names its columns. A list in the address gives its sort and pager through
+ * `useListController`, which shows the user's latest click while its address is on its way.
  */
 export function DataTable<T, S extends string = string>(props: DataTableProps<T, S>) {
-  const { columns, rows, pager, empty } = props;
-  // The user's own latest sort over the address's while it is on its way (useAddressValue).
-  const [shownSort, changeSort] = useAddressValue(
-    props.sort ? { field: props.sort.field, order: props.sort.order } : null,
-    (next) => next && props.sort?.onSort(next.field, next.order),
-  );
-  const sort: DataTableSort<S> | undefined = props.sort && {
-    ...props.sort,
-    ...shownSort,
-    onSort: (field, order) => changeSort({ field, order }),
-  };
+  const { columns, rows, pager, empty, sort } = props;
   const rowKey = props.rowKey ?? idKey;
   const updating = props.updating ?? false;
   const table = (

@@ -1,5 +1,4 @@
 import TablePagination from '@mui/material/TablePagination';
-import { useAddressValue } from '../hooks/use-address-text';
 
 /** The pager: `total` when the count is known, else `hasNextPage` (the count shows as "more than"). */
 export interface DataTablePager {
@@ -19,8 +18,6 @@ export interface DataTablePager {
 
 /** The pager of a {@link DataTablePager}: loaded on demand by `DataTable` (see there why). */
 export default function Pager({ pager, shown }: { pager: DataTablePager; shown: number }) {
-  // "Next page" clicked twice goes two pages on, however late the first one's address lands.
-  const [page, changePage] = useAddressValue(pager.page, pager.onPageChange);
   const count = pager.total ?? (pager.hasNextPage ? -1 : pager.page * pager.pageSize + shown);
   if (pager.hideWhenOnePage && pager.page === 0 && count >= 0 && count <= pager.pageSize)
     return null;
@@ -29,10 +26,10 @@ export default function Pager({ pager, shown }: { pager: DataTablePager; shown: 
     <TablePagination
       component="div"
       count={count}
-      page={page}
+      page={pager.page}
       rowsPerPage={pager.pageSize}
       rowsPerPageOptions={sizes}
-      onPageChange={(_event, next) => changePage(next)}
+      onPageChange={(_event, next) => pager.onPageChange(next)}
       onRowsPerPageChange={(event) => pager.onPageSizeChange?.(Number(event.target.value))}
       labelRowsPerPage={pager.pageSizeLabel ?? 'Rows per page'}
       sx={{

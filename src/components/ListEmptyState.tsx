@@ -8,12 +8,10 @@ interface Words {
 }
 
 export interface ListEmptyStateProps {
-  /** The list's params: its page and search, and their setters. */
+  /** The list's controller (`useListController`): its page and its search, `q`. */
   list: {
-    page: number;
-    search: string;
-    setPage: (page: number) => void;
-    setSearch: (search: string) => void;
+    params: { page: number; q: string };
+    setters: { page: (page: number) => void; q: (search: string) => void };
   };
   /** A page past the list's end (an old link): offers the first page. */
   pastEnd: Words;
@@ -25,18 +23,19 @@ export interface ListEmptyStateProps {
 
 /** Why a searchable, paged list shows nothing, and the way back to something. */
 export function ListEmptyState({ list, pastEnd, noMatch, none }: ListEmptyStateProps) {
-  if (list.page > 0)
+  const { params, setters } = list;
+  if (params.page > 0)
     return (
       <EmptyState
         {...pastEnd}
-        action={<Button onClick={() => list.setPage(0)}>Go to the first page</Button>}
+        action={<Button onClick={() => setters.page(0)}>Go to the first page</Button>}
       />
     );
-  if (list.search)
+  if (params.q)
     return (
       <EmptyState
         {...noMatch}
-        action={<Button onClick={() => list.setSearch('')}>Clear the search</Button>}
+        action={<Button onClick={() => setters.q('')}>Clear the search</Button>}
       />
     );
   return <EmptyState {...none} />;

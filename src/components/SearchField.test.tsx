@@ -2,26 +2,26 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { param } from '../lib/list-params';
-import { useListParams } from '../hooks/use-list-params';
+import { useListController } from '../hooks/use-list-controller';
 import { renderHeld, renderWithProviders } from '../test/render';
 import { SearchField } from './SearchField';
 
 const spec = { q: param.search(), page: param.page(), region: param.text() };
 
 function List() {
-  const [state, set] = useListParams(spec);
+  const { params, setters } = useListController(spec);
   return (
     <>
-      <SearchField label="Search by name" value={state.q} onSearch={(q) => set({ q })} />
-      <button onClick={() => set({ page: state.page + 1 })}>Next page</button>
-      <button onClick={() => set({ region: 'north' })}>North only</button>
+      <SearchField label="Search by name" value={params.q} onSearch={setters.q} />
+      <button onClick={() => setters.page(params.page + 1)}>Next page</button>
+      <button onClick={() => setters.region('north')}>North only</button>
     </>
   );
 }
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 600));
 
-describe('SearchField over useListParams', () => {
+describe('SearchField over useListController', () => {
   it('writes what is typed once typing pauses, replacing the history entry, and back to page 1', async () => {
     const user = userEvent.setup();
     const { router } = renderWithProviders(<List />, { url: '/list?page=3' });

@@ -1,38 +1,48 @@
+import { useMemo } from 'react';
 import type { Theme } from '@mui/material/styles';
 import type { SystemStyleObject } from '@mui/system';
 import {
   DataGrid,
   type DataGridProps,
   type GridPaginationModel,
+  type GridRowId,
+  type GridRowSelectionModel,
   type GridSortModel,
   type GridValidRowModel,
 } from '@mui/x-data-grid';
-import { useAddressValue } from '../hooks/use-address-text';
+
+/** The same value while its content stays: the grid goes back to its first page on a new model. */
+function useByValue<V>(value: V): V {
+  const text = JSON.stringify(value);
+  return useMemo(() => JSON.parse(text) as V, [text]);
+}
 
 /**
  * MUI X's grid over a list the platform pages and sorts: compact rows, bold headers, a bar while
- * a page loads, sorting that cycles back to none. The screen gives its rows, columns and models.
- * Import it from here, not from the components index: the grid must stay off the first page.
- *
- * The sort and page the screen gives come from the address. The grid shows the user's own latest
- * change on top of them while its address is on its way, so that a second click on a header (or
- * on "next page") builds on the first one, not on the address before it.
+ * a page loads, sorting that cycles back to none. The screen gives its rows, columns, the selected
+ * rows' ids (for a grid with checkboxes) and the list's models (`useListController`'s `grid()`),
+ * which it keeps by value. Import it from here, not from the components index: the grid must stay
+ * off the first page.
  */
 export function ServerDataGrid<R extends GridValidRowModel>({
   sx,
   sortModel,
-  onSortModelChange,
   paginationModel,
-  onPaginationModelChange,
+  selection,
   ...props
-}: Omit<DataGridProps<R>, 'sx'> & {
+}: Omit<DataGridProps<R>, 'sx' | 'rowSelectionModel'> & {
   label: string;
   sx?: SystemStyleObject<Theme>;
   sortModel: GridSortModel;
   paginationModel: GridPaginationModel;
+  selection?: readonly GridRowId[];
 }) {
-  const [sort, changeSort] = useAddressValue(sortModel, onSortModelChange);
-  const [page, changePage] = useAddressValue(paginationModel, onPaginationModelChange);
+  const sort = useByValue(sortModel);
+  const page = useByValue(paginationModel);
+  const selectionModel: GridRowSelectionModel | undefined = useMemo(
+    () => selection && { type: 'include', ids: new Set(selection) },
+    [selection],
+  );
   return (
     <DataGrid
       density="compact"
@@ -46,9 +56,8 @@ export function ServerDataGrid<R extends GridValidRowModel>({
       slotProps={{ loadingOverlay: { variant: 'linear-progress', noRowsVariant: 'skeleton' } }}
       {...props}
       sortModel={sort}
-      onSortModelChange={changeSort}
       paginationModel={page}
-      onPaginationModelChange={changePage}
+      rowSelectionModel={selectionModel}
       sx={{ '& .MuiDataGrid-columnHeaderTitle': { fontWeight: 600 }, ...sx }}
     />
   );

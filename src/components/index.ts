@@ -9,6 +9,7 @@ export { FillHeight, type FillHeightProps } from './FillHeight';
 export { ErrorState } from './ErrorState';
 export { JsonView } from './JsonView';
 export { LoadingState } from './LoadingState';
+export { PageState, type PageQuery, type PageStateProps } from './PageState';
 export { PageHeader, type Crumb } from './PageHeader';
 export { StatusChip, type StatusTone } from './StatusChip';
 export { UserName, type UserNameProps } from './UserName';
@@ -39,14 +40,13 @@ export {
 } from './DataTable';
 export { ChangeDiff } from './audit/ChangeDiff';
 export { EventActor } from './audit/EventActor';
-export { ObjectHistory, objectActivityPath, type ObjectHistoryProps } from './audit/ObjectHistory';
+export { ObjectHistory, type ObjectHistoryProps } from './audit/ObjectHistory';
 export {
   SideDrawer,
   DrawerHeader,
   type SideDrawerProps,
   type DrawerHeaderProps,
 } from './SideDrawer';
-export { listPager, type PagedList } from './list-pager';
 export { LastRunCell, type LastRunCellProps } from './LastRunCell';
 export { LinkTabs, type LinkTab, type LinkTabsProps } from './LinkTabs';
 export { LeaveDialog, type LeaveDialogProps } from './LeaveDialog';

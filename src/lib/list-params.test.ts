@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { param, readParams, writeParams } from './list-params';
+import { listRoles, param, readParams, writeParams } from './list-params';
 
 describe('list params', () => {
   const spec = { q: param.search(), page: param.page(), hidden: param.flag() };
@@ -25,5 +25,56 @@ describe('list params', () => {
   it('a filter returns to page 1', () => {
     const { next } = writeParams(spec, new URLSearchParams('page=3'), { q: 'north' });
     expect(next.toString()).toBe('q=north');
+  });
+
+  it('a sort in one key reads `field:asc|desc`, a field alone ascending, and a bad one as none', () => {
+    const sort = param.sort(['name', 'size']);
+    expect(sort.read('size:desc')).toEqual({ field: 'size', direction: 'desc' });
+    expect(sort.read('name')).toEqual({ field: 'name', direction: 'asc' });
+    expect(sort.read('size:sideways')).toBeNull();
+    expect(sort.read('owner:asc')).toBeNull();
+    expect(param.sort().read('content.a:b:desc')).toEqual({
+      field: 'content.a:b',
+      direction: 'desc',
+    });
+    expect(sort.write({ field: 'size', direction: 'asc' })).toBe('size:asc');
+    expect(sort.write(null)).toBeNull();
+  });
+});
+
+describe('list roles', () => {
+  const twoKeys = {
+    sort: param.sortField(['name', 'size'], 'name'),
+    order: param.direction('asc'),
+    page: param.page(),
+    pageSize: param.size([10, 25], 25),
+  };
+  const roles = listRoles(twoKeys);
+
+  it('finds a sort kept in two keys, and writes none as the defaults', () => {
+    const state = readParams(twoKeys, new URLSearchParams('sort=size&order=desc'));
+    expect(roles.sortOf(state)).toEqual({ field: 'size', direction: 'desc' });
+    const changes = roles.sortChanges(null);
+    expect(changes).toEqual({ sort: 'name', order: 'asc' });
+    const { next } = writeParams(
+      twoKeys,
+      new URLSearchParams('sort=size&order=desc&page=3'),
+      changes,
+    );
+    expect(next.toString()).toBe('');
+  });
+
+  it('takes a column as a sort field only when the spec reads it as one', () => {
+    expect(roles.sortFieldOf('size')).toBe('size');
+    expect(roles.sortFieldOf('owner')).toBeUndefined();
+    expect(listRoles({ sort: param.sort() }).sortFieldOf('content.a')).toBe('content.a');
+    expect(listRoles({ sort: param.sort(['a']) }).sortFieldOf('b')).toBeUndefined();
+  });
+
+  it('writes a page size that is not offered as the default', () => {
+    expect(roles.sizes).toEqual([10, 25]);
+    expect(roles.pageSizeChanges(10)).toEqual({ pageSize: 10 });
+    expect(roles.pageSizeChanges(7)).toEqual({ pageSize: 25 });
+    expect(listRoles({ q: param.search() }).sizes).toBeUndefined();
   });
 });

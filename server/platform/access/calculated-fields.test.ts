@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SALES_DATASET_ID as SALES } from '../seed/datasets';
 import { startTestPlatform, type TestPlatform } from '../testing';
-import { sampleUserRequests, type AsUser } from './test-users';
+import { sampleUserRequests, type AsUser } from '../testing/users';
 
 // Issue 23: a Participant edited and locked another user's calculated field. A field is changed
 // by its owner, the owners and co-owners of the datasets it links and Admins; read by everyone.

@@ -1,69 +1,59 @@
-import { forbidden } from '../core/errors';
-import type { Queryable } from '../store';
-import type { Decision, Principal } from './principal';
-import { datasetLevel, principalOf } from './policy';
+import { managesDataset, type DatasetLevel } from './datasets';
+import { allow, decisions, isAdmin, refuse, type Decision, type Principal } from './principal';
 
 /**
- * Calculated fields (issue 23; spec section 3: "caller may modify the field"). A field is
- * changed (edited, locked, unlocked) by its owner, by the owners and co-owners of the datasets
- * it links (`links[].resource` of type DATA_SOURCE) and by Admins. Every user reads every field,
- * as the instance-wide search and statistics of the public API do (gaps.md).
+ * Calculated fields (spec section 3: "caller may modify the field"). A field is changed (edited,
+ * locked, unlocked) by its owner, by the owners and co-owners of the datasets it links
+ * (`links[].resource` of type DATA_SOURCE) and by Admins. Every user reads every field, as the
+ * instance-wide search and statistics of the public API do (gaps.md).
  */
 export type CalculatedFieldOperation = 'read' | 'change';
+export const calculatedFieldOperations: readonly CalculatedFieldOperation[] = ['read', 'change'];
 
+/** What a decision knows of a field: its owner and the resources it links. */
 export interface FieldForAccess {
-  id: number;
-  name: string;
   owner: number;
-  links: Array<{ resource: { type: string; id: string } }>;
+  links: ReadonlyArray<{ resource: { type: string; id: string } }>;
 }
 
 export const CHANGE_NEEDED =
   'the owner of the field, an owner or co-owner of a dataset it links, or an Admin';
 
-const linkedDatasets = (field: FieldForAccess) =>
+export const linkedDatasetIds = (field: FieldForAccess) =>
   field.links.filter((l) => l.resource.type === 'DATA_SOURCE').map((l) => l.resource.id);
 
-/** The linked datasets the caller owns or co-owns, among those of `fields`. */
-async function datasetsManaged(db: Queryable, principal: Principal, fields: FieldForAccess[]) {
-  const ids = [...new Set(fields.flatMap(linkedDatasets))];
-  if (ids.length === 0) return new Set<string>();
-  const datasets = await db.query<{ id: string; owner: number }>(
-    'SELECT id, owner FROM datasets WHERE id = ANY($1::text[])',
-    [ids],
-  );
-  const managed = new Set<string>();
-  for (const dataset of datasets) {
-    const level = await datasetLevel(db, principal, dataset);
-    if (level === 'ADMIN' || level === 'OWNER' || level === 'CO_OWNER') managed.add(dataset.id);
-  }
-  return managed;
+/** Whether a decision on the field may turn on the principal's levels on its linked datasets. */
+const weighsLinks = (principal: Principal, field: FieldForAccess) =>
+  !isAdmin(principal) && field.owner !== principal.id;
+
+/**
+ * The datasets whose level the principal holds the decisions on `fields` need: none for an
+ * Admin, nor for the fields they own.
+ */
+export const datasetsToWeigh = (principal: Principal, fields: readonly FieldForAccess[]) => [
+  ...new Set(fields.filter((f) => weighsLinks(principal, f)).flatMap(linkedDatasetIds)),
+];
+
+/** `levels`: the principal's level on the linked datasets (`datasetsToWeigh`) they may see. */
+export function decideCalculatedField(
+  principal: Principal,
+  field: FieldForAccess,
+  levels: ReadonlyMap<string, DatasetLevel>,
+  operation: CalculatedFieldOperation,
+): Decision {
+  if (operation === 'read' || !weighsLinks(principal, field)) return allow;
+  if (linkedDatasetIds(field).some((id) => managesDataset(levels.get(id)))) return allow;
+  return refuse(CHANGE_NEEDED);
 }
 
-/** What the caller may do with each field, by id. */
-export async function calculatedFieldAbilities(
-  db: Queryable,
-  userId: number,
-  fields: FieldForAccess[],
-): Promise<Map<number, Record<CalculatedFieldOperation, Decision>>> {
-  const principal = await principalOf(db, userId);
-  const admin = principal.role === 'Admin';
-  const managed = admin ? new Set<string>() : await datasetsManaged(db, principal, fields);
-  const refused: Decision = { allowed: false, status: 403, needed: CHANGE_NEEDED };
-  return new Map(
-    fields.map((field) => {
-      const change =
-        admin ||
-        field.owner === principal.id ||
-        linkedDatasets(field).some((id) => managed.has(id));
-      return [field.id, { read: { allowed: true }, change: change ? { allowed: true } : refused }];
-    }),
-  );
-}
+/** Every operation's decision on one field, for the console to disable what is refused. */
+export const calculatedFieldDecisions = (
+  principal: Principal,
+  field: FieldForAccess,
+  levels: ReadonlyMap<string, DatasetLevel>,
+) =>
+  decisions(calculatedFieldOperations, (op) => decideCalculatedField(principal, field, levels, op));
 
-/** The guard every change of a field goes through, as the acting user: 403 naming who may. */
-export async function assertMayChangeField(db: Queryable, userId: number, field: FieldForAccess) {
-  const decision = (await calculatedFieldAbilities(db, userId, [field])).get(field.id)!.change;
-  if (!decision.allowed)
-    throw forbidden(`Calculated field "${field.name}" may be changed only by ${CHANGE_NEEDED}`);
-}
+/** The words of a refused change's 403. */
+export const fieldRefused = (fieldName: string) =>
+  `Calculated field "${fieldName}" may be changed only by ${CHANGE_NEEDED}`;

@@ -4,7 +4,7 @@ import {
   ORDERS_COLLECTION_ID as ORDERS,
 } from '../seed/datastores';
 import { startTestPlatform, type TestPlatform } from '../testing';
-import { sampleUserRequests, type AsUser } from './test-users';
+import { sampleUserRequests, type AsUser } from '../testing/users';
 
 // Issue 23: a user with WRITE (orders gives it to every user by default) changed the filters
 // that limit what he reads. Filters, default permissions and required authorities need ADMIN:

@@ -5,7 +5,7 @@ import {
   SAMPLE_DATASTORE_ID as SALES_OPS,
 } from '../seed/datastores';
 import type { TestPlatform } from '../testing';
-import { sampleUserRequests, startWithSampleUsers, type AsUser } from './test-users';
+import { sampleUserRequests, startWithSampleUsers, type AsUser } from '../testing/users';
 
 // Seed (issue 14): Sales operations and its collections belong to Ada (Admin). orders gives
 // every user READ, WRITE, CREATE_CONTENT, READ_CONTENT, UPDATE_CONTENT by default; customers

@@ -4,7 +4,7 @@ import { dataFileAccess, filesetAccess } from '../../../src/api/contract/file-ac
 import { SALES_DATASET_ID as SALES } from '../seed/datasets';
 import { SAMPLE_FILESETS } from '../seed/filesets';
 import { startTestPlatform, type TestPlatform } from '../testing';
-import { sampleUsers, type SampleUser } from './test-users';
+import { sampleUsers, type SampleUser } from '../testing/users';
 
 // Issue 23. Data files: read and changed by their responsible user and Admins. Fileset files:
 // read by every user, uploaded and deleted by the fileset's owner and Admins (seed: Product

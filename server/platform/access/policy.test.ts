@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SALES_DATASET_ID as SALES, WEB_TRAFFIC_DATASET_ID as TRAFFIC } from '../seed/datasets';
 import { SAMPLE_PASSWORD } from '../seed/people';
 import { startTestPlatform, type TestPlatform } from '../testing';
-import { sampleUsers, type SampleUser } from './test-users';
+import { sampleUsers, type SampleUser } from '../testing/users';
 
 // Seed: Sales is owned by Ada (Admin), shared CAN_EDIT with Ben and CAN_SHARE with Finance
 // (Chloe, Eve); Web traffic is owned by Ben and shared with no one.
@@ -41,9 +41,11 @@ const operations = {
     init: { method: 'DELETE' },
   }),
   exports: (id: string) => ({ path: `/api/query/v1/export/${id}` }),
+  // A valid body, so that the answer is the access decision and not the body's 400 (which every
+  // caller gets alike and so reveals nothing about the dataset).
   startExport: (id: string) => ({
     path: `/api/query/v1/export/${id}`,
-    init: { method: 'POST', json: {} },
+    init: { method: 'POST', json: { bucket: 'exports' } },
   }),
   certify: (id: string) => ({
     path: `/api/tags/v3/DATA_SOURCE/${id}/system/CERTIFIED/state/ACTIVE`,

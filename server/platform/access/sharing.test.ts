@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SALES_DATASET_ID as SALES, WEB_TRAFFIC_DATASET_ID as TRAFFIC } from '../seed/datasets';
 import type { TestPlatform } from '../testing';
-import { sampleUserRequests, startWithSampleUsers, type AsUser } from './test-users';
+import { sampleUserRequests, startWithSampleUsers, type AsUser } from '../testing/users';
 
 // Issue 23: a user with share access gave himself CO_OWNER, removed others and certified.
 // Seed: Sales is owned by Ada (Admin), shared CAN_EDIT with Ben and CAN_SHARE with Finance

@@ -1,50 +1,37 @@
-import type { CollectionRow } from '../datastores/mappers';
-import { getDataFile, type DataFileRow } from '../files/repository';
-import type { Queryable } from '../store';
-import { collectionPermissions, decideCollection, permissionNeeded } from './collections';
-import { decideDataFile } from './data-files';
-import type { Principal } from './policy';
+import type { Decision } from './principal';
 
 /**
- * What a stream may read (issue 23): its source, as the user who runs it (who creates it, who
- * starts a run, the owner for a scheduled run). A `document-store` stream needs the documents'
- * read permission on its collection (collections.ts); a `data-file` stream needs read access to
- * its data file (data-files.ts). `unknown` also stands for a source the user may not see.
+ * What a stream may read: its source, as the user who runs it (who creates it, who starts a run,
+ * the owner for a scheduled run), decided by the area that holds the source. A `document-store`
+ * stream needs the read of its collection's documents (collections.ts: `readContent`); a
+ * `data-file` stream needs the read of its data file (data-files.ts: `read`). A source that is
+ * missing or that the user may not see is `unknown`, as an unknown id; a refused one names what
+ * is needed.
  */
+export const sourceOperation = {
+  'document-store': 'readContent',
+  'data-file': 'read',
+} as const;
+
+/** Who may read a data file (data-files.ts), in the words of a run that may not. */
+export const DATA_FILE_READERS = 'its responsible user or the Admin role';
+
 export type SourceAccess<T> =
   | { state: 'allowed'; source: T }
   | { state: 'unknown' }
   | { state: 'refused'; source: T; needed: string };
 
-export const COLLECTION_READ_NEEDED = permissionNeeded.readContent;
-
-export async function collectionReadAccess(
-  db: Queryable,
-  actor: Principal,
-  collectionId: string,
-): Promise<SourceAccess<CollectionRow>> {
-  const [collection] = await db.query<CollectionRow>('SELECT * FROM collections WHERE id = $1', [
-    collectionId,
-  ]);
-  if (!collection) return { state: 'unknown' };
-  const decision = decideCollection(
-    await collectionPermissions(db, actor, collection),
-    'readContent',
-  );
-  if (decision.allowed) return { state: 'allowed', source: collection };
+/**
+ * The stream's access to `source` (undefined: there is none) from the holding area's decision;
+ * `needed` names what a refusal lacks when the decision does not.
+ */
+export function decideSource<T>(
+  source: T | undefined,
+  decision: Decision,
+  needed: string,
+): SourceAccess<T> {
+  if (source === undefined) return { state: 'unknown' };
+  if (decision.allowed) return { state: 'allowed', source };
   if (decision.status === 404) return { state: 'unknown' };
-  return { state: 'refused', source: collection, needed: COLLECTION_READ_NEEDED };
-}
-
-export async function dataFileReadAccess(
-  db: Queryable,
-  actor: Principal,
-  dataFileId: number,
-): Promise<SourceAccess<DataFileRow>> {
-  const file = await getDataFile(db, dataFileId).catch(() => undefined);
-  if (!file) return { state: 'unknown' };
-  const decision = decideDataFile(actor, file, 'read');
-  if (decision.allowed) return { state: 'allowed', source: file };
-  if (decision.status === 404) return { state: 'unknown' };
-  return { state: 'refused', source: file, needed: decision.needed ?? 'read access' };
+  return { state: 'refused', source, needed: decision.needed ?? needed };
 }

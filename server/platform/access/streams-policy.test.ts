@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stream, streamExecution, type StreamExecution } from '../../../src/api/contract';
 import { CUSTOMERS_COLLECTION_ID as CUSTOMERS } from '../seed/datastores';
-import { streamBody } from '../streams/test-support';
+import { streamBody } from '../testing/streams';
 import { startTestPlatform, type TestPlatform } from '../testing';
-import { sampleUsers, type SampleUser } from './test-users';
+import { sampleUsers, type SampleUser } from '../testing/users';
 
-// Issue 23: a stream reads its source as the user who creates or runs it (a scheduled run: its
+// A stream reads its source as the user who creates or runs it (a scheduled run: its
 // owner). Seed: customers is Finance-only (Chloe, Eve: READ_CONTENT); Ben and Dev have nothing on
 // it. The data file regional-targets.csv is Ada's. Ben is given READ alone on customers below.
 let platform: TestPlatform;
@@ -77,7 +77,7 @@ const createTable: Array<[SampleUser, string, number, () => unknown]> = [
   ['eve', "Chloe's data file", 400, () => onFile(chloeFile)],
 ];
 
-describe('stream sources (issue 23)', () => {
+describe('stream sources', () => {
   it.each(createTable)('%s creates a stream on %s: %i', async (who, _source, status, body) => {
     const res = await create(who, body());
     const text = await res.text();

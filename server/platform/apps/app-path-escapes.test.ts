@@ -1,6 +1,6 @@
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sampleUsers } from '../access/test-users';
+import { sampleUsers } from '../testing/users';
 import { startTestPlatform, type TestPlatform } from '../testing';
 
 // An app path names a path inside its app: no encoding of '.', '..', '/' or '\' may lead it out

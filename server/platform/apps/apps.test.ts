@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appList, app as appSchema } from '../../../src/api/contract';
-import { sampleUserRequests } from '../access/test-users';
+import { sampleUserRequests } from '../testing/users';
 import { startTestPlatform, type TestPlatform } from '../testing';
 
 // Issue 28: the Apps API and the app paths' bad input, on PGlite and PostgreSQL.

@@ -1,14 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEventPage } from '../../../src/api/contract/audit';
-import { nextGrantsChange } from '../access/grant-cache';
-import { sampleUsers, type SampleUser } from '../access/test-users';
+import { sampleUsers, type SampleUser } from '../testing/users';
+import { nextGrantsChange } from '../people/grant-cache';
 import { startTestPlatform, type TestPlatform } from '../testing';
+import { auditCases, SALES, SECRETS } from '../testing/audit-cases';
 import { recordEvent } from './record';
 import { sweepExpiredEvents } from './service';
-import { auditCases } from './test-cases';
-import { SALES, SECRETS } from './test-support';
 
-/** Issue 27: every recorded action, one table; rollback, refusal and a scan for secrets. */
+/** Every recorded action, one table; rollback, refusal and a scan for secrets. */
 let platform: TestPlatform;
 let as: Awaited<ReturnType<typeof sampleUsers>>;
 const state: Record<string, string> = {};
@@ -41,7 +40,7 @@ async function events(params: Record<string, string>, who?: SampleUser) {
 
 const cases = auditCases({ platform: () => platform, call, state });
 
-describe('the activity log (issue 27)', () => {
+describe('the activity log', () => {
   it.each(cases)('records $action in the transaction of the change', async (c) => {
     const objectId = await c.act();
     const { events: found } = await events({
@@ -113,7 +112,7 @@ describe('the activity log (issue 27)', () => {
       expect((await as(who, '/api/audit/v1/events.csv')).status, who).toBe(403);
     }
     // Grants are kept in memory: on PostgreSQL the database's NOTIFY of this raw write reaches
-    // this process a little after the commit (access/grant-cache.ts); PGlite's before its answer.
+    // this process a little after the commit (people/grant-cache.ts); PGlite's before its answer.
     const changed = nextGrantsChange(platform.db);
     await platform.db.query(
       "INSERT INTO user_grants (user_id, grant_name) VALUES (3, 'Read activity log')",

@@ -2,7 +2,8 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { MiddlewareHandler } from 'hono';
 import { developerTokenHeader } from '../../config';
-import type { PlatformDeps, PlatformEnv } from '../core/context';
+import type { PlatformEnv } from '../core/http';
+import type { PlatformTokens } from '../types';
 
 /** What an event takes from the request that caused it. */
 export interface AuditRequest {
@@ -21,11 +22,14 @@ export const auditRequest = () => storage.getStore() ?? SYSTEM;
 /** Runs `fn` outside the request it was started from (background work it hands on). */
 export const asSystem = <T>(fn: () => T) => storage.run(SYSTEM, fn);
 
-function tokenKindOf(c: Parameters<MiddlewareHandler<PlatformEnv>>[0], deps: PlatformDeps) {
+function tokenKindOf(
+  c: Parameters<MiddlewareHandler<PlatformEnv>>[0],
+  brand: string,
+  configuredDeveloper: string,
+) {
   if (c.req.path.startsWith('/v1')) return 'access';
-  const developer = c.req.header(developerTokenHeader(deps.brand));
-  if (developer)
-    return developer === deps.tokens.developer ? 'developer (configured)' : 'developer';
+  const developer = c.req.header(developerTokenHeader(brand));
+  if (developer) return developer === configuredDeveloper ? 'developer (configured)' : 'developer';
   return 'session';
 }
 
@@ -43,7 +47,10 @@ function clientAddressOf(c: Parameters<MiddlewareHandler<PlatformEnv>>[0]) {
  * Mounted after authentication: the trace id, the kind of token that acted, and the client's
  * address as the gateway saw it (its `x-forwarded-for`; the connection's when called directly).
  */
-export function auditContext(deps: PlatformDeps): MiddlewareHandler<PlatformEnv> {
+export function auditContext(
+  brand: string,
+  tokens: Pick<PlatformTokens, 'developer'>,
+): MiddlewareHandler<PlatformEnv> {
   return (c, next) => {
     // A custom app's call handed on in-process (apps/app-paths.ts) keeps the context of the
     // app's own request: its trace id, token kind and address.
@@ -52,7 +59,7 @@ export function auditContext(deps: PlatformDeps): MiddlewareHandler<PlatformEnv>
     const request = {
       traceId: c.get('traceId') ?? null,
       clientAddress: clientAddressOf(c),
-      tokenKind: tokenKindOf(c, deps),
+      tokenKind: tokenKindOf(c, brand, tokens.developer),
     };
     return storage.run(request, () => next());
   };

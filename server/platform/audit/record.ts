@@ -74,7 +74,7 @@ export function auditRow(
 }
 
 /**
- * Issue 27: records events in the caller's transaction, so a change that rolls back leaves
+ * Records events in the caller's transaction, so a change that rolls back leaves
  * none and one that commits always has one; several in one statement (starts that arrive
  * together, workflows/start-group.ts), in their order.
  */

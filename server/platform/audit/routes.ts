@@ -1,30 +1,23 @@
 import { Hono } from 'hono';
 import { auditEventListParams, auditEventPage } from '../../../src/api/contract/audit';
-import type { PlatformDeps, PlatformEnv } from '../core/context';
 import { downloadHeaders } from '../core/download';
+import { actorOf, type PlatformEnv } from '../core/http';
 import { query } from '../core/validate';
 import { AUDIT_CSV_HEADER, csvLine, eventCsvLine } from './csv';
-import { exportEvents, readEvents, sweepExpiredEvents } from './service';
+import type { AuditService } from './service';
 
-const SWEEP_EVERY_MS = 60 * 60 * 1000;
-
-/** Issue 27: the activity log, read-only (gaps.md): no path edits or deletes an event. */
-export function auditRoutes(deps: PlatformDeps) {
-  const { db } = deps;
-  deps.jobs.every('audit: retention sweep', SWEEP_EVERY_MS, () =>
-    sweepExpiredEvents(db, deps.audit.retentionDays),
-  );
+/** The activity log, read-only (gaps.md): no path edits or deletes an event. */
+export function auditRoutes({ audit }: { audit: AuditService }) {
   const r = new Hono<PlatformEnv>();
 
-  r.get('/api/audit/v1/events', async (c) => {
-    const params = query(c, auditEventListParams);
-    return c.json(auditEventPage.parse(await readEvents(db, c.get('userId'), params)));
-  });
+  r.get('/api/audit/v1/events', async (c) =>
+    c.json(auditEventPage.parse(await audit.list(actorOf(c), query(c, auditEventListParams)))),
+  );
 
   r.get('/api/audit/v1/events.csv', async (c) => {
     const { limit: _limit, cursor: _cursor, ...filter } = query(c, auditEventListParams);
-    const pages = exportEvents(db, c.get('userId'), filter);
-    // The access check runs before the first byte: a refusal is a 403, not a broken download.
+    const pages = await audit.exportPages(actorOf(c), filter);
+    // The first page is read before the answer starts: its failure is an error, not a cut file.
     const first = await pages.next();
     const encoder = new TextEncoder();
     const body = new ReadableStream<Uint8Array>({

@@ -1,37 +1,57 @@
-import {
-  AUDIT_MAX_EXPORT_ROWS,
-  READ_ACTIVITY_GRANT,
-  type AuditEvent,
-} from '../../../src/api/contract/audit';
-import { hasGrant } from '../access/grants';
-import { principalOf } from '../access/policy';
-import { forbidden } from '../core/errors';
+import { AUDIT_MAX_EXPORT_ROWS, type AuditEvent } from '../../../src/api/contract/audit';
+import { enforce } from '../access/enforce';
+import type { Actor } from '../access/principal';
+import { decideActivityLog } from '../access/security';
+import { notFound } from '../core/errors';
+import type { Principals } from '../people/principals';
 import type { Queryable } from '../store';
 import { listEvents, removeExpired, type AuditFilter } from './repository';
 
-/** Admins read the activity log, and whoever holds the grant named for it. */
-async function requireReader(db: Queryable, userId: number) {
-  if ((await principalOf(db, userId)).role === 'Admin') return;
-  if (await hasGrant(db, userId, READ_ACTIVITY_GRANT)) return;
-  throw forbidden(
-    `You need the Admin role or the ${READ_ACTIVITY_GRANT} grant (given through a role) to read the activity log`,
-  );
-}
-
-export async function readEvents(db: Queryable, userId: number, filter: AuditFilter) {
-  await requireReader(db, userId);
-  return listEvents(db, filter);
-}
-
+/** The events one statement of an export reads. */
 const EXPORT_PAGE = 1000;
 
-/** The filtered events, newest first, a page at a time, at most AUDIT_MAX_EXPORT_ROWS. */
-export async function* exportEvents(
+/**
+ * The activity log, read-only (gaps.md): a page of events (one object's history is the page of
+ * its type and id), and every event of a filter for a CSV download. Admins read it, and whoever
+ * holds the grant named for it (access/security.ts).
+ */
+export class AuditService {
+  constructor(
+    private readonly db: Queryable,
+    private readonly principals: Principals,
+  ) {}
+
+  async #allowed(actor: Actor) {
+    enforce(
+      decideActivityLog(await this.principals.of(actor)),
+      () => notFound('Not found'),
+      (needed) => `You need ${needed} to read the activity log`,
+    );
+  }
+
+  /** Newest first, a page of `filter.limit` from `filter.cursor`. */
+  async list(actor: Actor, filter: AuditFilter) {
+    await this.#allowed(actor);
+    return listEvents(this.db, filter);
+  }
+
+  /**
+   * The filtered events, newest first, a page at a time, at most AUDIT_MAX_EXPORT_ROWS. Decided
+   * before the first page: a refusal is a 403, not a broken download.
+   */
+  async exportPages(
+    actor: Actor,
+    filter: Omit<AuditFilter, 'limit' | 'cursor'>,
+  ): Promise<AsyncGenerator<AuditEvent[]>> {
+    await this.#allowed(actor);
+    return exportEvents(this.db, filter);
+  }
+}
+
+async function* exportEvents(
   db: Queryable,
-  userId: number,
   filter: Omit<AuditFilter, 'limit' | 'cursor'>,
 ): AsyncGenerator<AuditEvent[]> {
-  await requireReader(db, userId);
   let cursor: string | undefined;
   let sent = 0;
   while (sent < AUDIT_MAX_EXPORT_ROWS) {
@@ -43,6 +63,9 @@ export async function* exportEvents(
     cursor = page.next;
   }
 }
+
+/** How often expired events are looked for (root.ts starts the sweep). */
+export const RETENTION_SWEEP_MS = 60 * 60 * 1000;
 
 /** Retention: removes expired events in statements of `batch` rows, never one long delete. */
 export async function sweepExpiredEvents(db: Queryable, days: number, batch = 1000) {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cardSummaryList } from '../../../src/api/contract';
-import { sampleUserRequests, startWithSampleUsers, type AsUser } from '../access/test-users';
+import { sampleUserRequests, startWithSampleUsers, type AsUser } from '../testing/users';
 import { LINKED_CARDS } from '../seed/calculated-fields';
 import type { TestPlatform } from '../testing';
 

@@ -1,5 +1,7 @@
 import type { CalculatedField } from '../../../src/api/contract';
+import type { ListScope } from '../access/principal';
 import { conflict, notFound } from '../core/errors';
+import { datasetInScope, scopeParams } from '../datasets/repository';
 import { LINKED_DATASETS } from '../seed/calculated-fields';
 import type { Queryable, Statement } from '../store';
 import { checkSumOf, parseExpression } from './expression';
@@ -129,7 +131,7 @@ export async function fieldStatistics(db: Queryable) {
   return row!;
 }
 
-const fieldNotFound = (id: string | number) => notFound(`No calculated field with id ${id}`);
+export const fieldNotFound = (id: string | number) => notFound(`No calculated field with id ${id}`);
 
 function fieldId(id: string) {
   const n = Number(id);
@@ -207,3 +209,12 @@ export function expressionStatement(row: Row, expression: string) {
     ],
   );
 }
+
+/** The cards of `urns` whose dataset the scope shows, or that have none, in id order. */
+export const cardsInScope = (db: Queryable, urns: string[], scope: ListScope) =>
+  db.query<{ id: string; title: string; dataset_id: string | null }>(
+    `SELECT c.id, c.title, c.dataset_id FROM cards c LEFT JOIN datasets d ON d.id = c.dataset_id
+     WHERE c.id = ANY($1::text[]) AND (c.dataset_id IS NULL OR ${datasetInScope(2)})
+     ORDER BY c.id`,
+    [urns, ...scopeParams(scope)],
+  );

@@ -1,27 +1,16 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import type { PlatformDeps, PlatformEnv } from '../core/context';
-import { cardParams, cardsFor } from './cards';
-import { changeField } from './service';
-import { badRequest } from '../core/errors';
-import { body, query } from '../core/validate';
-import { assertMayChangeField, calculatedFieldAbilities } from '../access/calculated-fields';
 import {
   calculatedFieldAccess,
   calculatedFieldAccessList,
   calculatedFieldAccessParams,
 } from '../../../src/api/contract/calculated-field-access';
-import {
-  FILTERS,
-  SORTS,
-  fieldStatistics,
-  getField,
-  getFields,
-  searchFields,
-  toCalculatedField,
-  type FilterField,
-  type Search,
-} from './repository';
+import { MAX_CARD_URNS } from '../../../src/api/contract/calculated-fields';
+import { badRequest } from '../core/errors';
+import { actorOf, type PlatformEnv } from '../core/http';
+import { body, query } from '../core/validate';
+import { FILTERS, SORTS, type FilterField, type Search } from './repository';
+import type { CalculatedFieldService } from './service';
 
 const filterFields = Object.keys(FILTERS) as [FilterField, ...FilterField[]];
 const sortFields = Object.keys(SORTS) as [keyof typeof SORTS, ...Array<keyof typeof SORTS>];
@@ -68,57 +57,72 @@ const putBody = z.union([
   z.strictObject({ expression: z.string().trim().min(1).max(20_000) }),
 ]);
 
+/** `urns=1001,1002`: card ids, at most MAX_CARD_URNS. */
+const cardParams = z.object({
+  urns: z
+    .string()
+    .transform((v) => [
+      ...new Set(
+        v
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean),
+      ),
+    ])
+    .refine((urns) => urns.length >= 1 && urns.length <= MAX_CARD_URNS, {
+      message: `name 1 to ${MAX_CARD_URNS} cards`,
+    }),
+});
+
 /** Calculated fields (spec 2.3, 4.4; gaps.md "Calculated fields"). */
-export function calculatedFieldRoutes({ db }: PlatformDeps) {
+export function calculatedFieldRoutes({
+  calculatedFields: fields,
+}: {
+  calculatedFields: CalculatedFieldService;
+}) {
   const r = new Hono<PlatformEnv>();
   const base = '/api/query/v1/functions';
 
-  r.post(`${base}/search`, async (c) => c.json(await searchFields(db, await body(c, searchBody))));
+  r.post(`${base}/search`, async (c) =>
+    c.json(await fields.search(actorOf(c), await body(c, searchBody))),
+  );
 
-  r.get(`${base}/statistics`, async (c) => c.json(await fieldStatistics(db)));
+  r.get(`${base}/statistics`, async (c) => c.json(await fields.statistics(actorOf(c))));
 
   r.get(`${base}/template/:id`, async (c) =>
-    c.json(toCalculatedField(await getField(db, c.req.param('id')))),
+    c.json(await fields.get(actorOf(c), c.req.param('id'))),
   );
 
   r.put(`${base}/template/:id`, async (c) => {
-    const id = c.req.param('id');
+    // A body that cannot be read or judged is refused after the caller's right to change the
+    // field is (404, then 403, before 400).
     const parsed = await body(c, z.unknown()).then(
       (raw) => putBody.safeParse(raw),
       (unreadable: unknown) => ({ success: false as const, unreadable }),
     );
-    if (!parsed.success) {
-      // 404, then 403, before judging the body. A valid body goes straight to changeField, which
-      // reads the field and checks the caller once, in its transaction (one bulk lock: 1,000 PUTs).
-      await assertMayChangeField(db, c.get('userId'), await getField(db, id));
-      if ('unreadable' in parsed) throw parsed.unreadable;
-      throw badRequest('body: expected {"locked": true|false} or {"expression": "..."}');
-    }
-    return c.json(await changeField(db, c.get('userId'), id, parsed.data));
+    const change = parsed.success
+      ? parsed.data
+      : {
+          invalid:
+            'unreadable' in parsed
+              ? parsed.unreadable
+              : badRequest('body: expected {"locked": true|false} or {"expression": "..."}'),
+        };
+    return c.json(await fields.change(actorOf(c), c.req.param('id'), change));
   });
 
   // A CARD link's title (gaps.md).
   r.get('/api/content/v1/cards', async (c) =>
-    c.json(await cardsFor(db, c.get('userId'), query(c, cardParams).urns)),
+    c.json(await fields.cards(actorOf(c), query(c, cardParams).urns)),
   );
 
   // What the caller may do with fields (ours, gaps.md): the console disables the rest.
-  r.get('/api/access/v1/calculated-fields/:id', async (c) => {
-    const field = await getField(db, c.req.param('id'));
-    const abilities = await calculatedFieldAbilities(db, c.get('userId'), [field]);
-    return c.json(
-      calculatedFieldAccess.parse({ id: field.id, operations: abilities.get(field.id) }),
-    );
-  });
+  r.get('/api/access/v1/calculated-fields/:id', async (c) =>
+    c.json(calculatedFieldAccess.parse(await fields.access(actorOf(c), c.req.param('id')))),
+  );
   r.get('/api/access/v1/calculated-fields', async (c) => {
     const { ids } = query(c, calculatedFieldAccessParams);
-    const fields = await getFields(db, ids);
-    const abilities = await calculatedFieldAbilities(db, c.get('userId'), fields);
-    return c.json(
-      calculatedFieldAccessList.parse(
-        fields.map((f) => ({ id: f.id, operations: abilities.get(f.id) })),
-      ),
-    );
+    return c.json(calculatedFieldAccessList.parse(await fields.accessOf(actorOf(c), ids)));
   });
 
   return r;

@@ -1,9 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { actingAs } from '../access/principal';
 import { ADMIN_USER_ID } from '../core/auth';
+import { DatasetService } from '../datasets/service';
+import { Principals } from '../people/principals';
 import { seedIfEmpty } from '../seed';
 import type { Db } from '../store';
 import { openTestStore } from '../testing';
-import { changeField } from './service';
+import { CalculatedFieldService, type FieldChange } from './service';
 
 /**
  * A change is written over the version of the field it was judged on: when another change
@@ -28,6 +31,17 @@ const events = async (id: number) =>
     )
   ).map((e) => e.action);
 
+/** The service on `store`, acting as the Admin. */
+const changeField = (store: Db, id: string, change: FieldChange) => {
+  const principals = new Principals(store);
+  const fields = new CalculatedFieldService(
+    store,
+    principals,
+    new DatasetService(store, principals),
+  );
+  return fields.change(actingAs(ADMIN_USER_ID), id, change);
+};
+
 /** The store, with `meanwhile` run once just before the first batch is written. */
 function withChangeBetween(meanwhile: () => Promise<unknown>): Db {
   let done = false;
@@ -43,7 +57,7 @@ function withChangeBetween(meanwhile: () => Promise<unknown>): Db {
   };
 }
 
-describe('changeField', () => {
+describe('CalculatedFieldService.change', () => {
   it('a change that lost a race is read and written again, with one event', async () => {
     const id = await fieldNamed('Total visits');
     await db.query('UPDATE calculated_fields SET locked = false WHERE id = $1', [id]);
@@ -55,7 +69,7 @@ describe('changeField', () => {
       ),
     );
     const before = await events(id);
-    const field = await changeField(racing, ADMIN_USER_ID, String(id), { locked: true });
+    const field = await changeField(racing, String(id), { locked: true });
     expect(field.locked).toBe(true);
     expect((await events(id)).slice(before.length)).toEqual(['field.locked']);
   });
@@ -67,12 +81,10 @@ describe('changeField', () => {
       'SELECT expression FROM calculated_fields WHERE id = $1',
       [id],
     )) as [{ expression: string }];
-    const racing = withChangeBetween(() =>
-      changeField(db, ADMIN_USER_ID, String(id), { locked: true }),
-    );
-    await expect(
-      changeField(racing, ADMIN_USER_ID, String(id), { expression: '1 + 1' }),
-    ).rejects.toMatchObject({ status: 409 });
+    const racing = withChangeBetween(() => changeField(db, String(id), { locked: true }));
+    await expect(changeField(racing, String(id), { expression: '1 + 1' })).rejects.toMatchObject({
+      status: 409,
+    });
     const [after] = await db.query<{ expression: string; locked: boolean }>(
       'SELECT expression, locked FROM calculated_fields WHERE id = $1',
       [id],

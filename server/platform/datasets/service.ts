@@ -63,6 +63,23 @@ export class DatasetService {
     return (await this.open(actor, id, 'read')).dataset;
   }
 
+  /**
+   * The actor's level on each of the datasets `ids` they may see (the others are left out, as
+   * unknown ids are): what a calculated field's change decision weighs for the datasets it links.
+   */
+  async levels(actor: Actor, ids: readonly string[]): Promise<Map<string, DatasetLevel>> {
+    const principal = await this.principals.of(actor);
+    const levels = new Map<string, DatasetLevel>();
+    for (const id of new Set(ids)) {
+      const dataset = await findDataset(this.db, id);
+      if (!dataset) continue;
+      const shares = await datasetSharesFor(this.db, dataset.id, principal);
+      const level = datasetLevel(principal, dataset, shares);
+      if (level) levels.set(id, level);
+    }
+    return levels;
+  }
+
   async list(actor: Actor, params: DatasetListParams) {
     return listDatasets(this.db, params, listScope(await this.principals.of(actor)));
   }

@@ -1,15 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CollectionFilter, JsonObject } from '../../../src/api/contract';
+import { actingAs } from '../access/principal';
 import { Jobs } from '../core/jobs';
 import { PlatformError } from '../core/errors';
 import type { Db } from '../store';
 import { openTestStore } from '../testing';
+import { documentServiceOn } from '../testing/datastores';
 import { accessCondition, filterApplies } from './access';
-import { DocumentService } from './document-service';
+import type { DocumentService } from './documents';
 import { parsePlan } from './query/plan';
 import { SqlParams } from './query/sql-params';
 import { createCollection, createDatastore, updateCollection } from './repository';
-import { DocumentUpkeep } from './upkeep';
+import { SortIndexesAndStatistics } from './sort-indexes-and-statistics';
 
 /**
  * Document-level filters (gaps.md) seen by callers other than the developer token's user 1:
@@ -25,7 +27,7 @@ let datastoreId: string;
 beforeAll(async () => {
   db = await openTestStore('platform-access-', 'seeded');
   jobs = new Jobs(() => undefined);
-  documents = new DocumentService(db, new DocumentUpkeep(db, jobs, () => undefined));
+  documents = documentServiceOn(db, new SortIndexesAndStatistics(db, jobs, () => undefined));
   datastoreId = (await createDatastore(db, 'access', 1)).id;
 });
 afterAll(async () => {
@@ -56,11 +58,11 @@ async function collectionWith(filters: CollectionFilter[]) {
     defaultPermissions: 'READ_CONTENT,CREATE_CONTENT,UPDATE_CONTENT,DELETE_CONTENT',
   });
   await updateCollection(db, c.id, { filters }, 1);
-  await documents.createMany(c.id, 1, [
+  await documents.createMany(actingAs(1), c.id, [
     { content: { who: 1, region: 'North' } },
     { content: { who: 1, region: 'South' } },
   ]);
-  await documents.createMany(c.id, 2, [
+  await documents.createMany(actingAs(2), c.id, [
     { content: { who: 2, region: 'North' } },
     { content: { who: 2, region: 'South' } },
   ]);
@@ -68,7 +70,7 @@ async function collectionWith(filters: CollectionFilter[]) {
 }
 
 const seen = async (collectionId: string, userId: number, query: JsonObject = {}) => {
-  const result = await documents.query(collectionId, userId, query, parsePlan({}));
+  const result = await documents.query(actingAs(userId), collectionId, query, parsePlan({}));
   if (result.kind !== 'documents') throw new Error('expected documents');
   return result.rows.map((r) => `${String(r.content.who)}${String(r.content.region)[0]}`);
 };
@@ -124,12 +126,12 @@ describe('filters on READ', () => {
     expect(await seen(id, 3)).toEqual(['1N', '2N']);
     expect(await seen(id, 3, { 'content.who': 1 })).toEqual(['1N']);
     expect(await seen(id, 2)).toEqual(['1N', '1S', '2N', '2S']);
-    const all = await documents.query(id, 2, {}, parsePlan({}));
+    const all = await documents.query(actingAs(2), id, {}, parsePlan({}));
     const south =
       all.kind === 'documents' ? all.rows.find((r) => r.content.region === 'South')! : undefined;
-    expect(await status(documents.get(id, 3, south!.id))).toBe(404);
-    expect(await status(documents.get(id, 2, south!.id))).toBe(200);
-    const counted = await documents.query(id, 3, {}, parsePlan({ count: 'n' }));
+    expect(await status(documents.get(actingAs(3), id, south!.id))).toBe(404);
+    expect(await status(documents.get(actingAs(2), id, south!.id))).toBe(200);
+    const counted = await documents.query(actingAs(3), id, {}, parsePlan({ count: 'n' }));
     expect(counted.rows).toEqual([{ n: 2 }]);
   });
 
@@ -152,20 +154,29 @@ describe('filters on UPDATE and DELETE', () => {
         limitToOwner: true,
       }),
     ]);
-    const all = await documents.query(id, 1, {}, parsePlan({}));
+    const all = await documents.query(actingAs(1), id, {}, parsePlan({}));
     const rows = all.kind === 'documents' ? all.rows : [];
     const ofUser1 = rows.find((r) => r.owner === 1)!;
     const ofUser2 = rows.find((r) => r.owner === 2)!;
-    expect(await status(documents.replace(id, 2, ofUser1.id, { hacked: true }))).toBe(404);
-    expect(await status(documents.replace(id, 2, ofUser2.id, { mine: true }))).toBe(200);
-    expect(await documents.updateMatching(id, 2, {}, { $set: { touched: true } })).toBe(2);
-    expect(await documents.upsert(id, 2, [{ id: ofUser1.id, content: { hacked: true } }])).toEqual({
+    expect(await status(documents.replace(actingAs(2), id, ofUser1.id, { hacked: true }))).toBe(
+      404,
+    );
+    expect(await status(documents.replace(actingAs(2), id, ofUser2.id, { mine: true }))).toBe(200);
+    expect(await documents.updateMatching(actingAs(2), id, {}, { $set: { touched: true } })).toBe(
+      2,
+    );
+    expect(
+      await documents.upsert(actingAs(2), id, [{ id: ofUser1.id, content: { hacked: true } }]),
+    ).toEqual({
       Updated: 0,
       Created: 0,
     });
-    expect((await documents.get(id, 1, ofUser1.id)).content).toEqual({ who: 1, region: 'North' });
+    expect((await documents.get(actingAs(1), id, ofUser1.id)).content).toEqual({
+      who: 1,
+      region: 'North',
+    });
     // User 1 is not filtered for UPDATE, and still may.
-    expect(await status(documents.replace(id, 1, ofUser1.id, { fine: true }))).toBe(200);
+    expect(await status(documents.replace(actingAs(1), id, ofUser1.id, { fine: true }))).toBe(200);
   });
 
   it('leave filtered-out documents in place on delete and bulk delete', async () => {
@@ -176,15 +187,15 @@ describe('filters on UPDATE and DELETE', () => {
         query: { 'content.region': 'South' },
       }),
     ]);
-    const all = await documents.query(id, 1, {}, parsePlan({}));
+    const all = await documents.query(actingAs(1), id, {}, parsePlan({}));
     const rows = all.kind === 'documents' ? all.rows : [];
     const north = rows.filter((r) => r.content.region === 'North').map((r) => r.id);
     // User 2 is in group 101: only South documents may be deleted by them; reading is not filtered.
-    expect(await documents.remove(id, 2, north)).toBe(0);
+    expect(await documents.remove(actingAs(2), id, north)).toBe(0);
     expect(
       await documents.remove(
+        actingAs(2),
         id,
-        2,
         rows.map((r) => r.id),
       ),
     ).toBe(2);

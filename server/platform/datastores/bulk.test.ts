@@ -1,17 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JsonObject } from '../../../src/api/contract';
+import { actingAs } from '../access/principal';
 import { Jobs } from '../core/jobs';
 import { PlatformError } from '../core/errors';
 import type { Db } from '../store';
 import { openTestStore } from '../testing';
-import { DocumentService } from './document-service';
+import { documentServiceOn } from '../testing/datastores';
+import type { DocumentService } from './documents';
 import { parsePlan } from './query/plan';
 import { createCollection, createDatastore } from './repository';
+import { SortIndexesAndStatistics } from './sort-indexes-and-statistics';
 import { sweepDocumentBatches } from './staged-create';
-import { DocumentUpkeep } from './upkeep';
 
 /**
- * Issue 26 §2 and issue 23: bulk creates staged in pieces no reader sees and published at once
+ * Bulk creates staged in pieces no reader sees and published at once
  * (all or nothing); updates by query in pieces; the service's own access check, whoever calls
  * it (a route, a workflow step). On PGlite, and on PostgreSQL when DATABASE_URL is set.
  * Seeded people: 1 Admin, 3 Editor, 4 Participant.
@@ -25,7 +27,7 @@ let n = 0;
 beforeAll(async () => {
   db = await openTestStore('platform-bulk-', 'seeded');
   jobs = new Jobs(() => undefined);
-  documents = new DocumentService(db, new DocumentUpkeep(db, jobs, () => undefined));
+  documents = documentServiceOn(db, new SortIndexesAndStatistics(db, jobs, () => undefined));
   datastoreId = (await createDatastore(db, 'bulk', 1)).id;
   // Opening a fresh store and seeding it is slow on a loaded machine.
 }, 180_000);
@@ -51,7 +53,12 @@ const docs = (count: number, extra: (i: number) => JsonObject = () => ({})) =>
 
 /** What readers see, through the service. */
 const visibleCount = async (collectionId: string, userId = 1) => {
-  const result = await documents.query(collectionId, userId, {}, parsePlan({ count: 'n' }));
+  const result = await documents.query(
+    actingAs(userId),
+    collectionId,
+    {},
+    parsePlan({ count: 'n' }),
+  );
   return Number((result.rows[0] as { n: number }).n);
 };
 /** What the table holds, staged documents included. */
@@ -73,7 +80,7 @@ describe('a bulk create', () => {
   it('is written in pieces that readers do not see, and read in between', async () => {
     const id = await newCollection();
     let settled = false;
-    const bulk = documents.createMany(id, 1, docs(4_000)).finally(() => (settled = true));
+    const bulk = documents.createMany(actingAs(1), id, docs(4_000)).finally(() => (settled = true));
     const stagedWhilePending: number[] = [];
     const seenWhilePending: number[] = [];
     while (!settled) {
@@ -99,13 +106,15 @@ describe('a bulk create', () => {
     const id = await newCollection();
     // Postgres refuses \u0000 in a jsonb string: the 2,600th document fails, after 5 pieces.
     const bad = docs(3_000, (i) => (i === 2_600 ? { text: 'a\u0000b' } : {}));
-    expect(await failure(documents.createMany(id, 1, bad))).toMatchObject({ status: 400 });
+    expect(await failure(documents.createMany(actingAs(1), id, bad))).toMatchObject({
+      status: 400,
+    });
     expect(await visibleCount(id)).toBe(0);
     // The pieces written before the failure are swept.
     await sweepDocumentBatches(db);
     expect(await storedCount(id)).toBe(0);
     // The collection takes the same documents once the bad one is gone.
-    expect(await documents.createMany(id, 1, docs(3_000))).toBe(3_000);
+    expect(await documents.createMany(actingAs(1), id, docs(3_000))).toBe(3_000);
     expect(await visibleCount(id)).toBe(3_000);
   });
 
@@ -145,15 +154,15 @@ describe('an update by query', () => {
   it('changes every matching document, in pieces', async () => {
     const id = await newCollection();
     await documents.createMany(
+      actingAs(1),
       id,
-      1,
       docs(1_200, (i) => ({ even: i % 2 === 0 })),
     );
     expect(
-      await documents.updateMatching(id, 1, { 'content.even': true }, { $inc: { i: 1 } }),
+      await documents.updateMatching(actingAs(1), id, { 'content.even': true }, { $inc: { i: 1 } }),
     ).toBe(600);
     const holding = async (value: number) =>
-      (await documents.query(id, 1, { 'content.i': value }, parsePlan({}))).rows.length;
+      (await documents.query(actingAs(1), id, { 'content.i': value }, parsePlan({}))).rows.length;
     // Documents 0 and 1198 (the first and the last piece) were moved on to 1 and 1199.
     expect(await holding(0)).toBe(0);
     expect(await holding(1)).toBe(2);
@@ -164,8 +173,8 @@ describe('an update by query', () => {
   it('keeps a change made to a document while its piece was read, and applies the update to it', async () => {
     const id = await newCollection();
     await documents.createMany(
+      actingAs(1),
       id,
-      1,
       docs(600, (i) => ({ even: i % 2 === 0 })),
     );
     const batch = db.batch;
@@ -184,7 +193,12 @@ describe('an update by query', () => {
     };
     try {
       expect(
-        await documents.updateMatching(id, 1, { 'content.even': true }, { $inc: { i: 1 } }),
+        await documents.updateMatching(
+          actingAs(1),
+          id,
+          { 'content.even': true },
+          { $inc: { i: 1 } },
+        ),
       ).toBe(300);
     } finally {
       db.batch = batch;
@@ -201,14 +215,16 @@ describe('an update by query', () => {
   it('changes nothing when the operation cannot apply to one matching document', async () => {
     const id = await newCollection();
     await documents.createMany(
+      actingAs(1),
       id,
-      1,
       docs(1_200, (i) => ({ v: i === 1_100 ? 'text' : i })),
     );
-    expect(await failure(documents.updateMatching(id, 1, {}, { $inc: { v: 1 } }))).toMatchObject({
+    expect(
+      await failure(documents.updateMatching(actingAs(1), id, {}, { $inc: { v: 1 } })),
+    ).toMatchObject({
       status: 400,
     });
-    const moved = await documents.query(id, 1, { 'content.v': 1 }, parsePlan({}));
+    const moved = await documents.query(actingAs(1), id, { 'content.v': 1 }, parsePlan({}));
     // Document 0 held 0 and document 1 holds 1: had the first pieces been written, two would.
     expect(moved.rows).toHaveLength(1);
   });
@@ -217,17 +233,19 @@ describe('an update by query', () => {
 describe('the documents service decides access itself', () => {
   it('answers 404 to a user without any permission, whatever the operation', async () => {
     const id = await newCollection();
-    await documents.createMany(id, 1, docs(2));
-    const [doc] = (await documents.query(id, 1, {}, parsePlan({}))).rows as Array<{ id: string }>;
+    await documents.createMany(actingAs(1), id, docs(2));
+    const [doc] = (await documents.query(actingAs(1), id, {}, parsePlan({}))).rows as Array<{
+      id: string;
+    }>;
     const attempts = [
-      () => documents.query(id, 4, {}, parsePlan({})),
-      () => documents.get(id, 4, doc!.id),
-      () => documents.createOne(id, 4, { x: 1 }),
-      () => documents.createMany(id, 4, docs(2)),
-      () => documents.replace(id, 4, doc!.id, { x: 1 }),
-      () => documents.remove(id, 4, [doc!.id]),
-      () => documents.upsert(id, 4, docs(1)),
-      () => documents.updateMatching(id, 4, {}, { $set: { x: 1 } }),
+      () => documents.query(actingAs(4), id, {}, parsePlan({})),
+      () => documents.get(actingAs(4), id, doc!.id),
+      () => documents.createOne(actingAs(4), id, { x: 1 }),
+      () => documents.createMany(actingAs(4), id, docs(2)),
+      () => documents.replace(actingAs(4), id, doc!.id, { x: 1 }),
+      () => documents.remove(actingAs(4), id, [doc!.id]),
+      () => documents.upsert(actingAs(4), id, docs(1)),
+      () => documents.updateMatching(actingAs(4), id, {}, { $set: { x: 1 } }),
     ];
     for (const attempt of attempts) expect(await failure(attempt())).toMatchObject({ status: 404 });
     expect(await visibleCount(id)).toBe(2);
@@ -235,23 +253,27 @@ describe('the documents service decides access itself', () => {
 
   it('answers 403 naming the permission a reader lacks to create, change or delete', async () => {
     const id = await newCollection('READ_CONTENT');
-    await documents.createMany(id, 1, docs(2));
-    const result = await documents.query(id, 4, {}, parsePlan({}));
+    await documents.createMany(actingAs(1), id, docs(2));
+    const result = await documents.query(actingAs(4), id, {}, parsePlan({}));
     expect(result.rows).toHaveLength(2);
     const [doc] = result.rows as Array<{ id: string }>;
-    expect(await failure(documents.createOne(id, 4, { x: 1 }))).toMatchObject({
+    expect(await failure(documents.createOne(actingAs(4), id, { x: 1 }))).toMatchObject({
       status: 403,
       message: expect.stringContaining('CREATE_CONTENT') as unknown,
     });
-    expect(await failure(documents.createMany(id, 4, docs(2)))).toMatchObject({ status: 403 });
-    expect(await failure(documents.replace(id, 4, doc!.id, { x: 1 }))).toMatchObject({
+    expect(await failure(documents.createMany(actingAs(4), id, docs(2)))).toMatchObject({
+      status: 403,
+    });
+    expect(await failure(documents.replace(actingAs(4), id, doc!.id, { x: 1 }))).toMatchObject({
       status: 403,
       message: expect.stringContaining('UPDATE_CONTENT') as unknown,
     });
-    expect(await failure(documents.updateMatching(id, 4, {}, { $set: { x: 1 } }))).toMatchObject({
+    expect(
+      await failure(documents.updateMatching(actingAs(4), id, {}, { $set: { x: 1 } })),
+    ).toMatchObject({
       status: 403,
     });
-    expect(await failure(documents.remove(id, 4, [doc!.id]))).toMatchObject({
+    expect(await failure(documents.remove(actingAs(4), id, [doc!.id]))).toMatchObject({
       status: 403,
       message: expect.stringContaining('DELETE_CONTENT') as unknown,
     });
@@ -260,7 +282,7 @@ describe('the documents service decides access itself', () => {
 
   it('lets a user with CREATE_CONTENT create, as a workflow step does', async () => {
     const id = await newCollection('READ_CONTENT,CREATE_CONTENT');
-    const row = await documents.createOne(id, 4, { by: 'step' });
+    const row = await documents.createOne(actingAs(4), id, { by: 'step' });
     expect(row.owner).toBe(4);
     expect(await visibleCount(id, 4)).toBe(1);
   });

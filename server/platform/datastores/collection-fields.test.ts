@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestPlatform, type TestPlatform } from '../testing';
-import { documentsPath, newDatastore, ok, v1 } from './test-support';
+import { documentsPath, newDatastore, ok, v1 } from '../testing/datastores';
 
-// Issue 8 §2: what the platform's own client sends and reads, kept as the public model has it.
+// What the platform's own client sends and reads, kept as the public model has it.
 // The raw JSON is read (not parsed through our schema) so that defaults cannot hide a loss.
 let platform: TestPlatform;
 beforeAll(async () => {

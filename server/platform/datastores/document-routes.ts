@@ -9,11 +9,10 @@ import {
   replaceDocumentBody,
   type AnyDocument,
 } from '../../../src/api/contract';
-import type { PlatformEnv } from '../core/context';
+import { actorOf, type PlatformEnv } from '../core/http';
 import { badRequest } from '../core/errors';
 import { body, parseWith, query, readJson } from '../core/validate';
-import type { DocumentService } from './document-service';
-import { documentNotFound } from './documents';
+import type { DocumentService } from './documents';
 import { toDocumentV1, toDocumentV2, type DocumentRow } from './mappers';
 import { parsePlan } from './query/plan';
 
@@ -48,8 +47,8 @@ const CHECK_PIECE = 1_000;
 
 /**
  * A bulk create's body (up to 10 MiB, some 100,000 documents) is checked CHECK_PIECE documents
- * at a time, letting other requests in between: checked at once, it held every request for
- * half a second or more. A bad document is named as the whole array's check would (`5.content: …`).
+ * at a time, letting other requests in between: checked at once, it would hold every other
+ * request meanwhile. A bad document is named as the whole array's check would (`5.content: …`).
  */
 async function bulkCreateItems(c: Context<PlatformEnv>) {
   const raw = await readJson(c);
@@ -69,47 +68,46 @@ async function bulkCreateItems(c: Context<PlatformEnv>) {
 
 /**
  * Documents under v1 and v2 (gaps.md): the same operations; each version answers in its form
- * (2.2). Access (issue 14: 404 without any permission to the collection, 403 naming the one
- * needed) is decided by the service, for the request's user.
+ * (2.2). Access (404 without any permission to the collection, 403 naming the one needed) is
+ * decided by the service, for the request's user.
  */
-export function documentRoutes(documents: DocumentService) {
+export function documentRoutes({ documents }: { documents: DocumentService }) {
   const r = new Hono<PlatformEnv>();
   for (const [version, form] of Object.entries(versions)) {
     const base = `/api/datastores/${version}/collections/:id/documents`;
     const collectionId = (c: Context<PlatformEnv>) => c.req.param('id') ?? '';
-    const user = (c: Context<PlatformEnv>) => c.get('userId');
 
     r.get(base, async (c) => {
       const plan = parsePlan(query(c, listParams));
-      const result = await documents.query(collectionId(c), user(c), {}, plan);
+      const result = await documents.query(actorOf(c), collectionId(c), {}, plan);
       return c.json(result.kind === 'documents' ? result.rows.map(form) : result.rows);
     });
 
     r.post(`${base}/query`, async (c) => {
       const plan = parsePlan(query(c, documentQueryParams));
       const filter = (await readJson(c, { optional: true })) ?? {};
-      const result = await documents.query(collectionId(c), user(c), filter, plan);
+      const result = await documents.query(actorOf(c), collectionId(c), filter, plan);
       return c.json(result.kind === 'documents' ? result.rows.map(form) : result.rows);
     });
 
     r.post(`${base}/bulk`, async (c) => {
       const items = await bulkCreateItems(c);
-      return c.json({ Created: await documents.createMany(collectionId(c), user(c), items) });
+      return c.json({ Created: await documents.createMany(actorOf(c), collectionId(c), items) });
     });
 
     r.put(`${base}/bulk`, async (c) => {
       const items = await body(c, z.array(upsertItems).min(1));
-      return c.json(await documents.upsert(collectionId(c), user(c), items));
+      return c.json(await documents.upsert(actorOf(c), collectionId(c), items));
     });
 
     r.delete(`${base}/bulk`, async (c) => {
       const { ids } = query(c, idsParam);
-      return c.json({ Deleted: await documents.remove(collectionId(c), user(c), ids) });
+      return c.json({ Deleted: await documents.remove(actorOf(c), collectionId(c), ids) });
     });
 
     r.put(`${base}/update`, async (c) => {
       const { query: filter, operation } = await body(c, partialUpdateBody);
-      return c.json(await documents.updateMatching(collectionId(c), user(c), filter, operation));
+      return c.json(await documents.updateMatching(actorOf(c), collectionId(c), filter, operation));
     });
 
     // Spec 4.2: `content` omitted means an empty object. v1 answers createdBy here only (2.2).
@@ -118,27 +116,25 @@ export function documentRoutes(documents: DocumentService) {
         createDocumentBody,
         (await readJson(c, { optional: true })) ?? {},
       );
-      const row = await documents.createOne(collectionId(c), user(c), content ?? {});
+      const row = await documents.createOne(actorOf(c), collectionId(c), content ?? {});
       return c.json(
         version === 'v1' ? toDocumentV1(row, { withCreatedBy: true }) : toDocumentV2(row),
       );
     });
 
     r.get(`${base}/:docId`, async (c) => {
-      return c.json(form(await documents.get(collectionId(c), user(c), c.req.param('docId'))));
+      return c.json(form(await documents.get(actorOf(c), collectionId(c), c.req.param('docId'))));
     });
 
     r.put(`${base}/:docId`, async (c) => {
       const { content } = await body(c, replaceDocumentBody);
       return c.json(
-        form(await documents.replace(collectionId(c), user(c), c.req.param('docId'), content)),
+        form(await documents.replace(actorOf(c), collectionId(c), c.req.param('docId'), content)),
       );
     });
 
     r.delete(`${base}/:docId`, async (c) => {
-      const id = c.req.param('docId');
-      const deleted = await documents.remove(collectionId(c), user(c), [id]);
-      if (deleted === 0) throw documentNotFound(id);
+      await documents.removeOne(actorOf(c), collectionId(c), c.req.param('docId'));
       return c.body(null, 204);
     });
   }

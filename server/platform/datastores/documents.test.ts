@@ -10,7 +10,7 @@ import {
   queryDocuments,
   updateCollection,
   v1,
-} from './test-support';
+} from '../testing/datastores';
 
 let platform: TestPlatform;
 beforeAll(async () => {

@@ -1,214 +1,227 @@
-import { randomUUID } from 'node:crypto';
 import type { JsonObject } from '../../../src/api/contract';
-import { PlatformError, badRequest } from '../core/errors';
-import type { Queryable } from '../store';
+import type { CollectionOperation } from '../access/collections';
+import type { Actor, Principal } from '../access/principal';
+import { recordEvent } from '../audit/record';
+import { badRequest } from '../core/errors';
+import type { Db } from '../store';
+import { accessCondition, type Caller, type DocumentOperation } from './access';
+import { CreateBatcher } from './create-batcher';
+import {
+  deleteDocuments,
+  documentNotFound,
+  findDocument,
+  inCollection,
+  insertDocuments,
+  lockCollection,
+  runSelect,
+  writeContents,
+  type NewDocument,
+} from './document-repository';
 import type { CollectionRow, DocumentRow } from './mappers';
-import type { DocumentSelect } from './query/plan';
-import { SqlParams, all, type Condition } from './query/sql-params';
-import { collectionNotFound } from './repository';
+import { filterCondition } from './query/filter';
+import { parseField } from './query/fields';
+import { aggregateRow, selectDocuments, type QueryPlan } from './query/plan';
+import { parseOperation } from './query/update';
+import type { DatastoreService } from './service';
+import { withSortIndexRescue } from './sort-index-rescue';
+import type { SortIndexesAndStatistics } from './sort-indexes-and-statistics';
+import { stagedCreate } from './staged-create';
+import { updateInPieces } from './update-matching';
 
-export const documentNotFound = (id: string) =>
-  new PlatformError(404, `Document ${id} not found, or you have no permission to it`);
+// The streams' document-store connector reads with this until it reads through the service.
+export { inCollection };
+
+export type QueryResult =
+  | { kind: 'documents'; rows: DocumentRow[] }
+  | { kind: 'rows'; rows: Array<Record<string, unknown>> };
+
+/** Who asks, as the collection's document-level filters see them: the user and their groups. */
+const callerOf = (principal: Principal): Caller => ({
+  userId: principal.id,
+  groupIds: principal.groups.map(Number),
+});
 
 /**
- * The documents readers see: not those of a bulk create still being written, or discarded
- * (staged-create.ts); a published batch's row is gone, and its documents are visible.
+ * The document operations of gaps.md, for every caller (routes, workflow steps, app paths): each
+ * opens the collection through DatastoreService as the acting user, with the permission it needs
+ * (404 without any, 403 naming the one needed), then applies the collection's document-level
+ * filters for that user.
  */
-export const VISIBLE_DOCUMENT =
-  '(documents.batch_id IS NULL OR documents.batch_id NOT IN (SELECT id FROM document_batches))';
+export class DocumentService {
+  readonly #db: Db;
+  readonly #creates: CreateBatcher;
 
-/** The visible documents of one collection that also pass `conditions` (a user's filter, access). */
-export const inCollection =
-  (collectionId: string, ...conditions: Condition[]): Condition =>
-  (params) =>
-    all([
-      `collection_id = ${params.add(collectionId)}`,
-      VISIBLE_DOCUMENT,
-      ...conditions.map((c) => c(params)),
-    ]);
-
-/** Values that Postgres refuses (a bad regular expression, a number out of range) are the caller's. */
-export async function queryByCaller<T>(
-  db: Queryable,
-  sql: string,
-  params: unknown[],
-): Promise<T[]> {
-  try {
-    return await db.query<T>(sql, params);
-  } catch (error) {
-    const code = (error as { code?: unknown }).code;
-    if (typeof code === 'string' && (code.startsWith('22') || code === '54001'))
-      throw badRequest(`the query cannot run: ${(error as Error).message}`);
-    throw error;
+  constructor(
+    db: Db,
+    private readonly datastores: DatastoreService,
+    private readonly indexes: SortIndexesAndStatistics,
+  ) {
+    this.#db = withSortIndexRescue(db, indexes);
+    this.#creates = new CreateBatcher(this.#db);
   }
-}
 
-/**
- * Every document write starts by locking its collection's row: writers take turns within a
- * collection, and a running sync (sync.ts takes the same lock) never marks a write as synced
- * that it did not copy. `markSyncRequired` locks and marks in one statement, for writes that
- * will change something (or fail and roll back).
- */
-export async function lockCollection(tx: Queryable, id: string, { markSyncRequired = false } = {}) {
-  const [row] = await tx.query<CollectionRow>(
-    markSyncRequired
-      ? 'UPDATE collections SET sync_required = true WHERE id = $1 RETURNING *'
-      : 'SELECT * FROM collections WHERE id = $1 FOR NO KEY UPDATE',
-    [id],
-  );
-  if (!row) throw collectionNotFound(id);
-  return row;
-}
-
-export const markSyncRequired = (tx: Queryable, collectionId: string) =>
-  tx.query('UPDATE collections SET sync_required = true WHERE id = $1 AND NOT sync_required', [
-    collectionId,
-  ]);
-
-export interface NewDocument {
-  id?: string;
-  content: JsonObject;
-}
-
-const BATCH = 5_000;
-
-/**
- * Creation times follow the request's order, a microsecond apart; with writers taking turns on
- * the collection's lock they also follow the order of requests, so creation order is a stable
- * default order. The caller has marked the collection (lockCollection with markSyncRequired).
- */
-export async function insertDocuments(
-  tx: Queryable,
-  collection: CollectionRow,
-  docs: NewDocument[],
-  userId: number,
-  { returning = '*' }: { returning?: '*' | 'id' } = {},
-): Promise<DocumentRow[]> {
-  const rows: DocumentRow[] = [];
-  for (let start = 0; start < docs.length; start += BATCH) {
-    const batch = docs.slice(start, start + BATCH);
-    rows.push(
-      ...(await tx.query<DocumentRow>(
-        `INSERT INTO documents (id, collection_id, datastore_id, owner, created_by, updated_by,
-           created_on, updated_on, sync_required, content)
-         SELECT t.doc_id, $2, $3, $4, $4, $4, base.at + (t.n - 1) * interval '1 microsecond',
-           base.at + (t.n - 1) * interval '1 microsecond', true, t.new_content
-         FROM (SELECT clock_timestamp() AS at) base,
-           unnest($1::text[], $5::jsonb[]) WITH ORDINALITY AS t(doc_id, new_content, n)
-         ON CONFLICT (id) DO NOTHING
-         RETURNING ${returning}`,
-        [
-          batch.map((d) => d.id ?? randomUUID()),
-          collection.id,
-          collection.datastore_id,
-          userId,
-          batch.map((d) => JSON.stringify(d.content)),
-        ],
-      )),
+  /** The documents that match `filter`, in the plan's order and page, or the plan's aggregates. */
+  async query(
+    actor: Actor,
+    collectionId: string,
+    filter: unknown,
+    plan: QueryPlan,
+  ): Promise<QueryResult> {
+    const { collection, principal } = await this.#open(actor, collectionId, 'readContent');
+    const select = selectDocuments(
+      plan,
+      inCollection(
+        collection.id,
+        filterCondition(filter),
+        this.#filters(collection, principal, 'READ'),
+      ),
     );
+    const { shape } = select;
+    if (shape.kind === 'rows') {
+      const rows = await runSelect<Record<string, unknown>>(this.#db, select);
+      return { kind: 'rows', rows: rows.map((r) => aggregateRow(r, shape.names)) };
+    }
+    const rows = await runSelect<DocumentRow>(this.#db, select);
+    const first = plan.sort[0] ? parseField(plan.sort[0].name) : undefined;
+    if (first?.kind === 'content') this.indexes.afterSortedQuery(collection.id, first.path);
+    return { kind: 'documents', rows };
   }
-  return rows;
-}
 
-export async function findDocument(
-  db: Queryable,
-  collectionId: string,
-  id: string,
-  access: Condition,
-) {
-  const params = new SqlParams([id]);
-  const where = inCollection(collectionId, access)(params);
-  const [row] = await queryByCaller<DocumentRow>(
-    db,
-    `SELECT * FROM documents WHERE id = $1 AND ${where}`,
-    params.values,
-  );
-  return row;
-}
+  async get(actor: Actor, collectionId: string, id: string): Promise<DocumentRow> {
+    const { collection, principal } = await this.#open(actor, collectionId, 'readContent');
+    const row = await findDocument(
+      this.#db,
+      collection.id,
+      id,
+      this.#filters(collection, principal, 'READ'),
+    );
+    if (!row) throw documentNotFound(id);
+    return row;
+  }
 
-/** Full replace of the content of documents the caller may update; answers the rows written. */
-export async function writeContents(
-  tx: Queryable,
-  collectionId: string,
-  updates: Array<{ id: string; content: JsonObject }>,
-  userId: number,
-  access: Condition,
-  { returning = 'documents.*' }: { returning?: 'documents.*' | 'documents.id' } = {},
-): Promise<DocumentRow[]> {
-  const rows: DocumentRow[] = [];
-  for (let start = 0; start < updates.length; start += BATCH) {
-    const batch = updates.slice(start, start + BATCH);
-    const params = new SqlParams([
-      batch.map((u) => u.id),
-      batch.map((u) => JSON.stringify(u.content)),
-      userId,
-    ]);
-    const where = inCollection(collectionId, access)(params);
-    rows.push(
-      ...(await queryByCaller<DocumentRow>(
+  async createOne(actor: Actor, collectionId: string, content: JsonObject): Promise<DocumentRow> {
+    const { collection } = await this.#open(actor, collectionId, 'createContent');
+    const row = await this.#creates.create(collection.id, actor.userId, content);
+    this.indexes.afterWrite(1);
+    return row;
+  }
+
+  /**
+   * Bulk create: answers the count only, so 10,000 documents do not travel back. Written in
+   * pieces that no reader sees, then published at once (staged-create.ts): all or nothing.
+   */
+  async createMany(actor: Actor, collectionId: string, docs: NewDocument[]): Promise<number> {
+    const { collection } = await this.#open(actor, collectionId, 'createContent');
+    const created = await stagedCreate(this.#db, collection, docs, actor.userId);
+    this.indexes.afterWrite(created);
+    return created;
+  }
+
+  async replace(
+    actor: Actor,
+    collectionId: string,
+    id: string,
+    content: JsonObject,
+  ): Promise<DocumentRow> {
+    const { principal } = await this.#open(actor, collectionId, 'updateContent');
+    return this.#db.transaction(async (tx) => {
+      const collection = await lockCollection(tx, collectionId, { markSyncRequired: true });
+      const access = this.#filters(collection, principal, 'UPDATE');
+      const [row] = await writeContents(tx, collection.id, [{ id, content }], actor.userId, access);
+      if (!row) throw documentNotFound(id);
+      this.indexes.afterWrite(1);
+      return row;
+    });
+  }
+
+  /** Deletes one document; 404 when the actor may not see it or it is not there. */
+  async removeOne(actor: Actor, collectionId: string, id: string): Promise<void> {
+    if ((await this.remove(actor, collectionId, [id])) === 0) throw documentNotFound(id);
+  }
+
+  /** Bulk delete: the documents of `ids` the actor may delete; answers how many went. */
+  async remove(actor: Actor, collectionId: string, ids: string[]): Promise<number> {
+    const { principal } = await this.#open(actor, collectionId, 'deleteContent');
+    return this.#db.transaction(async (tx) => {
+      const collection = await lockCollection(tx, collectionId);
+      const deleted = await deleteDocuments(
         tx,
-        `UPDATE documents SET content = t.new_content, updated_by = $3, updated_on = clock_timestamp(),
-           sync_required = true
-         FROM unnest($1::text[], $2::jsonb[]) AS t(doc_id, new_content)
-         WHERE documents.id = t.doc_id AND ${where}
-         RETURNING ${returning}`,
-        params.values,
-      )),
-    );
+        collection.id,
+        ids,
+        this.#filters(collection, principal, 'DELETE'),
+      );
+      if (deleted)
+        await recordEvent(
+          tx,
+          actor.userId,
+          'documents.deleted',
+          {
+            type: 'collection',
+            id: collection.id,
+            name: collection.name,
+            parent: collection.datastore_id,
+          },
+          { count: [undefined, deleted], ids: [ids.slice(0, 20), undefined] },
+        );
+      this.indexes.afterWrite(deleted);
+      return deleted;
+    });
   }
-  if (rows.length) await markSyncRequired(tx, collectionId);
-  return rows;
-}
 
-export async function deleteDocuments(
-  tx: Queryable,
-  collectionId: string,
-  ids: string[],
-  access: Condition,
-) {
-  const params = new SqlParams([ids]);
-  const where = inCollection(collectionId, access)(params);
-  const gone = await queryByCaller(
-    tx,
-    `DELETE FROM documents WHERE id = ANY($1::text[]) AND ${where} RETURNING id`,
-    params.values,
-  );
-  if (gone.length) await markSyncRequired(tx, collectionId);
-  return gone.length;
-}
+  /**
+   * Bulk upsert: an `id` the actor may update is replaced; an unknown or absent `id` creates a
+   * document (with that id); an id that exists but is hidden by a filter is left alone.
+   */
+  async upsert(actor: Actor, collectionId: string, items: NewDocument[]) {
+    const { principal } = await this.#open(actor, collectionId, 'createContent', 'updateContent');
+    const ids = items.flatMap((i) => (i.id === undefined ? [] : [i.id]));
+    const twice = ids.find((id, i) => ids.indexOf(id) !== i);
+    if (twice !== undefined) throw badRequest(`id ${twice} appears twice in the request`);
+    return this.#db.transaction(async (tx) => {
+      const collection = await lockCollection(tx, collectionId, { markSyncRequired: true });
+      const access = this.#filters(collection, principal, 'UPDATE');
+      const withIds = items.filter((i): i is Required<NewDocument> => i.id !== undefined);
+      const written = await writeContents(tx, collection.id, withIds, actor.userId, access, {
+        returning: 'documents.id',
+      });
+      const updated = new Set(written.map((r) => r.id));
+      const fresh = items.filter((i) => i.id === undefined || !updated.has(i.id));
+      const created = await insertDocuments(tx, collection, fresh, actor.userId, {
+        returning: 'id',
+      });
+      this.indexes.afterWrite(updated.size + created.length);
+      return { Updated: updated.size, Created: created.length };
+    });
+  }
 
-/** Where a walk through a collection's documents in creation order stopped (keyset). */
-export interface DocumentCursor {
-  at: string;
-  id: string;
-}
+  /** Partial update: the matching documents the actor may update; answers how many changed. */
+  async updateMatching(
+    actor: Actor,
+    collectionId: string,
+    query: JsonObject,
+    operation: JsonObject,
+  ): Promise<number> {
+    const { collection, principal } = await this.#open(actor, collectionId, 'updateContent');
+    const steps = parseOperation(operation);
+    const access = this.#filters(collection, principal, 'UPDATE');
+    const changed = await updateInPieces(
+      this.#db,
+      collection.id,
+      actor.userId,
+      access,
+      query,
+      steps,
+    );
+    this.indexes.afterWrite(changed);
+    return changed;
+  }
 
-/**
- * The next `limit` documents in `scope` after `after`, in creation order (`at` is the creation
- * time as text: a JS Date would lose its microseconds; `version`, the row version, changes with
- * every write of it); with `lock`, locked until the caller's transaction ends.
- */
-export async function selectPiece(
-  db: Queryable,
-  scope: Condition,
-  after: DocumentCursor | undefined,
-  limit: number,
-  { lock = false } = {},
-) {
-  const params = new SqlParams();
-  const where = all([
-    scope(params),
-    after
-      ? `(created_on, id) > (${params.add(after.at)}::timestamptz, ${params.add(after.id)}::text)`
-      : 'TRUE',
-  ]);
-  return queryByCaller<{ id: string; at: string; content: JsonObject; version: string }>(
-    db,
-    `SELECT id, created_on::text AS at, content, xmin::text AS version FROM documents WHERE ${where}
-     ORDER BY created_on, id LIMIT ${params.add(limit)}${lock ? ' FOR UPDATE' : ''}`,
-    params.values,
-  );
-}
+  #open(actor: Actor, collectionId: string, ...operations: CollectionOperation[]) {
+    return this.datastores.open(actor, collectionId, ...operations);
+  }
 
-export const runSelect = <T>(db: Queryable, select: DocumentSelect) =>
-  queryByCaller<T>(db, select.sql, select.params);
+  /** The collection's document-level filters that apply to the principal for `operation`. */
+  #filters(collection: CollectionRow, principal: Principal, operation: DocumentOperation) {
+    return accessCondition(collection.filters, callerOf(principal), operation);
+  }
+}

@@ -6,9 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documentV2 } from '../../../src/api/contract';
 import { startChild } from '../jobs/test-processes';
 import { startTestPlatform, type TestPlatform } from '../testing';
-import { documentsPath, newCollection, ok, queryDocuments } from './test-support';
+import { documentsPath, newCollection, ok, queryDocuments } from '../testing/datastores';
 
-/** Issue 4: no write is lost, under concurrency and across a clean stop (Ctrl-C). */
+/** No write is lost, under concurrency and across a clean stop (Ctrl-C). */
 let platform: TestPlatform;
 beforeAll(async () => {
   platform = await startTestPlatform({ seed: false });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documentV2, type DocumentV2 } from '../../../src/api/contract';
 import { startTestPlatform, type TestPlatform } from '../testing';
-import { bulkCreate, documentsPath, expectError, newCollection, ok } from './test-support';
+import { bulkCreate, documentsPath, expectError, newCollection, ok } from '../testing/datastores';
 
 let platform: TestPlatform;
 let collectionId: string;

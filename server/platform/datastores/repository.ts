@@ -5,9 +5,11 @@ import type {
   RequiredAuthorities,
   UpdateCollectionBody,
 } from '../../../src/api/contract';
+import type { CollectionGrant } from '../access/collections';
+import type { ListScope } from '../access/principal';
 import { conflict, notFound } from '../core/errors';
 import type { Queryable } from '../store';
-import type { CollectionRow, DatastoreRow } from './mappers';
+import type { CollectionRow, DatastoreRow, SyncStatusRow } from './mappers';
 
 /** Spec 4.1: a missing collection and one the caller may not see read the same. */
 export const collectionNotFound = (id: string) =>
@@ -15,14 +17,166 @@ export const collectionNotFound = (id: string) =>
 export const datastoreNotFound = (id: string) =>
   notFound(`Datastore ${id} not found, or you have no permission to it`);
 
-export const listDatastores = (db: Queryable) =>
-  db.query<DatastoreRow>('SELECT * FROM datastores ORDER BY name, id');
-
-export async function getDatastore(db: Queryable, id: string): Promise<DatastoreRow> {
-  const [row] = await db.query<DatastoreRow>('SELECT * FROM datastores WHERE id = $1', [id]);
-  if (!row) throw datastoreNotFound(id);
-  return row;
+/** A principal a collection's permissions are given to. */
+export interface GrantPrincipal {
+  type: 'USER' | 'GROUP';
+  id: number;
 }
+
+/** The list scope as parameters: all, the user, the ids of their groups. */
+const scopeParams = (scope: ListScope): [boolean, number, number[]] =>
+  scope.all ? [true, 0, []] : [false, scope.userId, scope.groups.map(Number)];
+
+/**
+ * SQL over `collections c`: true for a collection the list scope shows (access/collections.ts:
+ * all; else owned by the user or their datastore, open to every user by its default
+ * permissions, or granted to the user or one of their groups). `at` is the first of its three
+ * parameters, given by `scopeParams`.
+ */
+const collectionInScope = (at: number) => `($${at}::boolean OR c.owner = $${at + 1}::int
+  OR EXISTS (SELECT 1 FROM datastores o WHERE o.id = c.datastore_id AND o.owner = $${at + 1}::int)
+  OR coalesce(c.default_permissions, '') <> ''
+  OR EXISTS (SELECT 1 FROM collection_permissions p WHERE p.collection_id = c.id AND (
+    (p.principal_type = 'USER' AND p.principal_id = $${at + 1}::int)
+    OR (p.principal_type = 'GROUP' AND p.principal_id = ANY($${at + 2}::int[])))))`;
+
+/** The collections the scope shows, of one datastore or of all, by name. */
+export const listCollectionsIn = (db: Queryable, scope: ListScope, datastoreId?: string) =>
+  db.query<CollectionRow>(
+    `SELECT c.* FROM collections c WHERE ($1::text IS NULL OR c.datastore_id = $1)
+       AND ${collectionInScope(2)} ORDER BY c.name, c.id`,
+    [datastoreId ?? null, ...scopeParams(scope)],
+  );
+
+/** The datastores the scope shows (its own, or one of whose collections it shows), by name. */
+export const listDatastoresIn = (db: Queryable, scope: ListScope) =>
+  db.query<DatastoreRow>(
+    `SELECT d.* FROM datastores d WHERE $1::boolean OR d.owner = $2::int
+       OR EXISTS (SELECT 1 FROM collections c WHERE c.datastore_id = d.id AND ${collectionInScope(1)})
+     ORDER BY d.name, d.id`,
+    scopeParams(scope),
+  );
+
+/** The datastore, and whether the scope shows one of its collections. */
+export async function findDatastore(
+  db: Queryable,
+  id: string,
+  scope: ListScope,
+): Promise<{ datastore: DatastoreRow; seesACollection: boolean } | undefined> {
+  const [row] = await db.query<DatastoreRow & { sees_a_collection: boolean }>(
+    `SELECT d.*, EXISTS (SELECT 1 FROM collections c WHERE c.datastore_id = d.id
+       AND ${collectionInScope(2)}) AS sees_a_collection
+     FROM datastores d WHERE d.id = $1`,
+    [id, ...scopeParams(scope)],
+  );
+  if (!row) return undefined;
+  const { sees_a_collection: seesACollection, ...datastore } = row;
+  return { datastore, seesACollection };
+}
+
+/**
+ * The collection, its datastore's owner, and the permissions on it given to the principal or to
+ * one of their groups: what a decision on it needs, in one statement.
+ */
+export async function findCollection(
+  db: Queryable,
+  id: string,
+  principal: { id: number; groups: readonly string[] },
+): Promise<
+  | { collection: CollectionRow; datastoreOwner: number | null; grants: CollectionGrant[] }
+  | undefined
+> {
+  const [row] = await db.query<
+    CollectionRow & { datastore_owner: number | null; grants: CollectionGrant[] }
+  >(
+    `SELECT c.*, d.owner AS datastore_owner,
+       coalesce((SELECT json_agg(json_build_object('principalType', p.principal_type,
+           'principalId', p.principal_id::text, 'permissions', p.permissions))
+         FROM collection_permissions p WHERE p.collection_id = c.id AND (
+           (p.principal_type = 'USER' AND p.principal_id = $2::int)
+           OR (p.principal_type = 'GROUP' AND p.principal_id = ANY($3::int[])))), '[]') AS grants
+     FROM collections c LEFT JOIN datastores d ON d.id = c.datastore_id WHERE c.id = $1`,
+    [id, principal.id, principal.groups.map(Number)],
+  );
+  if (!row) return undefined;
+  const { datastore_owner: datastoreOwner, grants, ...collection } = row;
+  return { collection, datastoreOwner, grants };
+}
+
+/** Whether a user or group of this id exists. */
+export const principalExists = async (db: Queryable, principal: GrantPrincipal) =>
+  (
+    await db.query(
+      principal.type === 'USER'
+        ? 'SELECT 1 FROM users WHERE id = $1'
+        : 'SELECT 1 FROM user_groups WHERE id = $1',
+      [principal.id],
+    )
+  ).length > 0;
+
+/** Who may do what with a collection: each user and group given permissions, with their name. */
+export const listCollectionGrants = (db: Queryable, collectionId: string) =>
+  db.query<{ type: string; id: number; name: string; permissions: string[] }>(
+    `SELECT p.principal_type AS type, p.principal_id AS id,
+       coalesce(u.display_name, g.name, '') AS name, p.permissions
+     FROM collection_permissions p
+     LEFT JOIN users u ON p.principal_type = 'USER' AND u.id = p.principal_id
+     LEFT JOIN user_groups g ON p.principal_type = 'GROUP' AND g.id = p.principal_id
+     WHERE p.collection_id = $1
+     ORDER BY p.principal_type DESC, lower(coalesce(u.display_name, g.name)), p.principal_id`,
+    [collectionId],
+  );
+
+/** The permissions given to the principal on the collection, if any. */
+export async function findCollectionGrant(
+  db: Queryable,
+  collectionId: string,
+  principal: GrantPrincipal,
+): Promise<string[] | undefined> {
+  const [row] = await db.query<{ permissions: string[] }>(
+    `SELECT permissions FROM collection_permissions
+     WHERE collection_id = $1 AND principal_type = $2 AND principal_id = $3`,
+    [collectionId, principal.type, principal.id],
+  );
+  return row?.permissions;
+}
+
+export const putCollectionGrant = (
+  db: Queryable,
+  collectionId: string,
+  principal: GrantPrincipal,
+  permissions: string[],
+) =>
+  db.query(
+    `INSERT INTO collection_permissions (collection_id, principal_type, principal_id, permissions)
+     VALUES ($1, $2, $3, $4)
+     ON CONFLICT (collection_id, principal_type, principal_id) DO UPDATE SET permissions = $4`,
+    [collectionId, principal.type, principal.id, permissions],
+  );
+
+/** Removes the principal's permissions on the collection; answers them (none: undefined). */
+export async function deleteCollectionGrant(
+  db: Queryable,
+  collectionId: string,
+  principal: GrantPrincipal,
+): Promise<string[] | undefined> {
+  const [row] = await db.query<{ permissions: string[] }>(
+    `DELETE FROM collection_permissions WHERE collection_id = $1 AND principal_type = $2
+       AND principal_id = $3 RETURNING permissions`,
+    [collectionId, principal.type, principal.id],
+  );
+  return row?.permissions;
+}
+
+/** Each collection's sync state and its linked dataset's size, by name. */
+export const readSyncStatus = (db: Queryable, collectionIds: string[]) =>
+  db.query<SyncStatusRow>(
+    `SELECT c.id, c.sync_running, c.last_sync, c.sync_required, c.last_sync_error, c.last_sync_error_at,
+       c.datasource_id, d.row_count
+     FROM collections c LEFT JOIN datasets d ON d.id = c.datasource_id
+     WHERE c.id = ANY($1::text[]) ORDER BY c.name, c.id`,
+    [collectionIds],
+  );
 
 export async function createDatastore(
   db: Queryable,

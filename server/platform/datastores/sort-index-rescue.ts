@@ -1,5 +1,5 @@
 import type { Db } from '../store';
-import type { DocumentUpkeep } from './upkeep';
+import type { SortIndexesAndStatistics } from './sort-indexes-and-statistics';
 
 /** How many sort indexes one write may find in its way (a document may have several long values). */
 const MAX_RESCUES = 8;
@@ -12,12 +12,12 @@ export function oversizedSortIndex(error: unknown): string | undefined {
 }
 
 /**
- * Sort indexes are an optimisation the platform makes on its own (upkeep.ts); they must never
+ * Sort indexes are an optimisation the platform makes on its own (sort-indexes-and-statistics.ts); they must never
  * refuse a document. A value too large for a B-tree entry (about 2.7 kB) cannot enter one: the
  * write then drops that index, which is not made again for that field while such a value exists,
  * and runs once more. Queries stay correct, only slower on that field.
  */
-export function withSortIndexRescue(db: Db, upkeep: DocumentUpkeep): Db {
+export function withSortIndexRescue(db: Db, indexes: SortIndexesAndStatistics): Db {
   const rescued = async <T>(run: () => Promise<T>): Promise<T> => {
     for (let attempt = 0; ; attempt++) {
       try {
@@ -25,7 +25,7 @@ export function withSortIndexRescue(db: Db, upkeep: DocumentUpkeep): Db {
       } catch (error) {
         const index = oversizedSortIndex(error);
         if (!index || attempt >= MAX_RESCUES) throw error;
-        await upkeep.dropOversizedIndex(index);
+        await indexes.dropOversizedIndex(index);
       }
     }
   };

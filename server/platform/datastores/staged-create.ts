@@ -3,14 +3,14 @@ import { randomUUID } from 'node:crypto';
 import { PlatformError } from '../core/errors';
 import type { Db, Queryable } from '../store';
 import { inTurn } from '../store/turns';
-import { lockCollection, queryByCaller, type NewDocument } from './documents';
+import { lockCollection, queryByCaller, type NewDocument } from './document-repository';
 import type { CollectionRow } from './mappers';
 import { collectionNotFound } from './repository';
 
 /**
- * Bulk creates (issue 26 §2): a bulk's documents are written in pieces of `STAGE_PIECE`, each
- * carrying the batch's id, which readers skip while the batch is listed in `document_batches`
- * (migration 172, VISIBLE_DOCUMENT). Publishing deletes that row: one short statement, whatever
+ * Bulk creates: a bulk's documents are written in pieces of `STAGE_PIECE`, each carrying the
+ * batch's id, which readers skip while the batch is listed in `document_batches`
+ * (VISIBLE_DOCUMENT). Publishing deletes that row: one short statement, whatever
  * the number of documents, so every reader sees all of the bulk or none of it, and no statement
  * holds PGlite (which takes work in arrival order) for long. A bulk that fails is discarded;
  * one whose process died (no piece for ABANDONED_AFTER_SECONDS) is discarded by the sweep,
@@ -18,6 +18,8 @@ import { collectionNotFound } from './repository';
  */
 const STAGE_PIECE = 250;
 export const ABANDONED_AFTER_SECONDS = 120;
+/** How often bulk creates that failed or were abandoned are looked for (`sweepDocumentBatches`). */
+export const DOCUMENT_BATCH_SWEEP_MS = 30_000;
 const SWEEP_PIECE = 1_000;
 
 /** Lets requests read while a bulk is staged (sync.ts does the same). */

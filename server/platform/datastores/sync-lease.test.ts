@@ -5,7 +5,7 @@ import { openTestStore } from '../testing';
 import { createCollection, createDatastore } from './repository';
 import { DocumentSync, SYNC_LEASE_EXPIRED } from './sync';
 
-/** Issue 10 §2: the one-sync-per-collection claim is a lease in the database, not a flag in memory. */
+/** The one-sync-per-collection claim is a lease in the database, not a flag in memory. */
 describe('a sync claim', () => {
   let db: Db;
   beforeAll(async () => {

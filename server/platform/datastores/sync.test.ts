@@ -9,15 +9,16 @@ import {
   documentV2,
   type CollectionSchema,
 } from '../../../src/api/contract';
+import { actingAs } from '../access/principal';
 import { readRows } from '../datasets/repository';
 import { openStore, type Db } from '../store';
 import { startTestPlatform, type TestPlatform } from '../testing';
-import { DocumentService } from './document-service';
 import { Jobs } from '../core/jobs';
 import { createCollection, createDatastore } from './repository';
 import { DocumentSync } from './sync';
 import {
   bulkCreate,
+  documentServiceOn,
   documentsPath,
   expectError,
   newCollection,
@@ -25,8 +26,8 @@ import {
   ok,
   queryDocuments,
   v1,
-} from './test-support';
-import { DocumentUpkeep } from './upkeep';
+} from '../testing/datastores';
+import { SortIndexesAndStatistics } from './sort-indexes-and-statistics';
 
 const schema: CollectionSchema = {
   columns: [
@@ -232,7 +233,10 @@ describe('the linked dataset', () => {
 
   it('holds one row per document and one typed column per schema column, named after the collection', async () => {
     const jobs = new Jobs(() => undefined);
-    const documents = new DocumentService(db, new DocumentUpkeep(db, jobs, () => undefined));
+    const documents = documentServiceOn(
+      db,
+      new SortIndexesAndStatistics(db, jobs, () => undefined),
+    );
     const store = await createDatastore(db, 'sync', 1);
     const c = await createCollection(db, {
       datastoreId: store.id,
@@ -241,7 +245,7 @@ describe('the linked dataset', () => {
       syncEnabled: true,
       owner: 1,
     });
-    await documents.createMany(c.id, 1, [
+    await documents.createMany(actingAs(1), c.id, [
       { content: good(1) },
       { content: { orderNumber: '2', unitPrice: '3.25', customer: 42, extra: 'ignored' } },
     ]);

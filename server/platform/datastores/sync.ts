@@ -1,13 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { CollectionSchema, JsonObject } from '../../../src/api/contract';
-import type { PlatformDeps } from '../core/context';
-import { visibleCollectionSql } from '../access/collections';
-import { PlatformError, forbidden } from '../core/errors';
+import { PlatformError } from '../core/errors';
 import { columnsFrom, createDataset, replaceRows, type Cell } from '../datasets/store';
 import type { Db, Queryable } from '../store';
-import { VISIBLE_DOCUMENT, lockCollection } from './documents';
-import { sweepDocumentBatches } from './staged-create';
-import type { SyncStatusRow } from './mappers';
+import { VISIBLE_DOCUMENT, lockCollection } from './document-repository';
 import { datastoreNotFound } from './repository';
 import { SyncValueError, toRow } from './sync-cells';
 
@@ -23,7 +19,7 @@ const SYNC_LEASE_LOST = 'the sync lease was lost';
  * Sync (gaps.md): a sync-enabled collection's documents become the rows of its linked dataset,
  * one row per document and one column per schema column. `sync_running` is claimed with one
  * UPDATE under a lease (`sync_owner`, `sync_lease_until`), so two callers, in one process or
- * in several on one PostgreSQL, never sync one collection at once (issue 10).
+ * in several on one PostgreSQL, never sync one collection at once.
  */
 export class DocumentSync {
   constructor(
@@ -33,42 +29,25 @@ export class DocumentSync {
     private readonly owner: string = randomUUID(),
   ) {}
 
-  /** "Sync now": every sync-enabled collection of the datastore, answered when done; 423 while one runs. */
   /**
-   * `userId`: the caller, who must be the datastore's owner or an Admin (issue 14); unset for
-   * the platform's own work. The check is part of the claim, so that the claim stays the first
-   * and only statement before the sync (two requests at once: one claims, the other is told).
+   * "Sync now": every sync-enabled collection of the datastore, answered when done; 423 while
+   * one runs. Whoever may start it was decided before (DatastoreService.syncNow): the claim is
+   * one statement, so of two calls at once one claims and the other is told.
    */
-  async syncDatastore(datastoreId: string, userId?: number): Promise<string[]> {
-    const [claim] = await this.db.query<{
-      found: boolean;
-      name: string;
-      manage: boolean;
-      enabled: number;
-      claimed: string[];
-    }>(
-      `WITH caller AS (
-         SELECT $4::int IS NULL
-           OR EXISTS (SELECT 1 FROM datastores WHERE id = $1 AND owner = $4)
-           OR EXISTS (SELECT 1 FROM users WHERE id = $4 AND role = 'Admin') AS manage),
-       claimed AS (
+  async syncDatastore(datastoreId: string): Promise<string[]> {
+    const [claim] = await this.db.query<{ found: boolean; enabled: number; claimed: string[] }>(
+      `WITH claimed AS (
          UPDATE collections SET sync_running = true, sync_owner = $2,
            sync_lease_until = now() + make_interval(secs => $3)
-         WHERE datastore_id = $1 AND sync_enabled AND ${FREE} AND (SELECT manage FROM caller)
+         WHERE datastore_id = $1 AND sync_enabled AND ${FREE}
            AND NOT EXISTS (SELECT 1 FROM collections r WHERE r.datastore_id = $1 AND r.${HELD})
          RETURNING id)
-       SELECT (SELECT manage FROM caller) AS manage,
-         (SELECT name FROM datastores WHERE id = $1) AS name,
-         EXISTS (SELECT 1 FROM datastores d WHERE id = $1 AND ($4::int IS NULL
-           OR (SELECT manage FROM caller) OR EXISTS (SELECT 1 FROM collections c
-             WHERE c.datastore_id = d.id AND ${visibleCollectionSql('$4::int')}))) AS found,
+       SELECT EXISTS (SELECT 1 FROM datastores WHERE id = $1) AS found,
          (SELECT count(*) FROM collections WHERE datastore_id = $1 AND sync_enabled) AS enabled,
          ARRAY(SELECT id FROM claimed) AS claimed`,
-      [datastoreId, this.owner, this.leaseSeconds, userId ?? null],
+      [datastoreId, this.owner, this.leaseSeconds],
     );
     if (!claim?.found) throw datastoreNotFound(datastoreId);
-    if (!claim.manage)
-      throw forbidden(`Only the owner of datastore ${claim.name} or an Admin may sync it now`);
     const claimed = claim.claimed;
     if (claimed.length === 0 && claim.enabled > 0)
       throw new PlatformError(
@@ -201,29 +180,4 @@ async function copyToDataset(tx: Queryable, collectionId: string) {
      WHERE id = $1`,
     [collectionId, datasetId],
   );
-}
-
-export async function readSyncStatus(db: Queryable, collectionIds: string[]) {
-  return db.query<SyncStatusRow>(
-    `SELECT c.id, c.sync_running, c.last_sync, c.sync_required, c.last_sync_error, c.last_sync_error_at,
-       c.datasource_id, d.row_count
-     FROM collections c LEFT JOIN datasets d ON d.id = c.datasource_id
-     WHERE c.id = ANY($1::text[]) ORDER BY c.name, c.id`,
-    [collectionIds],
-  );
-}
-
-/** How often bulk creates that failed or were abandoned are looked for (staged-create.ts). */
-const BATCH_SWEEP_MS = 30_000;
-
-/** One sync service per platform, with the background run on `intervals.syncMs`. */
-export function startDocumentSync(deps: PlatformDeps): DocumentSync {
-  const sync = new DocumentSync(deps.db, deps.log, deps.queue.leaseSeconds, deps.queue.owner);
-  deps.jobs.run('document-sync: release expired claims', () =>
-    sync.releaseExpired(deps.db.kind === 'pglite'),
-  );
-  deps.jobs.every('document-sync', deps.intervals.syncMs, () => sync.syncPending());
-  deps.jobs.run('document batches: sweep at start', () => sweepDocumentBatches(deps.db));
-  deps.jobs.every('document batches: sweep', BATCH_SWEEP_MS, () => sweepDocumentBatches(deps.db));
-  return sync;
 }

@@ -8,7 +8,7 @@ import {
   selectPiece,
   writeContents,
   type DocumentCursor,
-} from './documents';
+} from './document-repository';
 import { collectionNotFound } from './repository';
 import { filterCondition } from './query/filter';
 import { SqlParams, type Condition } from './query/sql-params';
@@ -23,13 +23,13 @@ const UPDATE_PIECE = 250;
 const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
 
 /**
- * Update by query (issue 23: 110,031 documents held every reader for 10 s), in pieces of
- * UPDATE_PIECE documents in creation order (as MongoDB's updateMany, each document changes at
- * once, the whole not: a reader may see some pieces changed and others not yet). A first pass,
- * reading only, applies the operation to every matching document, so an operation that cannot
- * apply to one of them (400) changes nothing. Then each piece is read, changed here, and written
- * in one batch where each document is still as read (issue 26 §2: a transaction held PGlite
- * while this thread applied the piece; a reader waited up to 200 ms); a document changed
+ * Update by query, in pieces of UPDATE_PIECE documents in creation order, so that a large update
+ * never holds every reader for its whole length (as MongoDB's updateMany, each document changes
+ * at once, the whole not: a reader may see some pieces changed and others not yet). A first
+ * pass, reading only, applies the operation to every matching document, so an operation that
+ * cannot apply to one of them (400) changes nothing. Then each piece is read, changed here, and
+ * written in one batch where each document is still as read (no transaction stays open while
+ * this thread applies the piece, which would hold PGlite meanwhile); a document changed
  * meanwhile is read again, locked, and changed from what it holds. Answers how many changed.
  */
 export async function updateInPieces(

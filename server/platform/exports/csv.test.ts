@@ -2,7 +2,7 @@ import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import type { Cell } from '../datasets/store';
 import { csvField, csvLines } from './csv';
-import { notPlainCells, plainCells } from './test-cells';
+import { notPlainCells, plainCells } from '../testing/exports';
 
 /** Every cell a CSV writer may get wrong. */
 const tricky: Cell[] = [...plainCells, ...notPlainCells];

@@ -5,11 +5,11 @@ import { columnsFrom, createDataset, type Cell } from '../datasets/store';
 import type { Db } from '../store';
 import { openTestStore, testJob } from '../testing';
 import { csvLines } from './csv';
-import { notPlainCells as notPlain, plainCells as plain } from './test-cells';
-import { crlf, csvBatches } from './run-export';
+import { notPlainCells as notPlain, plainCells as plain } from '../testing/exports';
+import { crlf, csvBatches } from './rows-repository';
 
 /**
- * Issue 26 §1: where a stream run saw that the engine's own CSV writer writes its cells as csv.ts
+ * Where a stream run saw that the engine's own CSV writer writes its cells as csv.ts
  * does, the export lets the engine write the CSV (COPY ... TO STDOUT); the bytes are the same
  * as csv.ts's, and a set with cells the engine would write otherwise is written by csv.ts.
  */

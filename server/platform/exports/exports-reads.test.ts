@@ -8,7 +8,7 @@ import {
   exportsAcross,
   type ExportRecord,
 } from '../../../src/api/contract';
-import { sampleUsers } from '../access/test-users';
+import { sampleUsers } from '../testing/users';
 import { SALES_DATASET_ID } from '../seed/datasets';
 import { startTestPlatform, type TestPlatform } from '../testing';
 

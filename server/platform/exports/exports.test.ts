@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Papa from 'papaparse';
 import { exportHistory, exportRecord, type ExportRecord } from '../../../src/api/contract';
 import { SALES_DATASET_ID } from '../seed/datasets';
-import { createStream, runToEnd, streamBody, uploadCsv } from '../streams/test-support';
+import { createStream, runToEnd, streamBody, uploadCsv } from '../testing/streams';
 import { startTestPlatform, type TestPlatform } from '../testing';
 
 let platform: TestPlatform;
@@ -246,7 +246,7 @@ describe('Create Export (4.6, 4.6a)', () => {
     expect(done.message).not.toContain(platform.dataDir);
   });
 
-  it('refuses a bucket or path the target cannot hold, before anything is written (issue 23)', async () => {
+  it('refuses a bucket or path the target cannot hold, before anything is written', async () => {
     const cases: Array<[Record<string, unknown>, string | RegExp]> = [
       [{ bucket: 'probe', path: 'a'.repeat(300) }, 'path: at most 200 characters between two "/"'],
       [
@@ -273,7 +273,7 @@ describe('Create Export (4.6, 4.6a)', () => {
     expect(history.filter((r) => r.bucket === 'probe')).toEqual([]);
   });
 
-  it('says a file-system failure without a path, whatever the failure (issue 23)', async () => {
+  it('says a file-system failure without a path, whatever the failure', async () => {
     const buckets = path.join(platform.dataDir, 'buckets');
     fs.mkdirSync(buckets, { recursive: true });
     fs.symlinkSync('loop', path.join(buckets, 'loop'));

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exportRecord, exportsAcross, exportsChanged } from '../../../src/api/contract';
-import { sampleUsers } from '../access/test-users';
+import { sampleUsers } from '../testing/users';
 import { liveLimits } from '../live/sse';
 import { readEvents, type SseEvent } from '../live/read-sse';
 import { SALES_DATASET_ID } from '../seed/datasets';

@@ -1,21 +1,21 @@
 import type { Context } from 'hono';
-import type { PlatformDeps, PlatformEnv } from '../core/context';
-import { liveStream } from '../live/sse';
-import { exportDetails } from './reads';
+import { actorOf, type PlatformEnv } from '../core/http';
+import { liveStream, type LiveDeps } from '../live/sse';
+import type { ExportService } from './service';
 
 /**
  * `GET /api/query/v1/exports/{exportId}/live` (embedded platform, docs/platform-gaps.md): the
  * export as `GET …/exports/{exportId}` answers it (`event: export`), each time it changes (its
  * job's end wakes it), ending once it is no longer running. Read as the acting user through
- * the same read, so an export of a dataset the user may not read is a 404 before any event.
+ * the same operation, so an export of a dataset the user may not read is a 404 before any event.
  */
-export async function exportLive(c: Context<PlatformEnv>, deps: PlatformDeps) {
-  const userId = c.get('userId');
+export async function exportLive(c: Context<PlatformEnv>, live: LiveDeps, exports: ExportService) {
+  const actor = actorOf(c);
   const id = c.req.param('exportId')!;
-  await exportDetails(deps, userId, id);
+  await exports.details(actor, id);
   let shown = '';
-  return liveStream(c, deps, [`job:${id}`], async () => {
-    const details = await exportDetails(deps, userId, id);
+  return liveStream(c, live, [`job:${id}`], async () => {
+    const details = await exports.details(actor, id);
     const seen = JSON.stringify(details);
     const changed = seen !== shown;
     shown = seen;

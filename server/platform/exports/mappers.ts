@@ -1,5 +1,5 @@
 import type { ExportRecord } from '../../../src/api/contract';
-import type { ExportRow } from './service';
+import type { ExportRow } from './repository';
 
 const legacy: Record<string, ExportRecord['exportStatus']> = {
   exporting: 'running',

@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import { storeFailure } from '../core/store-failure';
 import type { ByteRange, FileStore } from '../store/files';
 
-/** Where a revision's bytes are: in its row (sample data, rows before issue 11) or in the store. */
+/** Where a revision's bytes are: in its row (sample data, the oldest uploads) or in the store. */
 export interface RevisionBytes {
   id: number;
   data_file_id: number;
@@ -33,4 +33,20 @@ export async function revisionInMemory(files: FileStore, row: RevisionBytes): Pr
   const chunks: Buffer[] = [];
   for await (const chunk of await revisionBytes(files, row)) chunks.push(chunk as Buffer);
   return new Uint8Array(Buffer.concat(chunks));
+}
+
+/**
+ * At most `max` bytes from the start of a revision: those its row holds, or a range of the
+ * stored bytes (a large revision is never read whole).
+ */
+export async function revisionHeadBytes(
+  files: FileStore,
+  row: Omit<RevisionBytes, 'body'> & { head: Uint8Array | null; size_bytes: number },
+  max: number,
+): Promise<Uint8Array> {
+  if (!row.stored_key || row.size_bytes === 0) return new Uint8Array(row.head ?? []);
+  const chunks: Buffer[] = [];
+  const stream = await revisionBytes(files, { ...row, body: null }, { start: 0, end: max - 1 });
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  return new Uint8Array(Buffer.concat(chunks).subarray(0, max));
 }

@@ -34,3 +34,18 @@ export function toFileMetadata(
     ...(expand.has('revisions') ? { revisions: revisions.map(toFileRevision) } : {}),
   };
 }
+
+/**
+ * Who may use a data file (gaps.md): the platform has no sharing of data files, so its
+ * permissions are its responsible user's, read-only; Admins use every file besides.
+ */
+export const toFilePermissions = (file: DataFileRow) => ({
+  publicAccess: false,
+  entries: [
+    {
+      id: String(file.responsible_user_id),
+      type: 'USER',
+      permissions: ['READ', 'WRITE', 'DELETE'],
+    },
+  ],
+});

@@ -6,7 +6,7 @@ import {
   revisionPreview,
   uploadDataFileResult,
 } from '../../../src/api/contract';
-import { sampleUsers, startWithSampleUsers } from '../access/test-users';
+import { sampleUsers, startWithSampleUsers } from '../testing/users';
 import type { TestPlatform } from '../testing';
 
 // Issue 25: a CSV or text revision's first lines, before downloading it; on PGlite, and on

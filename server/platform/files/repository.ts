@@ -1,6 +1,6 @@
-import { created, recordEvent } from '../audit/record';
 import { createHash } from 'node:crypto';
-import { visibleDataFileSql } from '../access/data-file-visibility';
+import type { ListScope } from '../access/principal';
+import { created, recordEvent } from '../audit/record';
 import { notFound } from '../core/errors';
 import type { Queryable } from '../store';
 import type { FileStore } from '../store/files';
@@ -72,7 +72,8 @@ export async function addRevision(
   return row!.id;
 }
 
-export async function createDataFile(
+/** A new data file and its first revision (its activity event is the caller's to record). */
+export async function insertDataFile(
   tx: Queryable,
   file: { name: string; description: string },
   upload: RevisionUpload,
@@ -83,30 +84,59 @@ export async function createDataFile(
     [file.name, file.description, upload.userId, Date.now()],
   );
   const revisionId = await addRevision(tx, row!.id, upload);
+  return { dataFileId: row!.id, revisionId };
+}
+
+/** A new data file with its upload event, as the sample data writes it (seed/streams.ts). */
+export async function createDataFile(
+  tx: Queryable,
+  file: { name: string; description: string },
+  upload: RevisionUpload,
+): Promise<{ dataFileId: number; revisionId: number }> {
+  const ids = await insertDataFile(tx, file, upload);
   await recordEvent(
     tx,
     upload.userId,
     'data-file.uploaded',
-    { type: 'data-file', id: row!.id, name: file.name },
-    created({ revision: revisionId, contentType: upload.contentType }),
+    { type: 'data-file', id: ids.dataFileId, name: file.name },
+    created({ revision: ids.revisionId, contentType: upload.contentType }),
   );
-  return { dataFileId: row!.id, revisionId };
+  return ids;
 }
 
 /** `id` as it came in the path: text that is not an integer names no data file. */
-export async function getDataFile(db: Queryable, id: string | number): Promise<DataFileRow> {
+export async function findDataFile(
+  db: Queryable,
+  id: string | number,
+): Promise<DataFileRow | undefined> {
   const [row] = await db.query<DataFileRow>('SELECT * FROM data_files WHERE id = $1', [
     dataFileId(String(id)),
   ]);
+  return row;
+}
+
+/** The file, or 404 (stream sources read it so, access/stream-sources.ts). */
+export async function getDataFile(db: Queryable, id: string | number): Promise<DataFileRow> {
+  const row = await findDataFile(db, id);
   if (!row) throw dataFileNotFound(id);
   return row;
 }
 
-/** The files of `ids` that exist and `viewerId` may read (access/data-files.ts), in the order asked. */
-export async function dataFilesById(db: Queryable, ids: number[], viewerId: number) {
+/**
+ * SQL over `data_files f`: true for a file the list scope shows (access/principal.ts: all, or
+ * the user's own: data files are not shared). `at` is the first of its two parameters, given by
+ * `dataFileScopeParams`.
+ */
+const dataFileInScope = (at: number) =>
+  `($${at}::boolean OR f.responsible_user_id = $${at + 1}::int)`;
+const dataFileScopeParams = (scope: ListScope): [boolean, number] =>
+  scope.all ? [true, 0] : [false, scope.userId];
+
+/** The files of `ids` that exist and the scope shows, in the order asked. */
+export async function dataFilesById(db: Queryable, ids: number[], scope: ListScope) {
   const rows = await db.query<DataFileRow>(
-    `SELECT * FROM data_files f WHERE id = ANY($1::int[]) AND ${visibleDataFileSql('$2')}`,
-    [ids, viewerId],
+    `SELECT * FROM data_files f WHERE id = ANY($1::int[]) AND ${dataFileInScope(2)}`,
+    [ids, ...dataFileScopeParams(scope)],
   );
   const byId = new Map(rows.map((row) => [row.id, row]));
   return ids.flatMap((id) => byId.get(id) ?? []);
@@ -115,17 +145,22 @@ export async function dataFilesById(db: Queryable, ids: number[], viewerId: numb
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
- * The files `viewerId` may read (access/data-files.ts), oldest first; `nameLike` keeps the files
- * whose name contains it, whatever the case.
+ * The files the scope shows, oldest first; `nameLike` keeps the files whose name contains it,
+ * whatever the case.
  */
 export const listDataFiles = (
   db: Queryable,
-  p: { viewerId: number; limit: number; offset: number; nameLike?: string },
+  p: { scope: ListScope; limit: number; offset: number; nameLike?: string },
 ) =>
   db.query<DataFileRow>(
-    `SELECT * FROM data_files f WHERE ($3::text IS NULL OR name ILIKE $3) AND ${visibleDataFileSql('$4')}
+    `SELECT * FROM data_files f WHERE ($3::text IS NULL OR name ILIKE $3) AND ${dataFileInScope(4)}
      ORDER BY id LIMIT $1 OFFSET $2`,
-    [p.limit, p.offset, p.nameLike ? likePattern(p.nameLike) : null, p.viewerId],
+    [
+      p.limit,
+      p.offset,
+      p.nameLike ? likePattern(p.nameLike) : null,
+      ...dataFileScopeParams(p.scope),
+    ],
   );
 
 /** Newest first: the first revision of a file is its current one. */
@@ -164,3 +199,53 @@ export async function readRevision(
   const row = await findRevision(db, fileId, revisionId);
   return { ...row, body: await revisionInMemory(files, row) };
 }
+
+/**
+ * A revision's row and, for bytes kept in the row, at most `max` of them from its start (never
+ * the whole of a large one); undefined when the file has no such revision.
+ */
+export async function revisionHead(db: Queryable, fileId: number, revisionId: number, max: number) {
+  const [row] = await db.query<
+    RevisionRow & { head: Uint8Array | null; stored_key: string | null }
+  >(
+    `SELECT ${revisionColumns}, stored_key,
+       CASE WHEN stored_key IS NULL THEN substring(body from 1 for $3) END AS head
+     FROM data_file_revisions WHERE data_file_id = $1 AND id = $2`,
+    [fileId, revisionId, max],
+  );
+  return row;
+}
+
+/**
+ * Deletes one revision; the newest remaining one becomes current, and deleting the last one
+ * deletes the file (gaps.md). Undefined when the file has no such revision.
+ */
+export async function deleteRevisionRow(tx: Queryable, fileId: number, revisionId: string) {
+  const [gone] = await tx.query<{ stored_key: string | null }>(
+    'DELETE FROM data_file_revisions WHERE data_file_id = $1 AND id = $2 RETURNING stored_key',
+    [fileId, dataFileId(revisionId)],
+  );
+  if (!gone) return undefined;
+  const [left] = await tx.query<{ n: number }>(
+    'SELECT count(*)::int AS n FROM data_file_revisions WHERE data_file_id = $1',
+    [fileId],
+  );
+  const fileDeleted = (left?.n ?? 0) === 0;
+  if (fileDeleted) await tx.query('DELETE FROM data_files WHERE id = $1', [fileId]);
+  return { storedKey: gone.stored_key, fileDeleted };
+}
+
+/** Revisions still PENDING their scan, after `after` in id order, `batch` at a time. */
+export const pendingRevisions = (db: Queryable, after: number, batch: number) =>
+  db.query<{ id: number; body: Uint8Array | null; stored_key: string | null }>(
+    `SELECT id, CASE WHEN stored_key IS NULL THEN body END AS body, stored_key
+     FROM data_file_revisions WHERE scan_state = 'PENDING' AND id > $2 ORDER BY id LIMIT $1`,
+    [batch, after],
+  );
+
+/** A scan's outcome, written only while the revision is still PENDING (two scanners agree). */
+export const markScanned = (db: Queryable, id: number, state: 'SAFE' | 'UNSAFE') =>
+  db.query(
+    `UPDATE data_file_revisions SET scan_state = $2 WHERE id = $1 AND scan_state = 'PENDING'`,
+    [id, state],
+  );

@@ -1,28 +1,14 @@
-import { created, recordEvent } from '../audit/record';
 import { Readable } from 'node:stream';
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { dataFileExpand, PREVIEW_MAX_LINES, queryInt } from '../../../src/api/contract';
-import { dataFileFor } from '../access/data-files';
-import type { PlatformDeps, PlatformEnv } from '../core/context';
+import { dataFileAccess } from '../../../src/api/contract/file-access';
+import { actorOf, type PlatformEnv } from '../core/http';
 import { downloadHeaders } from '../core/download';
-import { badRequest } from '../core/errors';
 import { query } from '../core/validate';
 import { toFileMetadata, type Expand } from './mappers';
-import {
-  addRevision,
-  createDataFile,
-  dataFilesById,
-  listDataFiles,
-  findRevision,
-  revisionsOf,
-  type RevisionUpload,
-} from './repository';
-import { deleteRevision, filePermissions } from './manage';
-import { previewRevision } from './preview';
-import { scanPending } from './scan';
-import { revisionBytes } from './bytes';
-import { streamUpload } from './upload-stream';
+import type { DataFileService } from './service';
+import { uploadBody } from './upload-stream';
 
 const uploadParams = z.object({
   name: z.string().trim().min(1).max(255),
@@ -74,175 +60,72 @@ const listParams = detailsParams.extend({
 });
 
 /**
- * The file's bytes, its content type and how long it took to arrive (2.7): a raw body as sent, or
- * the `file` part of a `multipart/form-data` body (gaps.md: both), never the envelope. The bytes
- * stream to the file store (FILE_STORE), hashed on the way; over MAX_UPLOAD_MB is 413, before the
- * body is read when its length is declared.
+ * Data files and their revisions (spec 2.7, 4.12; gaps.md "Filesets and data files"), and what
+ * the caller may do with one. An upload's body is handed over unread: the service decides, then
+ * streams it to the file store (the raw body as sent, or the `file` part of a multipart body).
  */
-async function upload(c: Context<PlatformEnv>, deps: PlatformDeps): Promise<RevisionUpload> {
-  const started = Date.now();
-  const streamed = await streamUpload(c, deps.files, deps.maxUploadBytes);
-  if (streamed.sizeBytes === 0) {
-    await deps.files.delete(streamed.key).catch(() => undefined);
-    throw badRequest('body: the data file is empty');
-  }
-  const { key, sizeBytes, md5, sha256 } = streamed;
-  return {
-    stored: { key, sizeBytes, md5, sha256 },
-    contentType: streamed.contentType,
-    userId: c.get('userId'),
-    uploadTimeMillis: Date.now() - started,
-  };
-}
-
-/** An upload whose row could not be written leaves no file behind. */
-async function orForget<T>(
-  deps: PlatformDeps,
-  content: RevisionUpload,
-  write: () => Promise<T>,
-): Promise<T> {
-  try {
-    return await write();
-  } catch (error) {
-    if (content.stored) await deps.files.delete(content.stored.key).catch(() => undefined);
-    throw error;
-  }
-}
-
-/**
- * Data files and their revisions (spec 2.7, 4.12; gaps.md "Filesets and data files"). Who may read
- * or change one is access/data-files.ts's to say, for every path.
- */
-export function dataFileRoutes(deps: PlatformDeps) {
-  const { db, jobs } = deps;
+export function dataFileRoutes({ dataFiles }: { dataFiles: DataFileService }) {
   const r = new Hono<PlatformEnv>();
-  // Uploads answer before their scan: PENDING until the background scan says SAFE or UNSAFE. A
-  // scan a stop cut short is taken up again at the next start, and every minute.
-  let scanning = false;
-  let again = false;
-  const scan = () => {
-    if (scanning) {
-      again = true; // the running scan looks again before it ends
-      return;
-    }
-    scanning = true;
-    jobs.run('scan data files', async () => {
-      try {
-        do {
-          again = false;
-          await scanPending(db, deps.files);
-        } while (again);
-      } finally {
-        scanning = false;
-      }
-    });
-  };
-  scan();
-  jobs.every('scan data files', 60_000, () => scanPending(db, deps.files));
   const base = '/api/data/v1/data-files';
 
   r.post(base, async (c) => {
-    const { name, description } = query(c, uploadParams);
-    const content = await upload(c, deps);
-    const { dataFileId } = await orForget(deps, content, () =>
-      db.transaction((tx) => createDataFile(tx, { name, description: description ?? '' }, content)),
-    );
-    scan();
-    return c.json({ dataFileId });
+    const file = query(c, uploadParams);
+    return c.json(await dataFiles.upload(actorOf(c), file, uploadBody(c)));
   });
 
   r.get(`${base}/details`, async (c) => {
-    const { expand, limit, offset, ids, nameLike } = query(c, listParams);
-    const files = ids
-      ? await dataFilesById(db, ids, c.get('userId'))
-      : await listDataFiles(db, {
-          viewerId: c.get('userId'),
-          limit: limit ?? 100,
-          offset: offset ?? 0,
-          nameLike,
-        });
-    const revisions = expand.size
-      ? await revisionsOf(
-          db,
-          files.map((f) => f.id),
-        )
-      : [];
-    return c.json(
-      files.map((f) =>
-        toFileMetadata(
-          f,
-          revisions.filter((rev) => rev.data_file_id === f.id),
-          expand,
-        ),
-      ),
-    );
+    const { expand, ...params } = query(c, listParams);
+    const files = await dataFiles.list(actorOf(c), { ...params, withRevisions: expand.size > 0 });
+    return c.json(files.map(({ file, revisions }) => toFileMetadata(file, revisions, expand)));
   });
 
-  r.put(`${base}/:id`, async (c) => {
-    // Decided before the body is read: a refused upload is never stored.
-    const file = await dataFileFor(db, c.get('userId'), c.req.param('id'), 'revise');
-    const content = await upload(c, deps);
-    const revisionId = await orForget(deps, content, () =>
-      db.transaction(async (tx) => {
-        const id = await addRevision(tx, file.id, content);
-        await recordEvent(
-          tx,
-          c.get('userId'),
-          'data-file.revised',
-          { type: 'data-file', id: file.id, name: file.name },
-          created({ revision: id, contentType: content.contentType }),
-        );
-        return id;
-      }),
-    );
-    scan();
-    return c.json({ revisionId });
-  });
+  r.put(`${base}/:id`, async (c) =>
+    c.json(await dataFiles.revise(actorOf(c), c.req.param('id'), uploadBody(c))),
+  );
 
   r.get(`${base}/:id/details`, async (c) => {
-    const file = await dataFileFor(db, c.get('userId'), c.req.param('id'), 'read');
     const { expand } = query(c, detailsParams);
-    return c.json(
-      toFileMetadata(file, expand.size ? await revisionsOf(db, [file.id]) : [], expand),
+    const { file, revisions } = await dataFiles.details(
+      actorOf(c),
+      c.req.param('id'),
+      expand.size > 0,
     );
+    return c.json(toFileMetadata(file, revisions, expand));
   });
 
-  const download = async (c: Context<PlatformEnv>, fileId: string, revisionId?: string) => {
-    const file = await dataFileFor(db, c.get('userId'), fileId, 'read');
-    const revision = await findRevision(db, file.id, revisionId);
+  const download = async (c: Context<PlatformEnv>, revisionId?: string) => {
+    const { file, revision, body } = await dataFiles.download(
+      actorOf(c),
+      c.req.param('id')!,
+      revisionId,
+    );
     const headers = {
       ...downloadHeaders(file.name, revision.content_type),
       'content-length': String(revision.size_bytes),
     };
-    if (!revision.stored_key) return c.body(new Uint8Array(revision.body ?? []), 200, headers);
-    // Streamed from the file store: a large revision never sits whole in memory.
-    const bytes = await revisionBytes(deps.files, revision);
-    return c.body(Readable.toWeb(bytes) as ReadableStream, 200, headers);
+    if (body instanceof Uint8Array) return c.body(body, 200, headers);
+    return c.body(Readable.toWeb(body) as ReadableStream, 200, headers);
   };
   // gaps.md: the first lines of a CSV or text revision, read through its access check.
   r.get(`${base}/:id/revisions/:revisionId/preview`, async (c) => {
     const { lines } = query(c, previewParams);
-    return c.json(
-      await previewRevision(
-        deps,
-        c.get('userId'),
-        c.req.param('id'),
-        c.req.param('revisionId'),
-        lines,
-      ),
-    );
+    const { id, revisionId } = c.req.param();
+    return c.json(await dataFiles.preview(actorOf(c), id, revisionId, lines));
   });
   // gaps.md: deleting a revision (the last one deletes the file), and the read-only permissions.
   r.delete(`${base}/:id/revisions/:revisionId`, async (c) => {
-    const id = c.req.param('id');
-    return c.json(await deleteRevision(deps, c.get('userId'), id, c.req.param('revisionId')));
+    const { id, revisionId } = c.req.param();
+    return c.json(await dataFiles.deleteRevision(actorOf(c), id, revisionId));
   });
   r.get(`${base}/:id/permissions`, async (c) =>
-    c.json(await filePermissions(db, c.get('userId'), c.req.param('id'))),
+    c.json(await dataFiles.permissions(actorOf(c), c.req.param('id'))),
   );
-  r.get(`${base}/:id`, (c) => download(c, c.req.param('id')));
-  r.get(`${base}/:id/revisions/:revisionId`, (c) =>
-    download(c, c.req.param('id'), c.req.param('revisionId')),
+  r.get(`${base}/:id`, (c) => download(c));
+  r.get(`${base}/:id/revisions/:revisionId`, (c) => download(c, c.req.param('revisionId')));
+
+  // What the caller may do with one data file (ours, gaps.md), for the console to disable the rest.
+  r.get('/api/access/v1/data-files/:id', async (c) =>
+    c.json(dataFileAccess.parse(await dataFiles.access(actorOf(c), c.req.param('id')))),
   );
 
   return r;

@@ -1,5 +1,7 @@
+import type { Jobs } from '../core/jobs';
 import type { Queryable } from '../store';
 import { FileMissingError, type FileStore } from '../store/files';
+import { markScanned, pendingRevisions } from './repository';
 
 /**
  * The EICAR anti-virus test string, written in two parts so that this source file is not itself
@@ -48,15 +50,7 @@ export async function scanPending(db: Queryable, files: FileStore, batch = 8): P
   let scanned = 0;
   let after = 0;
   for (;;) {
-    const rows = await db.query<{
-      id: number;
-      body: Uint8Array | null;
-      stored_key: string | null;
-    }>(
-      `SELECT id, CASE WHEN stored_key IS NULL THEN body END AS body, stored_key
-       FROM data_file_revisions WHERE scan_state = 'PENDING' AND id > $2 ORDER BY id LIMIT $1`,
-      [batch, after],
-    );
+    const rows = await pendingRevisions(db, after, batch);
     if (rows.length === 0) return scanned;
     for (const row of rows) {
       after = row.id;
@@ -64,11 +58,51 @@ export async function scanPending(db: Queryable, files: FileStore, batch = 8): P
         ? await scanStored(files, row.stored_key)
         : scanBytes(row.body ?? new Uint8Array());
       if (state === undefined) continue;
-      await db.query(
-        `UPDATE data_file_revisions SET scan_state = $2 WHERE id = $1 AND scan_state = 'PENDING'`,
-        [row.id, state],
-      );
+      await markScanned(db, row.id, state);
       scanned++;
     }
+  }
+}
+
+/** How often revisions left PENDING (a scan a stop cut short, a store that failed) are looked for. */
+const SCAN_EVERY_MS = 60_000;
+
+/**
+ * The background scan of uploads: woken by each upload, run at start and every minute, never two
+ * at once in this process (a wake during a scan makes it look again before it ends).
+ */
+export class DataFileScans {
+  #scanning = false;
+  #again = false;
+
+  constructor(
+    private readonly db: Queryable,
+    private readonly files: FileStore,
+    private readonly jobs: Jobs,
+  ) {}
+
+  /** Scans at start, then every minute: what a stop cut short is taken up again. */
+  start() {
+    this.wake();
+    this.jobs.every('scan data files', SCAN_EVERY_MS, () => scanPending(this.db, this.files));
+  }
+
+  /** Scans what is PENDING now, in the background. */
+  wake() {
+    if (this.#scanning) {
+      this.#again = true;
+      return;
+    }
+    this.#scanning = true;
+    this.jobs.run('scan data files', async () => {
+      try {
+        do {
+          this.#again = false;
+          await scanPending(this.db, this.files);
+        } while (this.#again);
+      } finally {
+        this.#scanning = false;
+      }
+    });
   }
 }

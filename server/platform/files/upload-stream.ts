@@ -80,6 +80,17 @@ async function toStore(source: Readable, files: FileStore, limit: number, conten
 }
 
 /**
+ * A data file's body as a request carries it, not yet read: its declared length and type, and
+ * its bytes opened only when an upload is allowed to begin.
+ */
+export interface UploadBody {
+  /** `content-length`, NaN when not declared. */
+  declaredLength: number;
+  contentType: string | undefined;
+  open: () => Readable | undefined;
+}
+
+/**
  * The request's body as a Node stream. Served by Node, that is Node's request itself, read only
  * as fast as the disk takes it: the adapter's `c.req.raw.body` (Readable.toWeb in Node 20) can
  * read the socket far ahead of its reader.
@@ -91,20 +102,26 @@ function bodySource(c: Context): Readable | undefined {
   return body ? Readable.fromWeb(body as WebReadableStream) : undefined;
 }
 
+/** The request's body as an upload reads it (the route's part: nothing is read yet). */
+export const uploadBody = (c: Context): UploadBody => ({
+  declaredLength: Number(c.req.header('content-length') ?? NaN),
+  contentType: c.req.header('content-type'),
+  open: () => bodySource(c),
+});
+
 /**
- * Streams a data-file upload to the file store (2.7, issue 11): a raw body as sent, or the `file` part of a
+ * Streams a data-file upload to the file store (2.7): a raw body as sent, or the `file` part of a
  * `multipart/form-data` body. A declared length over the limit is refused (413) before a byte is
  * read; an undeclared one as soon as it passes the limit. Memory holds one chunk at a time.
  */
 export async function streamUpload(
-  c: Context,
+  upload: UploadBody,
   files: FileStore,
   limit: number,
 ): Promise<StreamedUpload> {
-  const declared = Number(c.req.header('content-length') ?? NaN);
-  if (declared > limit) throw tooLarge(limit);
-  const contentType = c.req.header('content-type');
-  const source = bodySource(c);
+  if (upload.declaredLength > limit) throw tooLarge(limit);
+  const contentType = upload.contentType;
+  const source = upload.open();
   if (!source) throw badRequest('body: the data file is empty');
   if (!isMultipart(contentType))
     return toStore(source, files, limit, contentType || 'application/octet-stream');

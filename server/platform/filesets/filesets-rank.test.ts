@@ -2,12 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fileQueryResult } from '../../../src/api/contract';
 import { startTestPlatform, type TestPlatform } from '../testing';
-import { insertTextFiles, rankedByWholeVectors, seededRandom } from './test-ranking';
+import { insertTextFiles, rankedByWholeVectors, seededRandom } from '../testing/filesets';
 
 /**
- * Issue 26 §4: Query Files ranks from the pieces of the files' search vectors (migration 191)
- * when a query's words fall in one piece. Its order and scores must stay those of `ts_rank` over
- * the whole vectors, as it ranked before, for every shape of query.
+ * Query Files ranks from the pieces of the files' search vectors (migration 191) when a query's
+ * words fall in one piece. Its order and scores must be those of `ts_rank` over the whole
+ * vectors, for every shape of query.
  */
 let platform: TestPlatform;
 beforeAll(async () => {
@@ -102,7 +102,7 @@ async function piecesOf(query: string) {
   return row!.n;
 }
 
-describe('Query Files ranks as ts_rank over the whole search vectors (issue 26)', () => {
+describe('Query Files ranks as ts_rank over the whole search vectors', () => {
   it('gives the same order and scores for every shape of query', async () => {
     const filesetId = await createFileset();
     const shapes: Array<[string, number, string]> = [

@@ -10,7 +10,7 @@ import {
 } from '../../../src/api/contract';
 import { SAMPLE_FILESETS } from '../seed/filesets';
 import { startTestPlatform, type TestPlatform } from '../testing';
-import { insertTextFiles, rankedByWholeVectors } from './test-ranking';
+import { insertTextFiles, rankedByWholeVectors } from '../testing/filesets';
 
 let platform: TestPlatform;
 beforeAll(async () => {

@@ -1,4 +1,3 @@
-import { created, recordEvent } from '../audit/record';
 import type { FilesetSearchBody } from '../../../src/api/contract';
 import type { Queryable } from '../store';
 
@@ -125,6 +124,7 @@ export function listFiles(
   );
 }
 
+/** A new file, unless its path is taken in the fileset (then undefined). */
 export async function insertFile(tx: Queryable, file: NewFile) {
   const [row] = await tx.query<FileRow>(
     `INSERT INTO fileset_files (id, fileset_id, path, name, file_type, content_type, size, hash, created,
@@ -146,18 +146,10 @@ export async function insertFile(tx: Queryable, file: NewFile) {
     ],
   );
   if (row) await touchFileset(tx, file.filesetId);
-  if (row)
-    await recordEvent(
-      tx,
-      file.userId,
-      'fileset.file-uploaded',
-      { type: 'fileset', id: file.filesetId },
-      created({ file: file.id, path: file.path, size: file.size }),
-    );
   return row;
 }
 
-/** A file and where its bytes are: its row's `body` (sample data, files before issue 26) or the store. */
+/** A file and where its bytes are: its row's `body` (sample data, the oldest uploads) or the store. */
 export async function readFile(db: Queryable, filesetId: string, fileId: string) {
   const [row] = await db.query<FileRow & { body: Uint8Array | null; stored_key: string | null }>(
     `SELECT ${fileColumns}, CASE WHEN stored_key IS NULL THEN body END AS body, stored_key

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { textGenerationResponse } from '../../../src/api/contract';
 import { startTestPlatform, type TestPlatform } from '../testing';
-import { generationPath, longestStall } from './test-provider';
+import { generationPath, longestStall } from '../testing/provider';
 
 // This file must not load the tokenizer itself: what it checks is the platform's first load. The
 // sample data is seeded in a process of its own, as `npm start` does (seeding counts tokens).
@@ -20,8 +20,7 @@ describe('the first generation since the platform started', () => {
     const answer = textGenerationResponse.parse(await res.json());
     expect(answer.usage.inputTokens).toBeGreaterThan(0);
     expect(answer.usage.outputTokens).toBeGreaterThan(0);
-    // Loading the tokenizer on the platform's thread held every request 0.35 to 1.2 s; a busy
-    // machine may pause a little.
+    // The tokenizer loads on a thread of its own; a busy machine may pause a little.
     expect(stallMs).toBeLessThan(200);
   });
 });

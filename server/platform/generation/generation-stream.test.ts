@@ -7,7 +7,7 @@ import {
   textGenerationResponse,
   textGenerationStreamError,
 } from '../../../src/api/contract';
-import { generationPath, useProviderPlatforms } from './test-provider';
+import { generationPath, useProviderPlatforms } from '../testing/provider';
 import { BUILT_IN_STREAM_PIECES } from './providers';
 
 const API_KEY = 'sk-stream-test-key-0123456789';

@@ -7,7 +7,7 @@ import {
   messageError,
   textGenerationResponse,
 } from '../../../src/api/contract';
-import { generationPath, useProviderPlatforms } from './test-provider';
+import { generationPath, useProviderPlatforms } from '../testing/provider';
 import { countTokens } from './tokens';
 
 const API_KEY = 'sk-test-key-that-must-stay-inside';

@@ -15,7 +15,7 @@ const tooLarge = () =>
     `the model provider's answer is larger than ${mib(MAX_PROVIDER_ANSWER_BYTES)}, the limit: it was not read`,
   );
 
-/** The answer's body, read up to MAX_PROVIDER_ANSWER_BYTES (a 60 MB answer took 2.5 GB). */
+/** The answer's body, read up to MAX_PROVIDER_ANSWER_BYTES: a huge answer never fills memory. */
 async function readBounded(res: Response): Promise<string> {
   const declared = Number(res.headers.get('content-length') ?? NaN);
   if (declared > MAX_PROVIDER_ANSWER_BYTES) {

@@ -1,18 +1,11 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import {
-  generationSessionId,
-  queryInt,
-  textGenerationBody,
-  type GenerationModel,
-} from '../../../src/api/contract';
-import type { PlatformDeps, PlatformEnv } from '../core/context';
+import { generationSessionId, queryInt, textGenerationBody } from '../../../src/api/contract';
 import { errorBody, PlatformError } from '../core/errors';
+import { actorOf, type PlatformEnv } from '../core/http';
 import { parseWith, query, readJson } from '../core/validate';
 import { eventStreamAnswer, wantsEventStream } from './event-stream';
-import { configuredModels, defaultModelId } from './models';
-import { runTextGeneration } from './service';
-import { getSession, listSessions } from './sessions';
+import type { GenerationService } from './service';
 
 const sessionsParams = z.object({
   limit: queryInt(1, 200).optional(),
@@ -20,8 +13,8 @@ const sessionsParams = z.object({
 });
 
 /**
- * The vendor's client sends `"parameters": null, "model": null, "modelConfiguration": null`
- * (issue 26 §6): a top-level null is a field left out.
+ * The vendor's client sends `"parameters": null, "model": null, "modelConfiguration": null`:
+ * a top-level null is a field left out.
  */
 function nullsAsAbsent(value: unknown): unknown {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return value;
@@ -29,28 +22,26 @@ function nullsAsAbsent(value: unknown): unknown {
 }
 
 /** Text generation (4.11, gaps.md) and its sessions (docs/platform-gaps.md). */
-export function generationRoutes({ db, generation, log }: PlatformDeps) {
+export function generationRoutes({
+  generation,
+  log,
+}: {
+  generation: GenerationService;
+  /** Where a streamed generation's unexpected failure is written (its answer is already sent). */
+  log: (line: string) => void;
+}) {
   const r = new Hono<PlatformEnv>();
 
-  r.get('/api/ai/v1/settings/services/generation/models', (c) => {
-    const fallback = defaultModelId(generation);
-    return c.json(
-      configuredModels(generation).map((m): GenerationModel => ({
-        id: m.id,
-        name: m.name,
-        default: m.id === fallback,
-        provider: m.provider,
-      })),
-    );
-  });
+  r.get('/api/ai/v1/settings/services/generation/models', async (c) =>
+    c.json(await generation.models(actorOf(c))),
+  );
 
   r.post('/api/ai/v1/text/generation', async (c) => {
     const request = parseWith(textGenerationBody, nullsAsAbsent(await readJson(c)));
-    const userId = c.get('userId');
+    const actor = actorOf(c);
     if (wantsEventStream(c.req.header('accept')))
       return eventStreamAnswer(
-        (listener, signal) =>
-          runTextGeneration({ db, generation }, userId, request, signal, listener),
+        (listener, signal) => generation.stream(actor, request, signal, listener),
         c.req.raw.signal,
         (error) => {
           const traceId = c.get('traceId') ?? '';
@@ -67,24 +58,18 @@ export function generationRoutes({ db, generation, log }: PlatformDeps) {
           };
         },
       );
-    const { answer, durationMs } = await runTextGeneration(
-      { db, generation },
-      userId,
-      request,
-      c.req.raw.signal,
-    );
+    const { answer, durationMs } = await generation.generate(actor, request, c.req.raw.signal);
     c.header('server-timing', `model;dur=${durationMs.toFixed(1)}`);
     return c.json(answer);
   });
 
   const sessions = '/api/ai/v1/text/generation/sessions';
-  r.get(sessions, async (c) => {
-    const { limit, offset } = query(c, sessionsParams);
-    return c.json(await listSessions(db, c.get('userId'), limit ?? 50, offset ?? 0));
-  });
+  r.get(sessions, async (c) =>
+    c.json(await generation.sessions(actorOf(c), query(c, sessionsParams))),
+  );
   r.get(`${sessions}/:sessionId`, async (c) => {
     const sessionId = parseWith(generationSessionId, c.req.param('sessionId'), 'sessionId');
-    return c.json(await getSession(db, c.get('userId'), sessionId));
+    return c.json(await generation.session(actorOf(c), sessionId));
   });
 
   return r;

@@ -7,8 +7,8 @@ export type TokenAnswer =
   | { id: number; ok: false; message: string };
 
 /**
- * A thread with nothing to do stops after this long (its tokenizer tables take ~40 MiB), and the
- * next count starts it again (about 0.6 s, which that count alone waits).
+ * A thread with nothing to do stops after this long (its tokenizer tables take tens of MiB), and
+ * the next count starts it again (which that count alone waits for).
  */
 const IDLE_MS = 5 * 60_000;
 
@@ -16,9 +16,8 @@ const workerFile = new URL('./tokens-worker.mjs', import.meta.url);
 
 /**
  * Every text is counted on a thread of its own, one text at a time in arrival order, so that no
- * prompt holds the platform's event loop: a long one (issue 23: 100,000 `y` held every request
- * 5.8 s), nor the tokenizer's loading (its module is compiled and its tables built in 0.5 to
- * 1.2 s, which held every request at the first generation since the platform started).
+ * prompt holds the platform's event loop: neither a long one nor the tokenizer's loading (its
+ * module is compiled and its tables built on the first count, which would hold every request).
  */
 class TokenThread {
   private readonly pending = new Map<

@@ -5,7 +5,7 @@ const asText = { disallowedSpecial: new Set<string>() };
 
 /**
  * The tokenizer's byte-pair merge is quadratic in the length of one pre-tokenized word, and a
- * "word" may be a whole prompt (100,000 `y` took 5.8 s). So text is encoded in pieces of at most
+ * "word" may be a whole prompt (a run of one character). So text is encoded in pieces of at most
  * this many characters, cut just before a white-space character that follows a non-space where
  * there is one (where the tokenizer starts a new word anyway, so ordinary text counts exactly as
  * a whole), else at this length: the cost is linear in the text's length whatever it holds.

@@ -5,9 +5,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { streamExecution, type StreamExecution } from '../../../src/api/contract';
-import { newCollection, bulkCreate } from '../datastores/test-support';
+import { newCollection, bulkCreate } from '../testing/datastores';
 import type { Db } from '../store';
-import { createStream, streamBody, uploadCsv } from '../streams/test-support';
+import { createStream, streamBody, uploadCsv } from '../testing/streams';
 import type { TestPlatform } from '../testing';
 import { LEASE_EXPIRED } from './queue';
 import {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestPlatform, type TestPlatform } from '../testing';
-import { createWorkflow, startRun, waitForRun } from '../workflows/test-support';
+import { createWorkflow, startRun, waitForRun } from '../testing/workflows';
 
 /**
  * Issue 26: work is claimed the moment it is queued, not at the next timed drain (here 10 s

@@ -22,6 +22,9 @@ export const liveLimits = {
 /** How long a browser waits to reconnect a stream closed for its time bound (`retry:`). */
 export const RECONNECT_MS = 250;
 
+/** What a live read needs of the platform: its wakes (the queue's signals) and its log. */
+export type LiveDeps = Pick<PlatformDeps, 'queue' | 'log'>;
+
 const open = new WeakMap<object, number>();
 
 const EVENT_STREAM_HEAD = {
@@ -62,7 +65,7 @@ export interface ReadHint {
  */
 export function liveStream(
   c: Context<PlatformEnv>,
-  deps: PlatformDeps,
+  deps: LiveDeps,
   topics: string[],
   read: (hint: ReadHint) => Promise<LiveRead>,
   /** What every change wakes (a workflow run) is re-read less often (× rereadMs). */
@@ -170,7 +173,7 @@ export function socketSink(outgoing: ServerResponse): Sink {
 
 async function follow(
   stream: Sink,
-  deps: PlatformDeps,
+  deps: LiveDeps,
   topics: string[],
   read: (hint: ReadHint) => Promise<LiveRead>,
   rereadMs: number,

@@ -1,5 +1,13 @@
-import type { PlatformGroup, PlatformUser } from '../../../src/api/contract';
+import type {
+  AccessToken,
+  AccessTokenKind,
+  AccessUser,
+  PlatformGroup,
+  PlatformUser,
+} from '../../../src/api/contract';
 import type { GroupRow, UserRow } from './repository';
+import type { AccessTokenRow } from './token-repository';
+import type { UserAccess } from './user-access';
 
 export const toPlatformUser = (u: UserRow): PlatformUser => ({
   id: u.id,
@@ -12,4 +20,23 @@ export const toPlatformGroup = (g: GroupRow): PlatformGroup => ({
   id: g.id,
   name: g.name,
   memberCount: g.member_count,
+});
+
+/** A user as the access endpoints answer them: with their role, groups and grants. */
+export const toAccessUser = ({ user, groups, grants }: UserAccess): AccessUser => ({
+  ...toPlatformUser(user),
+  groups,
+  grants,
+});
+
+/** A token as listed: never its value (only its hash is kept). */
+export const toAccessToken = (t: AccessTokenRow): AccessToken => ({
+  id: t.id,
+  name: t.name,
+  ownerId: t.user_id,
+  kind: t.kind as AccessTokenKind,
+  created: t.created_at.toISOString(),
+  expires: t.expires_at?.toISOString() ?? null,
+  lastUsed: t.last_used_at?.toISOString() ?? null,
+  revoked: t.revoked_at?.toISOString() ?? null,
 });

@@ -9,7 +9,7 @@ import {
 } from '../../../src/api/contract';
 import { SALES_DATASET_ID } from '../seed/datasets';
 import { SAMPLE_PASSWORD } from '../seed/people';
-import { refusals } from '../test-expect';
+import { refusals } from '../testing/expect';
 import { startTestPlatform, type TestPlatform } from '../testing';
 
 let platform: TestPlatform;

@@ -62,3 +62,41 @@ export const usersByIds = (db: Queryable, ids: number[]) =>
 
 export const groupsByIds = (db: Queryable, ids: number[]) =>
   db.query<GroupRow>(`${groupSelect} WHERE g.id = ANY($1::int[])`, [ids]);
+
+/** A user's role and the ids (as text) of the groups they are in; undefined for an unknown user. */
+export const roleAndGroups = async (db: Queryable, userId: number) =>
+  (
+    await db.query<{ id: number; role: string; groups: string[] }>(
+      `SELECT u.id, u.role,
+         coalesce((SELECT array_agg(m.group_id::text ORDER BY m.group_id) FROM group_members m
+                   WHERE m.user_id = u.id), '{}') AS groups
+       FROM users u WHERE u.id = $1`,
+      [userId],
+    )
+  )[0];
+
+/** The groups each of `userIds` is in, by name. */
+export async function groupsOfUsers(db: Queryable, userIds: number[]) {
+  const rows = await db.query<{ user_id: number; id: number; name: string }>(
+    `SELECT m.user_id, g.id, g.name FROM group_members m JOIN user_groups g ON g.id = m.group_id
+     WHERE m.user_id = ANY($1::int[]) ORDER BY g.name`,
+    [userIds],
+  );
+  return (id: number) =>
+    rows.filter((r) => r.user_id === id).map((r) => ({ id: r.id, name: r.name }));
+}
+
+/** Every user by name, at most `limit` (the Security screen's list). */
+export const usersByName = (db: Queryable, limit: number) =>
+  db.query<UserRow>('SELECT * FROM users ORDER BY lower(display_name), id LIMIT $1', [limit]);
+
+/** The user, locked until the transaction ends (a change of their role). */
+export const lockUser = async (db: Queryable, id: number) =>
+  (await db.query<UserRow>('SELECT * FROM users WHERE id = $1 FOR UPDATE', [id]))[0];
+
+/** The members of `role`, every row locked: two changes of that role's members run one by one. */
+export const lockMembersOf = (db: Queryable, role: string) =>
+  db.query<{ id: number }>('SELECT id FROM users WHERE role = $1 FOR UPDATE', [role]);
+
+export const setUserRole = (db: Queryable, id: number, role: string) =>
+  db.query('UPDATE users SET role = $2 WHERE id = $1', [id, role]);

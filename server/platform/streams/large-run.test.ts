@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dataset, queryResult } from '../../../src/api/contract';
 import { startTestPlatform, type TestPlatform } from '../testing';
 import { generateCsv } from './large-csv';
-import { createStream, runToEnd, streamBody, uploadCsv } from './test-support';
+import { createStream, runToEnd, streamBody, uploadCsv } from '../testing/streams';
 
 const ROWS = 100_000;
 

@@ -4,9 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stream } from '../../../src/api/contract';
 import { startTestPlatform, type TestPlatform } from '../testing';
 import { isPrivateAddress } from './connectors/outbound';
-import { createStream, runToEnd, streamBody } from './test-support';
+import { createStream, runToEnd, streamBody } from '../testing/streams';
 
-// Issue 8 §5: a stream's URL must not reach the platform's own network (SSRF), and a password
+// A stream's URL must not reach the platform's own network (SSRF), and a password
 // in it is used, never shown.
 describe('private addresses', () => {
   it('are recognised in every range, IPv4-mapped IPv6 included', () => {

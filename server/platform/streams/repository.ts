@@ -1,6 +1,7 @@
-import { visibleDatasetSql } from '../access/visibility';
 import type { CreateStreamBody } from '../../../src/api/contract';
+import type { ListScope } from '../access/principal';
 import { conflict, notFound } from '../core/errors';
+import { datasetInScope, scopeParams } from '../datasets/repository';
 import type { Queryable } from '../store';
 
 export interface StreamRow {
@@ -30,12 +31,12 @@ export interface ExecutionRow {
   stream_id: number;
   state: 'ACTIVE' | 'SUCCESS' | 'ERROR';
   run_type: string;
-  /** 1 for a stream's first run (migration 070); null only for rows written around it. */
+  /** 1 for a stream's first run, then one more each run; null on rows written without it. */
   run_number: number | null;
   started_at: Date;
   ended_at: Date | null;
   rows_inserted: number;
-  /** Rows read from the source so far (migration 175); null until read. */
+  /** Rows read from the source so far; null until read. */
   rows_read?: number | null;
   partition_id: string | null;
   error_message: string | null;
@@ -63,15 +64,16 @@ export async function getStream(db: Queryable, id: string | number): Promise<Str
   return row;
 }
 
-/** The streams of the datasets `viewerId` may see (access/visibility.ts). */
+/** The streams of the datasets the list scope shows (datasets/repository.ts), by id. */
 export const listStreams = (
   db: Queryable,
-  p: { datasetId?: string; limit: number; offset: number; viewerId: number },
+  p: { datasetId?: string; limit: number; offset: number },
+  scope: ListScope,
 ) =>
   db.query<StreamRow>(
-    `${streamSelect} WHERE ($1::text IS NULL OR s.dataset_id = $1) AND ${visibleDatasetSql('$4')}
+    `${streamSelect} WHERE ($1::text IS NULL OR s.dataset_id = $1) AND ${datasetInScope(4)}
      ORDER BY s.id LIMIT $2 OFFSET $3`,
-    [p.datasetId ?? null, p.limit, p.offset, p.viewerId],
+    [p.datasetId ?? null, p.limit, p.offset, ...scopeParams(scope)],
   );
 
 export const dueStreams = (db: Queryable) =>
@@ -122,6 +124,15 @@ export async function getExecution(
   if (!row) throw notFound(`No execution ${id} of stream ${streamId}`);
   return row;
 }
+
+/** The execution, while it is ACTIVE: what a run's job runs. */
+export const activeExecution = async (db: Queryable, id: number) =>
+  (
+    await db.query<ExecutionRow>(
+      `SELECT * FROM stream_executions WHERE id = $1 AND state = 'ACTIVE'`,
+      [id],
+    )
+  )[0];
 
 export const listExecutions = (db: Queryable, streamId: number, limit: number, offset: number) =>
   db.query<ExecutionRow>(
@@ -183,6 +194,47 @@ export const finishExecution = (
       outcome.errorMessage ?? null,
     ],
   );
+
+/** An ACTIVE execution ends in ERROR with `reason` (its job failed). */
+export const failActiveExecution = (db: Queryable, id: number, reason: string) =>
+  db.query(
+    `UPDATE stream_executions SET state = 'ERROR', ended_at = now(), error_message = $2
+     WHERE id = $1 AND state = 'ACTIVE'`,
+    [id, reason],
+  );
+
+/**
+ * An ACTIVE execution with no job was cut off by a platform from before the job table (its
+ * process is gone): it ends in ERROR with `reason`. Execution and job are written together, so a
+ * run that another process is starting right now always has its job.
+ */
+export const failExecutionsWithoutJob = (db: Queryable, reason: string) =>
+  db.query(
+    `UPDATE stream_executions e SET state = 'ERROR', ended_at = now(), error_message = $1
+     WHERE e.state = 'ACTIVE' AND NOT EXISTS (SELECT 1 FROM jobs j WHERE j.id = 'stream-run-' || e.id)`,
+    [reason],
+  );
+
+/** Whether the dataset already has the partition (an APPEND run names its own otherwise). */
+export const partitionTaken = async (db: Queryable, datasetId: string, partitionId: string) =>
+  (
+    await db.query('SELECT 1 FROM dataset_partitions WHERE dataset_id = $1 AND partition_id = $2', [
+      datasetId,
+      partitionId,
+    ])
+  ).length > 0;
+
+/**
+ * The content of the documents that `where` (with `values`, built by the document store's
+ * conditions: stream-sources.ts) keeps, in creation order: what a document-store stream reads.
+ */
+export const documentContents = async (db: Queryable, where: string, values: unknown[]) =>
+  (
+    await db.query<{ content: Record<string, unknown> }>(
+      `SELECT content FROM documents WHERE ${where} ORDER BY created_on, id`,
+      values,
+    )
+  ).map((d) => d.content);
 
 export const listAccounts = (db: Queryable) =>
   db.query<AccountRow>('SELECT * FROM accounts ORDER BY id');

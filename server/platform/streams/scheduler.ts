@@ -1,40 +1,59 @@
-import type { PlatformDeps } from '../core/context';
+import type { Jobs } from '../core/jobs';
 import { PlatformError } from '../core/errors';
-import { advanceSchedule, dueStreams } from './repository';
-import { enqueueExecution, failExecutionsWithoutJob, streamRunJobId } from './run-job';
+import { advanceSchedule, dueStreams, failExecutionsWithoutJob } from './repository';
+import { INTERRUPTED, enqueueExecution, streamRunJobId, type RunQueue } from './run-job';
 import { nextRunAt, parseSchedule } from './schedule';
 
+/** What the scheduler works with: where runs are queued, its timers, and the log. */
+export interface StreamScheduling extends RunQueue {
+  jobs: Jobs;
+  log: (line: string) => void;
+  intervals: { streamSchedulerMs: number };
+}
+
 /**
- * Runs every stream whose `next_run_at` has come, one after another. Moving a stream's next run
- * on is the claim (a conditional UPDATE): of several processes, one fires each scheduled run.
+ * Runs every stream whose `next_run_at` has come, one after another, each as the stream's owner
+ * (the job reads the source as them). Moving a stream's next run on is the claim (a conditional
+ * UPDATE): of several processes, one fires each scheduled run.
  */
-export async function runDueStreams(deps: PlatformDeps) {
-  for (const stream of await dueStreams(deps.db)) {
+export async function runDueStreams(scheduling: RunQueue & { log: (line: string) => void }) {
+  const { db, queue, log } = scheduling;
+  for (const stream of await dueStreams(db)) {
     let next: Date | null = null;
     try {
       next = nextRunAt(parseSchedule(stream.advanced_schedule_json), new Date());
     } catch {
       // a schedule stored before a stricter rule: the stream is left to manual runs
     }
-    if (!(await advanceSchedule(deps.db, stream, next))) continue;
+    if (!(await advanceSchedule(db, stream, next))) continue;
     try {
-      // A scheduled run reads the source as the stream's owner (issue 23).
-      const execution = await enqueueExecution(deps, stream.id, 'SCHEDULED', stream.created_by);
+      const execution = await enqueueExecution(
+        scheduling,
+        stream.id,
+        'SCHEDULED',
+        stream.created_by,
+      );
       // Claimed at once into a free slot; the next due stream does not wait for this run.
-      deps.queue.start(streamRunJobId(execution.id));
+      queue.start(streamRunJobId(execution.id));
     } catch (error) {
       if (!(error instanceof PlatformError)) throw error;
-      deps.log(`stream ${stream.id}: scheduled run skipped: ${error.message}`);
+      log(`stream ${stream.id}: scheduled run skipped: ${error.message}`);
     }
   }
 }
 
-/** INTERVAL and DAILY streams run on their own; MANUAL ones only on demand (4.3, gaps.md). */
-export function scheduleStreams(deps: PlatformDeps) {
+/**
+ * INTERVAL and DAILY streams run on their own; MANUAL ones only on demand (4.3, gaps.md). Started
+ * once, by the composition root.
+ */
+export function scheduleStreams(scheduling: StreamScheduling) {
+  const { db, jobs } = scheduling;
   // Runs cut off by a dead process end through their job's lease (jobs/queue.ts); only runs
   // from before the job table have none.
-  deps.jobs.run('streams: fail executions without a job', () => failExecutionsWithoutJob(deps.db));
-  deps.jobs.every('streams: scheduler', deps.intervals.streamSchedulerMs, () =>
-    runDueStreams(deps),
+  jobs.run('streams: fail executions without a job', () =>
+    failExecutionsWithoutJob(db, INTERRUPTED),
+  );
+  jobs.every('streams: scheduler', scheduling.intervals.streamSchedulerMs, () =>
+    runDueStreams(scheduling),
   );
 }

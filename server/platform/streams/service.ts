@@ -1,9 +1,10 @@
+import type { Connector as ConnectorInfo, CreateStreamBody } from '../../../src/api/contract';
+import type { DatasetOperation } from '../access/datasets';
+import { listScope, type Actor } from '../access/principal';
 import { created, recordEvent } from '../audit/record';
-import type { CreateStreamBody } from '../../../src/api/contract';
-import { principalOf } from '../access/policy';
-import type { PlatformDeps } from '../core/context';
-import { PlatformError, badRequest } from '../core/errors';
+import { PlatformError, badRequest, notFound } from '../core/errors';
 import { getDataset } from '../datasets/repository';
+import type { DatasetService } from '../datasets/service';
 import {
   discardStaged,
   publishPartition,
@@ -11,73 +12,45 @@ import {
   type StagedRows,
 } from '../datasets/staged-rows';
 import { createDataset } from '../datasets/store';
-import { LEASE_LOST, type Lease } from '../jobs/queue';
+import { LEASE_LOST, type JobQueue, type Lease } from '../jobs/queue';
+import type { Principals } from '../people/principals';
 import type { Db, Queryable } from '../store';
 import { columnsAfterRun } from './columns';
-import { connectorFor } from './connectors';
-import { redactCredentials } from './connectors/outbound';
+import { connectorFor, connectorList } from './connectors';
+import { redactCredentials, type OutboundPolicy } from './connectors/outbound';
 import {
+  activeExecution,
+  failActiveExecution,
   finishExecution,
   getAccount,
-  recordRowsRead,
+  getExecution,
   getStream,
   insertStream,
+  listAccounts,
+  listExecutions,
+  listStreams,
+  partitionTaken,
+  recordRowsRead,
   type ExecutionRow,
   type StreamRow,
 } from './repository';
+import { enqueueExecution, streamRunJobId } from './run-job';
 import { dateIn, nextRunAt, parseSchedule } from './schedule';
 import { stageSource } from './stage-source';
+import type { StreamSources } from './stream-sources';
 import { SourceError } from './table';
 
-/** The reason of a run whose process stopped before the job table knew of it. */
-export const INTERRUPTED = 'Interrupted: the platform stopped during the run';
+/** A page of streams or executions holds at most MAX_PAGE, from at most MAX_OFFSET on. */
+export const MAX_PAGE = 500;
+export const MAX_OFFSET = 1_000_000;
+const DEFAULT_STREAMS = 100;
+const DEFAULT_EXECUTIONS = 50;
+/** The longest reason a failed run's job writes on its execution. */
+const MAX_REASON_CHARS = 1000;
 
-/**
- * 4.3: every reference is checked before anything is written; the stream's dataset is created with
- * it. The creator must be able to read the source (issue 23: the connector checks, as `userId`).
- */
-export async function createStream(
-  db: Db,
-  input: CreateStreamBody,
-  userId: number,
-): Promise<StreamRow> {
-  const schedule = parseSchedule(input.advancedScheduleJson);
-  const connector = connectorFor(input.transport.description, input.transport.version);
-  const account = await getAccount(db, input.account.id);
-  if (!account) throw badRequest(`account.id: no account ${input.account.id}`);
-  if (account.type !== connector.key)
-    throw badRequest(
-      `account.id: account ${account.id} is for ${account.type} streams, not ${connector.key}`,
-    );
-  await connector.validate(input.configuration, db, await principalOf(db, userId));
-  const id = await db.transaction(async (tx) => {
-    const datasetId = await createDataset(tx, {
-      name: input.dataSource.name.trim(),
-      description: input.dataSource.description ?? '',
-      owner: userId,
-      columns: [],
-    });
-    const streamId = await insertStream(tx, {
-      ...input,
-      datasetId,
-      nextRunAt: nextRunAt(schedule, new Date(), true),
-      createdBy: userId,
-    });
-    await recordEvent(
-      tx,
-      userId,
-      'stream.created',
-      { type: 'stream', id: streamId, name: input.dataSource.name.trim() },
-      created({
-        dataset: datasetId,
-        transport: input.transport.description,
-        updateMethod: input.updateMethod,
-        configuration: input.configuration,
-      }),
-    );
-    return streamId;
-  });
-  return getStream(db, id);
+export interface Page {
+  limit?: number;
+  offset?: number;
 }
 
 const scheduleOf = (stream: StreamRow) => {
@@ -88,84 +61,239 @@ const scheduleOf = (stream: StreamRow) => {
   }
 };
 
-/** APPEND: the partition is the execution's date in the schedule's time zone, or `exec-<id>` when that is taken. */
-async function partitionFor(tx: Queryable, stream: StreamRow, execution: ExecutionRow) {
-  const date = dateIn(new Date(execution.started_at), scheduleOf(stream)?.timezone ?? 'UTC');
-  const [taken] = await tx.query(
-    'SELECT 1 FROM dataset_partitions WHERE dataset_id = $1 AND partition_id = $2',
-    [stream.dataset_id, date],
-  );
-  return taken ? `exec-${execution.id}` : date;
-}
-
 /**
- * Runs as `actorId` (who started the run; for a scheduled run, the stream's owner): the connector
- * reads the source only when that user may (issue 23), or the run ends in ERROR naming what is
- * needed. Reads the source and stages its rows out of sight, a small statement at a time (other
- * requests get the database in between); then one short transaction, which first makes sure this
- * process still holds the run's lease (no outcome after a takeover), makes them the dataset's rows
- * and writes the execution's outcome.
+ * Streams (4.3): a connector, its configuration and schedule, the dataset it loads, and its
+ * executions. A stream is seen with read access to its dataset and run with edit access (a
+ * stream of a dataset the user may not see is not found, as the dataset would be). Its source
+ * is read as the user who creates it, who starts a run, or, for a scheduled run, its owner
+ * (access/stream-sources.ts): who may not read it cannot create the stream (403), and a run
+ * they start ends in ERROR naming what is needed.
  */
-export async function runExecution(
-  deps: PlatformDeps,
-  streamId: number,
-  execution: ExecutionRow,
-  lease: Lease,
-  jobId: string,
-  actorId: number,
-) {
-  const { db } = deps;
-  let staged: StagedRows | undefined;
-  try {
-    const stream = await getStream(db, streamId);
-    const source = await connectorFor(stream.transport.description).read(stream.configuration, db, {
-      actor: await principalOf(db, actorId),
-      outbound: { allowedPrivateHosts: deps.allowedPrivateHosts },
-      files: deps.files,
-    });
-    const table = await stageSource(db, stream.dataset_id, source, jobId, (n) =>
-      recordRowsRead(db, execution.id, n),
-    );
-    staged = table.staged;
-    const rows = staged;
-    await db.transaction(async (tx) => {
-      await lease.hold(tx);
-      const dataset = await getDataset(tx, stream.dataset_id);
-      const columns = columnsAfterRun(
-        dataset.columns,
-        dataset.row_count > 0,
-        table.columns,
-        stream.update_method,
+export class StreamService {
+  constructor(
+    private readonly db: Db,
+    private readonly principals: Principals,
+    private readonly datasets: DatasetService,
+    private readonly queue: JobQueue,
+    private readonly sources: StreamSources,
+    private readonly outbound: OutboundPolicy,
+    private readonly log: (line: string) => void,
+  ) {}
+
+  /** The connectors the wizard offers: the same for every user. */
+  connectors(_actor: Actor): Promise<ConnectorInfo[]> {
+    return Promise.resolve(connectorList());
+  }
+
+  /** The accounts the wizard offers: the same for every user (they hold no credentials). */
+  accounts(_actor: Actor) {
+    return listAccounts(this.db);
+  }
+
+  /** The streams of the datasets the actor may see, by id. */
+  async list(actor: Actor, params: Page & { datasetId?: string }) {
+    const { limit, offset } = this.#page(params, DEFAULT_STREAMS);
+    const scope = listScope(await this.principals.of(actor));
+    return listStreams(this.db, { datasetId: params.datasetId, limit, offset }, scope);
+  }
+
+  /**
+   * Every reference is checked before anything is written; the stream's dataset, the actor's, is
+   * created with it. The actor must be able to read the source (the connector asks).
+   */
+  async create(actor: Actor, input: CreateStreamBody): Promise<StreamRow> {
+    const schedule = parseSchedule(input.advancedScheduleJson);
+    const connector = connectorFor(input.transport.description, input.transport.version);
+    const account = await getAccount(this.db, input.account.id);
+    if (!account) throw badRequest(`account.id: no account ${input.account.id}`);
+    if (account.type !== connector.key)
+      throw badRequest(
+        `account.id: account ${account.id} is for ${account.type} streams, not ${connector.key}`,
       );
-      let partitionId: string | null = null;
-      if (stream.update_method === 'REPLACE') await publishReplace(tx, rows, columns);
-      else {
-        partitionId = await partitionFor(tx, stream, execution);
-        await publishPartition(tx, rows, partitionId, columns);
-      }
-      await finishExecution(tx, execution.id, {
-        state: 'SUCCESS',
-        rowsInserted: rows.rowCount,
-        partitionId,
+    await connector.validate(input.configuration, {
+      actor: await this.principals.of(actor),
+      sources: this.sources,
+    });
+    const name = input.dataSource.name.trim();
+    const id = await this.db.transaction(async (tx) => {
+      const datasetId = await createDataset(tx, {
+        name,
+        description: input.dataSource.description ?? '',
+        owner: actor.userId,
+        columns: [],
       });
-    });
-    staged = undefined;
-  } catch (error) {
-    if (staged) await discardStaged(db, staged).catch(() => undefined);
-    if ((error as Error).message === LEASE_LOST) return;
-    const known = error instanceof SourceError || error instanceof PlatformError;
-    if (!known)
-      deps.log(
-        redactCredentials(
-          `stream ${streamId} execution ${execution.id}: ${(error as Error).stack ?? String(error)}`,
-        ),
+      const streamId = await insertStream(tx, {
+        ...input,
+        datasetId,
+        nextRunAt: nextRunAt(schedule, new Date(), true),
+        createdBy: actor.userId,
+      });
+      await recordEvent(
+        tx,
+        actor.userId,
+        'stream.created',
+        { type: 'stream', id: streamId, name },
+        created({
+          dataset: datasetId,
+          transport: input.transport.description,
+          updateMethod: input.updateMethod,
+          configuration: input.configuration,
+        }),
       );
-    const errorMessage = redactCredentials(
-      known ? error.message : `The run failed: ${(error as Error).message}`,
-    );
-    await db.transaction(async (tx) => {
-      await lease.hold(tx);
-      await finishExecution(tx, execution.id, { state: 'ERROR', errorMessage });
+      return streamId;
     });
+    return getStream(this.db, id);
+  }
+
+  async get(actor: Actor, id: string): Promise<StreamRow> {
+    return this.#open(actor, id, 'read');
+  }
+
+  /** The stream's run history, newest first. */
+  async executions(actor: Actor, id: string, page: Page) {
+    const stream = await this.#open(actor, id, 'read');
+    const { limit, offset } = this.#page(page, DEFAULT_EXECUTIONS);
+    return listExecutions(this.db, stream.id, limit, offset);
+  }
+
+  async execution(actor: Actor, id: string, executionId: string): Promise<ExecutionRow> {
+    const stream = await this.#open(actor, id, 'read');
+    return getExecution(this.db, stream.id, executionId);
+  }
+
+  /**
+   * What a live read of one execution follows: the topic its job wakes (claimed, ended) and its
+   * state now, read again without deciding again (the stream's read was decided here).
+   */
+  async watchExecution(actor: Actor, id: string, executionId: string) {
+    const stream = await this.#open(actor, id, 'read');
+    const first = await getExecution(this.db, stream.id, executionId);
+    return {
+      topic: `job:${streamRunJobId(first.id)}`,
+      current: () => getExecution(this.db, stream.id, String(first.id)),
+    };
+  }
+
+  /**
+   * A MANUAL run, as the actor, who needs edit access to the stream's dataset: the ACTIVE
+   * execution comes back at once (409 while one is ACTIVE) and the run goes on in the background
+   * (ACTIVE → SUCCESS or ERROR), reading the source as the actor.
+   */
+  async start(actor: Actor, id: string): Promise<ExecutionRow> {
+    const stream = await this.#open(actor, id, 'edit');
+    const execution = await enqueueExecution(
+      { db: this.db, queue: this.queue },
+      stream.id,
+      'MANUAL',
+      actor.userId,
+    );
+    this.queue.start(streamRunJobId(execution.id));
+    return execution;
+  }
+
+  /**
+   * A run's job, as `actor` (who started the run; for a scheduled run, the stream's owner): the
+   * connector reads the source only when that user may, or the run ends in ERROR naming what is
+   * needed. Reads the source and stages its rows out of sight, a small statement at a time (other
+   * requests get the database in between); then one short transaction, which first makes sure
+   * this process still holds the run's lease (no outcome after a takeover), makes them the
+   * dataset's rows and writes the execution's outcome. An execution no longer ACTIVE is left.
+   */
+  async run(actor: Actor, executionId: number, lease: Lease, jobId: string) {
+    const execution = await activeExecution(this.db, executionId);
+    if (!execution) return;
+    const { db } = this;
+    let staged: StagedRows | undefined;
+    try {
+      const stream = await getStream(db, execution.stream_id);
+      const source = await connectorFor(stream.transport.description).read(stream.configuration, {
+        actor: await this.principals.of(actor),
+        sources: this.sources,
+        outbound: this.outbound,
+      });
+      const table = await stageSource(db, stream.dataset_id, source, jobId, (n) =>
+        recordRowsRead(db, execution.id, n),
+      );
+      staged = table.staged;
+      const rows = staged;
+      await db.transaction(async (tx) => {
+        await lease.hold(tx);
+        const dataset = await getDataset(tx, stream.dataset_id);
+        const columns = columnsAfterRun(
+          dataset.columns,
+          dataset.row_count > 0,
+          table.columns,
+          stream.update_method,
+        );
+        let partitionId: string | null = null;
+        if (stream.update_method === 'REPLACE') await publishReplace(tx, rows, columns);
+        else {
+          partitionId = await this.#partitionFor(tx, stream, execution);
+          await publishPartition(tx, rows, partitionId, columns);
+        }
+        await finishExecution(tx, execution.id, {
+          state: 'SUCCESS',
+          rowsInserted: rows.rowCount,
+          partitionId,
+        });
+      });
+      staged = undefined;
+    } catch (error) {
+      if (staged) await discardStaged(db, staged).catch(() => undefined);
+      if ((error as Error).message === LEASE_LOST) return;
+      const known = error instanceof SourceError || error instanceof PlatformError;
+      if (!known)
+        this.log(
+          redactCredentials(
+            `stream ${execution.stream_id} execution ${execution.id}: ${(error as Error).stack ?? String(error)}`,
+          ),
+        );
+      const errorMessage = redactCredentials(
+        known ? error.message : `The run failed: ${(error as Error).message}`,
+      );
+      await db.transaction(async (tx) => {
+        await lease.hold(tx);
+        await finishExecution(tx, execution.id, { state: 'ERROR', errorMessage });
+      });
+    }
+  }
+
+  /**
+   * The end of a run whose job failed (its process stopped, its lease expired), in the queue's
+   * transaction `tx`: an execution still ACTIVE ends in ERROR with the reason. It decides
+   * nothing: the run was decided when it started.
+   */
+  async failRun(_actor: Actor, executionId: number, reason: string, tx: Queryable = this.db) {
+    await failActiveExecution(tx, executionId, reason.slice(0, MAX_REASON_CHARS));
+  }
+
+  /**
+   * The stream, when the actor may take `operation` on the dataset it loads; a stream of a
+   * dataset they may not see is not found, as the dataset would be.
+   */
+  async #open(actor: Actor, id: string, operation: DatasetOperation): Promise<StreamRow> {
+    const stream = await getStream(this.db, id);
+    try {
+      await this.datasets.open(actor, stream.dataset_id, operation);
+    } catch (error) {
+      if (error instanceof PlatformError && error.status === 404) throw notFound(`No stream ${id}`);
+      throw error;
+    }
+    return stream;
+  }
+
+  /** APPEND: the execution's date in the schedule's time zone, or `exec-<id>` when that is taken. */
+  async #partitionFor(tx: Queryable, stream: StreamRow, execution: ExecutionRow) {
+    const date = dateIn(new Date(execution.started_at), scheduleOf(stream)?.timezone ?? 'UTC');
+    return (await partitionTaken(tx, stream.dataset_id, date)) ? `exec-${execution.id}` : date;
+  }
+
+  #page(page: Page, defaultLimit: number) {
+    const { limit = defaultLimit, offset = 0 } = page;
+    if (!Number.isInteger(limit) || limit < 1 || limit > MAX_PAGE)
+      throw badRequest(`limit: a whole number from 1 to ${MAX_PAGE}`);
+    if (!Number.isInteger(offset) || offset < 0 || offset > MAX_OFFSET)
+      throw badRequest(`offset: a whole number from 0 to ${MAX_OFFSET}`);
+    return { limit, offset };
   }
 }

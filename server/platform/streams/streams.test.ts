@@ -14,9 +14,16 @@ import {
 } from '../../../src/api/contract';
 import { ORDERS_COLLECTION_ID } from '../seed/datastores';
 import { TARGETS_DATASET_ID } from '../seed/streams';
-import { refusals } from '../test-expect';
+import { refusals } from '../testing/expect';
 import { startTestPlatform, type TestPlatform } from '../testing';
-import { createStream, finished, runToEnd, startRun, streamBody, uploadCsv } from './test-support';
+import {
+  createStream,
+  finished,
+  runToEnd,
+  startRun,
+  streamBody,
+  uploadCsv,
+} from '../testing/streams';
 
 let platform: TestPlatform;
 let web: http.Server;
@@ -254,7 +261,7 @@ describe('run a stream', () => {
     expect(done).toMatchObject({
       state: 'SUCCESS',
       rowsInserted: 2,
-      // Written when the source is read, while the run is ACTIVE (issue 25: its progress).
+      // Written when the source is read, while the run is ACTIVE: its progress.
       rowsRead: 2,
       errorMessage: null,
       partitionId: null,

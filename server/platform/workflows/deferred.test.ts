@@ -1,15 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CUSTOMERS_COLLECTION_ID } from '../seed/datastores';
 import { startTestPlatform, type TestPlatform } from '../testing';
-import { allLogs, createWorkflow, startRun, v1, waitForRun } from './test-support';
+import { allLogs, createWorkflow, startRun, v1, waitForRun } from '../testing/workflows';
 
-/** A batch that writes a run's step (held-run.ts): the lease held, then the run and its lines. */
+/** A batch that writes a run's step (run-in-memory.ts): the lease held, then the run and its lines. */
 const writesStep = (statements: Array<{ sql: string }>) =>
   /^WITH held AS \(SELECT id FROM jobs/.test(statements[0]?.sql ?? '');
 
 /**
- * Issue 26 §3: a quick step that may run again starts without a write of its own while the last
- * write (or the run's claim) is recent (held-run.ts), and one that takes longer has its start
+ * A quick step that may run again starts without a write of its own while the last
+ * write (or the run's claim) is recent (run-in-memory.ts), and one that takes longer has its start
  * written while it runs.
  */
 describe('the writes of a run of quick steps', () => {

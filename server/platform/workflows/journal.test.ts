@@ -8,7 +8,7 @@ import { startTestPlatform, type TestPlatform } from '../testing';
 import { RunJournal, type JournalLine } from './journal';
 import type { RunRow } from './repository';
 import { runTopic } from './run-state';
-import { allLogs, createWorkflow, startRun } from './test-support';
+import { allLogs, createWorkflow, startRun } from '../testing/workflows';
 
 const line = (seq: number): JournalLine => ({
   seq,

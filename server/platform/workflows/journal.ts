@@ -74,8 +74,8 @@ export class RunJournal {
   }
 
   /**
-   * A run held here whose workflow `userId` owns (the owner sees it, repository.ts, and a
-   * workflow's owner never changes): its id and number. Undefined: the caller reads to decide.
+   * A run held here whose workflow `userId` owns (a workflow's owner never changes, so the
+   * policy may decide on it without a read): its id and number. Undefined: the caller reads.
    */
   ownedBy(runId: string, userId: number) {
     const entry = this.runs.get(runId);

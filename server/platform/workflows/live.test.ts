@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runLogs, workflowRun } from '../../../src/api/contract';
-import { mintToken } from '../access/tokens';
+import { mintToken } from '../people/token-repository';
 import { RECONNECT_MS, liveLimits } from '../live/sse';
 import { readEvents } from '../live/read-sse';
 import { startTestPlatform, type TestPlatform } from '../testing';
-import { allLogs, createWorkflow, startRun, v1, waitForRun } from './test-support';
+import { allLogs, createWorkflow, startRun, v1, waitForRun } from '../testing/workflows';
 
 /**
- * Issue 26: a run's log and state as they are written (`GET /v1/workflows/runs/{id}/live`,
+ * A run's log and state as they are written (`GET /v1/workflows/runs/{id}/live`,
  * text/event-stream, `after=seq`), seen by whoever may read the run, and only by them.
  */
 describe('the live read of a workflow run', () => {

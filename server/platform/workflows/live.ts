@@ -1,14 +1,12 @@
 import type { Context } from 'hono';
 import { runLogsParams } from '../../../src/api/contract';
-import type { PlatformDeps, PlatformEnv } from '../core/context';
+import { actorOf, type PlatformEnv } from '../core/http';
 import { query } from '../core/validate';
-import { liveStream, type LiveMessage } from '../live/sse';
-import type { RunJournal } from './journal';
-import { getRun, readRunAndLogs, toLogEntry, toRun } from './repository';
-import { runTopic } from './run-state';
+import { liveStream, type LiveDeps, type LiveMessage } from '../live/sse';
+import { toLogEntry, toRun } from './mappers';
+import type { WorkflowService } from './service';
 
 const TERMINAL = new Set(['COMPLETED', 'FAILED', 'CANCELED']);
-const PAGE = 1000;
 
 /** JSON with each object's keys sorted: a state read back from JSONB compares equal to as written. */
 const canonical = (value: unknown) =>
@@ -22,35 +20,30 @@ const canonical = (value: unknown) =>
  * `GET /v1/workflows/runs/{runId}/live?after=seq` (embedded platform, docs/platform-gaps.md):
  * the run's log lines after `after` (`event: log`, `{entries, next}`, `id` = next) and its state
  * whenever it changes (`event: run`, the run as `GET …/runs/{runId}` answers it), as they are
- * written; the stream ends once the run has ended and every line was sent. Visibility is the
- * run read's: a run the user may not see is a 404 before any event.
+ * written; the stream ends once the run has ended and every line was sent. Access is the run
+ * read's (WorkflowService.live): a run the user may not see is a 404 before any event.
  *
  * What this process's runner wrote and kept (journal.ts) is sent without a read: the first
  * events of a run started here, read by its workflow's owner, and each write it was told of;
  * anything else (another process, a cancel, a gap in the seqs, the timed re-read) is read.
  */
-export async function runLive(c: Context<PlatformEnv>, deps: PlatformDeps, journal: RunJournal) {
+export async function runLive(c: Context<PlatformEnv>, workflows: WorkflowService, live: LiveDeps) {
   const { after = 0 } = query(c, runLogsParams);
   // An EventSource that reconnects says where it was.
   const last = Number(c.req.header('last-event-id'));
-  const userId = c.get('userId');
-  const runId = c.req.param('runId')!;
-  const first = journal.ownedBy(runId, userId) ?? (await getRun(deps.db, runId, userId));
+  const run = await workflows.live(actorOf(c), c.req.param('runId')!);
   let cursor = Number.isSafeInteger(last) && last > after ? last : after;
   let shown = '';
   return liveStream(
     c,
-    deps,
-    [runTopic(first.id)],
+    live,
+    [run.topic],
     async (hint) => {
-      // One statement, one snapshot: the state and the lines written with it.
-      const read =
-        (hint.journal ? journal.read(first.id, cursor) : undefined) ??
-        (await readRunAndLogs(deps.db, first.id, cursor, PAGE));
+      // One snapshot: the state and the lines written with it.
+      const read = await run.read(cursor, hint.journal);
       if (!read) return { messages: [], done: true };
-      const { run } = read;
       const messages: LiveMessage[] = [];
-      const state = toRun({ ...run, number: first.number }, { outputs: true });
+      const state = toRun({ ...read.run, number: run.number }, { outputs: true });
       const seen = canonical([state.status, state.steps, state.finishedAt]);
       if (seen !== shown) {
         shown = seen;
@@ -61,8 +54,8 @@ export async function runLive(c: Context<PlatformEnv>, deps: PlatformDeps, journ
         cursor = lines.at(-1)!.seq;
         messages.push({ event: 'log', id: String(cursor), data: { entries: lines, next: cursor } });
       }
-      const more = lines.length === PAGE;
-      return { messages, more, done: TERMINAL.has(run.status) && !more };
+      const more = read.more;
+      return { messages, more, done: TERMINAL.has(read.run.status) && !more };
       // Every write of a run's log or state wakes it (runner.ts): a re-read is only a safety net.
     },
     { rereadEvery: 5 },

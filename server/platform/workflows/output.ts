@@ -5,7 +5,7 @@ class Over extends Error {}
 
 /**
  * Whether `value` as JSON is larger than `limit` bytes, counted piece by piece without building
- * the JSON: the count stops at the first piece past the limit (issue 23, "cap before building").
+ * the JSON: the count stops at the first piece past the limit (bounded before it is built).
  */
 export function jsonBytesOver(value: unknown, limit: number): boolean {
   let total = 0;

@@ -13,7 +13,7 @@ export const MAX_EXPANDED_CHARS = 1024 * 1024;
 
 /**
  * Counts the characters a step's settings expand to, as they are written, so that a setting
- * repeating a reference thousands of times fails before the text is built (issue 23).
+ * repeating a reference thousands of times fails before the text is built.
  */
 export class ExpansionBudget {
   private used = 0;

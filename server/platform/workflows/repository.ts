@@ -4,12 +4,10 @@ import type {
   RunSort,
   RunStatus,
   RunStep,
-  Workflow,
   WorkflowDefinition,
-  WorkflowRun,
 } from '../../../src/api/contract';
+import type { WorkflowScope } from '../access/workflows';
 import { notFound } from '../core/errors';
-import { principalOf } from '../access/policy';
 import type { Queryable } from '../store';
 
 export interface WorkflowRow {
@@ -43,6 +41,15 @@ export interface StepState {
   durationMs?: number;
 }
 
+/** A log line as stored. */
+export interface LogRow {
+  seq: number;
+  at: Date;
+  level: RunLogEntry['level'];
+  step: string;
+  message: string;
+}
+
 export interface RunRow {
   id: string;
   workflow_id: string;
@@ -63,81 +70,23 @@ export interface RunRow {
   number?: number;
 }
 
-const iso = (d: Date | string) => new Date(d).toISOString();
-
-export const toWorkflow = (r: WorkflowRow): Workflow => ({
-  id: r.id,
-  name: r.name,
-  description: r.description,
-  version: r.version,
-  definition: r.definition,
-  owner: r.owner,
-  createdOn: iso(r.created_on),
-  updatedOn: iso(r.updated_on),
-  ...(r.last_run_id !== undefined
-    ? {
-        lastRun: r.last_run_id
-          ? {
-              id: r.last_run_id,
-              status: r.last_run_status!,
-              startedAt: iso(r.last_run_started_at!),
-              finishedAt: r.last_run_finished_at ? iso(r.last_run_finished_at) : null,
-            }
-          : null,
-      }
-    : {}),
-});
-
-export const toRun = (r: RunRow, { outputs = false } = {}): WorkflowRun => ({
-  id: r.id,
-  workflowId: r.workflow_id,
-  version: r.version,
-  status: r.status,
-  input: r.input,
-  startedAt: iso(r.started_at),
-  finishedAt: r.finished_at ? iso(r.finished_at) : null,
-  error: r.error,
-  ...(r.workflow_name !== undefined ? { workflowName: r.workflow_name } : {}),
-  startedBy: r.started_by,
-  ...(r.number !== undefined ? { number: Number(r.number) } : {}),
-  steps: r.steps.map(({ output, input, ...s }) => ({
-    ...s,
-    ...(outputs && input !== undefined ? { input } : {}),
-    ...(outputs && output !== undefined ? { output } : {}),
-  })),
-});
-
-export const toLogEntry = (r: {
-  seq: number;
-  at: Date;
-  level: RunLogEntry['level'];
-  step: string;
-  message: string;
-}): RunLogEntry => ({
-  seq: r.seq,
-  at: iso(r.at),
-  level: r.level,
-  step: r.step,
-  message: r.message,
-});
-
 /**
- * Visibility (docs/platform-gaps.md): a user holding the Workflow API grant sees the workflows
- * they own; an Admin sees every workflow. Runs are seen with their workflow.
+ * SQL over `workflows w`: true for a workflow the scope shows (access/workflows.ts: every
+ * workflow, or the owner's), its parameters at `$at` and `$at + 1`, given by `scopeParams`.
  */
-export async function seesAll(db: Queryable, userId: number) {
-  return (await principalOf(db, userId)).role === 'Admin';
-}
+export const workflowInScope = (at: number) => `($${at}::boolean OR w.owner = $${at + 1}::int)`;
+export const scopeParams = (scope: WorkflowScope): [boolean, number | null] =>
+  scope.all ? [true, null] : [false, scope.owner];
 
 const LAST_RUN = `LEFT JOIN LATERAL (SELECT id AS last_run_id, status AS last_run_status,
      started_at AS last_run_started_at, finished_at AS last_run_finished_at
    FROM workflow_runs r WHERE r.workflow_id = w.id ORDER BY started_at DESC, id DESC LIMIT 1) l ON true`;
 
-export const listWorkflows = async (db: Queryable, userId: number) =>
+export const listWorkflows = (db: Queryable, scope: WorkflowScope) =>
   db.query<WorkflowRow>(
     `SELECT w.*, l.* FROM workflows w ${LAST_RUN}
-     WHERE $1 OR w.owner = $2 ORDER BY lower(w.name), w.id LIMIT 1000`,
-    [await seesAll(db, userId), userId],
+     WHERE ${workflowInScope(1)} ORDER BY lower(w.name), w.id LIMIT 1000`,
+    scopeParams(scope),
   );
 
 export const workflowNotFound = (id: string) =>
@@ -145,30 +94,66 @@ export const workflowNotFound = (id: string) =>
 export const runNotFound = (id: string) =>
   notFound(`No workflow run ${id}, or it is not visible to the user of this token`);
 
-/** The user `user` (an SQL expression) sees the workflow `w` (seesAll, in the statement). */
-export const visibleToUser = (user: string) =>
-  `(w.owner = ${user} OR EXISTS (SELECT 1 FROM users u WHERE u.id = ${user} AND u.role = 'Admin'))`;
-/** `$n` sees the workflow `w` (seesAll, in the statement that reads it: one round trip). */
-const visibleTo = (n: number) => visibleToUser(`$${n}`);
-
-export async function getWorkflow(db: Queryable, id: string, userId: number, lock = false) {
+/** The workflow, with its last run (`lastRun`) or locked for a change (`lock`); or none. */
+export async function findWorkflow(
+  db: Queryable,
+  id: string,
+  { lastRun = false, lock = false } = {},
+): Promise<WorkflowRow | undefined> {
   const [row] = await db.query<WorkflowRow>(
-    `SELECT w.* FROM workflows w WHERE w.id = $1 AND ${visibleTo(2)}${lock ? ' FOR UPDATE OF w' : ''}`,
-    [id, userId],
+    lastRun
+      ? `SELECT w.*, l.* FROM workflows w ${LAST_RUN} WHERE w.id = $1`
+      : `SELECT w.* FROM workflows w WHERE w.id = $1${lock ? ' FOR UPDATE OF w' : ''}`,
+    [id],
   );
-  if (!row) throw workflowNotFound(id);
   return row;
 }
 
-export async function withLastRun(db: Queryable, id: string) {
-  const [row] = await db.query<WorkflowRow>(
-    `SELECT w.*, l.* FROM workflows w ${LAST_RUN} WHERE w.id = $1`,
-    [id],
+/**
+ * The workflows starts ask for, in one statement: the row of each id asked, undefined where
+ * there is none. Whether the user of a start sees it is the policy's (access/workflows.ts).
+ */
+export async function workflowsToStart(db: Queryable, ids: string[]) {
+  const rows = await db.query<WorkflowRow & { asked: number }>(
+    `SELECT w.*, k.n::int AS asked
+     FROM unnest($1::text[]) WITH ORDINALITY AS k(id, n)
+     JOIN workflows w ON w.id = k.id`,
+    [ids],
   );
-  return row!;
+  const byAsk = new Map(rows.map(({ asked: n, ...row }) => [n, row]));
+  return ids.map((_, i) => byAsk.get(i + 1));
 }
 
-const RUN_COLUMNS = `r.*, w.name AS workflow_name`;
+export async function withLastRun(db: Queryable, id: string) {
+  return (await findWorkflow(db, id, { lastRun: true }))!;
+}
+
+export async function insertWorkflow(
+  tx: Queryable,
+  workflow: { id: string; name: string; description: string; definition: WorkflowDefinition },
+  owner: number,
+) {
+  await tx.query(
+    `INSERT INTO workflows (id, name, description, version, definition, owner, created_on, updated_on)
+     VALUES ($1, $2, $3, 1, $4, $5, now(), now())`,
+    [workflow.id, workflow.name, workflow.description, JSON.stringify(workflow.definition), owner],
+  );
+}
+
+/** A new version of the workflow: its name, description and definition as given. */
+export async function updateWorkflow(
+  tx: Queryable,
+  id: string,
+  workflow: { name: string; description: string; definition: WorkflowDefinition },
+) {
+  await tx.query(
+    `UPDATE workflows SET name = $2, description = $3, definition = $4, version = version + 1,
+       updated_on = now() WHERE id = $1`,
+    [id, workflow.name, workflow.description, JSON.stringify(workflow.definition)],
+  );
+}
+
+const RUN_COLUMNS = `r.*, w.name AS workflow_name, w.owner AS workflow_owner`;
 const SORT_COLUMNS = {
   startedAt: 'r.started_at',
   finishedAt: 'r.finished_at',
@@ -176,19 +161,19 @@ const SORT_COLUMNS = {
   workflowName: 'lower(w.name)',
 } as const;
 
-export async function getRun(db: Queryable, id: string, userId: number) {
-  const [row] = await db.query<RunRow>(
+/** A run with its workflow's owner (a run is seen with its workflow); or none. */
+export async function findRun(db: Queryable, id: string) {
+  const [row] = await db.query<RunRow & { workflow_owner: number }>(
     `SELECT ${RUN_COLUMNS} FROM workflow_runs r JOIN workflows w ON w.id = r.workflow_id
-     WHERE r.id = $1 AND ${visibleTo(2)}`,
-    [id, userId],
+     WHERE r.id = $1`,
+    [id],
   );
-  if (!row) throw runNotFound(id);
   return row;
 }
 
 export async function listRuns(
   db: Queryable,
-  userId: number,
+  scope: WorkflowScope,
   params: {
     workflowId?: string;
     statuses?: RunStatus[];
@@ -203,13 +188,12 @@ export async function listRuns(
   const direction = sort.startsWith('-') ? 'DESC' : 'ASC';
   const column = SORT_COLUMNS[sort.replace(/^-/, '') as keyof typeof SORT_COLUMNS];
   const where = `FROM workflow_runs r JOIN workflows w ON w.id = r.workflow_id
-     WHERE ($1 OR w.owner = $2) AND ($3::text IS NULL OR r.workflow_id = $3)
+     WHERE ${workflowInScope(1)} AND ($3::text IS NULL OR r.workflow_id = $3)
        AND ($4::text[] IS NULL OR r.status = ANY($4::text[]))
        AND ($5::timestamptz IS NULL OR r.started_at >= $5)
        AND ($6::timestamptz IS NULL OR r.started_at < $6)`;
   const filters = [
-    await seesAll(db, userId),
-    userId,
+    ...scopeParams(scope),
     params.workflowId ?? null,
     params.statuses ?? null,
     params.from ?? null,
@@ -228,6 +212,35 @@ export async function listRuns(
   const [count] = await db.query<{ n: number }>(`SELECT count(*)::int AS n ${where}`, filters);
   return { rows, total: count!.n };
 }
+
+/** The run's status and steps, locked until the transaction ends (a cancel); none: no run. */
+export async function lockRun(tx: Queryable, id: string) {
+  const [row] = await tx.query<{ status: RunStatus; steps: StepState[] }>(
+    'SELECT status, steps FROM workflow_runs WHERE id = $1 FOR UPDATE',
+    [id],
+  );
+  return row;
+}
+
+/** A queued run canceled before it started: its steps (as given) skipped. */
+export async function cancelQueuedRun(tx: Queryable, id: string, by: number, steps: StepState[]) {
+  await tx.query(
+    `UPDATE workflow_runs SET status = 'CANCELED', finished_at = clock_timestamp(),
+       cancel_requested_by = $2, steps = $3 WHERE id = $1`,
+    [id, by, JSON.stringify(steps)],
+  );
+}
+
+/** A running run asked to stop: its runner stops between steps (run-state.ts). */
+export async function requestCancel(tx: Queryable, id: string, by: number) {
+  await tx.query('UPDATE workflow_runs SET cancel_requested_by = $2 WHERE id = $1', [id, by]);
+}
+
+/** How a log line names a user: their display name, or their id when they are gone. */
+export const displayNameOf = async (db: Queryable, id: number) =>
+  (
+    await db.query<{ display_name: string }>('SELECT display_name FROM users WHERE id = $1', [id])
+  )[0]?.display_name ?? `user ${id}`;
 
 /**
  * Appends log lines to a run (seq per run, counted on the run row, which this locks); answers
@@ -263,7 +276,7 @@ export async function appendLogs(
  * snapshot, one round trip (the live read, live.ts). Undefined when there is no such run.
  */
 export async function readRunAndLogs(db: Queryable, runId: string, after: number, limit: number) {
-  const [row] = await db.query<RunRow & { log_lines: Array<Parameters<typeof toLogEntry>[0]> }>(
+  const [row] = await db.query<RunRow & { log_lines: LogRow[] }>(
     `SELECT r.*, (SELECT w.name FROM workflows w WHERE w.id = r.workflow_id) AS workflow_name,
        (SELECT coalesce(jsonb_agg(to_jsonb(l) ORDER BY l.seq), '[]'::jsonb) FROM (
           SELECT seq, at, level, step, message FROM workflow_run_logs
@@ -277,7 +290,7 @@ export async function readRunAndLogs(db: Queryable, runId: string, after: number
 }
 
 export const readLogs = (db: Queryable, runId: string, after: number, limit: number) =>
-  db.query<{ seq: number; at: Date; level: RunLogEntry['level']; step: string; message: string }>(
+  db.query<LogRow>(
     `SELECT seq, at, level, step, message FROM workflow_run_logs
      WHERE run_id = $1 AND seq > $2 ORDER BY seq LIMIT $3`,
     [runId, after, limit],

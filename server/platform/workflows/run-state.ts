@@ -2,6 +2,7 @@ import type { RunLogEntry, WorkflowStep } from '../../../src/api/contract';
 import { LEASE_LOST, type JobRow, type Lease } from '../jobs/queue';
 import type { Db, Queryable } from '../store';
 import { appendLogs, type RunRow, type StepState } from './repository';
+import { endRun, readRun, resumeRun, saveSteps } from './run-repository';
 import { kindOf, type Effect } from './steps';
 
 export const WORKFLOW_RUN_JOB = 'workflow-run';
@@ -37,15 +38,6 @@ export type Ending = 'COMPLETED' | 'FAILED' | 'CANCELED';
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
-export async function readRun(db: Queryable, runId: string, lock = false) {
-  const [row] = await db.query<RunRow>(
-    `SELECT r.*, (SELECT w.name FROM workflows w WHERE w.id = r.workflow_id) AS workflow_name
-     FROM workflow_runs r WHERE r.id = $1${lock ? ' FOR UPDATE OF r' : ''}`,
-    [runId],
-  );
-  return row;
-}
-
 /** Writes the run's steps and next step (only where it was: a conditional update) and lines. */
 async function save(
   tx: Queryable,
@@ -55,15 +47,11 @@ async function save(
   lines: LogLine[],
 ) {
   // The lines go with it, sent at once: a run that was not where it was is rolled back anyway.
-  const [updated] = await Promise.all([
-    tx.query(
-      `UPDATE workflow_runs SET status = 'IN_PROGRESS', steps = $2, next_step = $3
-       WHERE id = $1 AND next_step = $4 AND status = $5 RETURNING id`,
-      [run.id, JSON.stringify(steps), index, run.next_step, run.status],
-    ),
+  const [saved] = await Promise.all([
+    saveSteps(tx, run, steps, index),
     appendLogs(tx, run.id, lines),
   ]);
-  if (!updated.length) throw new Error(LEASE_LOST);
+  if (!saved) throw new Error(LEASE_LOST);
 }
 
 /** The step just `done`, as the run records it. */
@@ -205,11 +193,7 @@ export async function finishIn(
   const run = await readRun(tx, runId, true);
   if (!run || TERMINAL.has(run.status)) return;
   const { steps, lines } = endingOf(run, status, error, index, record);
-  await tx.query(
-    `UPDATE workflow_runs SET status = $2, error = $3, finished_at = clock_timestamp(), steps = $4
-     WHERE id = $1`,
-    [runId, status, status === 'FAILED' ? error : null, JSON.stringify(steps)],
-  );
+  await endRun(tx, runId, status, error, steps);
   await appendLogs(tx, runId, lines);
 }
 
@@ -273,10 +257,10 @@ export async function interrupted(tx: Queryable, job: JobRow, reason: string) {
     );
     return;
   }
-  await tx.query('UPDATE workflow_runs SET resumes = resumes + 1 WHERE id = $1', [runId]);
   await appendLogs(tx, runId, [{ level: 'WARN', step, message: `${reason}; the run will resume` }]);
-  await tx.query(
-    `INSERT INTO jobs (id, kind, payload, created_at) VALUES ($1, $2, $3, now() - interval '1 minute')`,
-    [workflowJobId(runId, run.resumes + 1), WORKFLOW_RUN_JOB, JSON.stringify({ runId })],
-  );
+  await resumeRun(tx, runId, {
+    id: workflowJobId(runId, run.resumes + 1),
+    kind: WORKFLOW_RUN_JOB,
+    payload: { runId },
+  });
 }

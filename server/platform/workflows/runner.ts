@@ -20,7 +20,7 @@ import {
 } from './run-state';
 import { executeStep, kindOf, type Effect, type Log, type StepContext } from './steps';
 import { poll, waitUntil } from './steps/waiting';
-import { HeldRun, UNSURE, type Wrote } from './held-run';
+import { RunInMemory, UNSURE, type Wrote } from './run-in-memory';
 import type { RunJournal } from './journal';
 
 export { MAX_OUTPUT_BYTES } from './output';
@@ -28,7 +28,7 @@ export { MAX_RESUMES, WORKFLOW_RUN_JOB, workflowJobId } from './run-state';
 export const INTERRUPTED = 'Interrupted: the platform stopped during the run';
 /** At most this many runs are held between their start and their claim (one process). */
 const HELD_MAX = 10_000;
-/** A quick step's start, and a run's, waits at most this long to be written (held-run.ts). */
+/** A quick step's start, and a run's, waits at most this long to be written (run-in-memory.ts). */
 const DEFER_MS = 100;
 
 /**
@@ -41,7 +41,7 @@ const DEFER_MS = 100;
 export class WorkflowRunner {
   /** Runs of this process, to interrupt at once on a cancel. */
   private readonly cancels = new Map<string, AbortController>();
-  /** Runs this process started, as inserted, until it claims them (advanceHeld reads none). */
+  /** Runs this process started, as inserted, until it claims them (their claim reads none). */
   private readonly inserted = new Map<string, RunRow>();
 
   constructor(
@@ -89,7 +89,7 @@ export class WorkflowRunner {
     const cancel = new AbortController();
     this.cancels.set(runId, cancel);
     const signal = AbortSignal.any([lease.signal, cancel.signal]);
-    // Each write of the run as held is kept by the journal, and the live reads of this process
+    // Each write of the run in memory is kept by the journal, and the live reads of this process
     // are told what it wrote (the others read it). The claim counts as the first: the run's
     // start then waits as a quick step's does, and a run of quick steps that ends within
     // DEFER_MS of its claim is one write, its end.
@@ -100,30 +100,30 @@ export class WorkflowRunner {
       else this.changed(runId);
     };
     // A quick step that may run again starts without a write of its own, while the last write
-    // is recent (held-run.ts): its start is written with what comes next.
+    // is recent (run-in-memory.ts): its start is written with what comes next.
     const quick = (step: WorkflowStep) => {
       const kind = kindOf(step.type);
       return !!kind?.resumable && !kind.live && Date.now() - lastWrite < DEFER_MS;
     };
-    // The run as this process last wrote it: each step is then one statement (held-run.ts).
+    // The run as this process last wrote it: each step is then one statement (run-in-memory.ts).
     const inserted = this.inserted.get(runId);
     this.inserted.delete(runId);
-    let held = inserted && new HeldRun(db, lease, inserted, wrote);
+    let inMemory = inserted && new RunInMemory(db, lease, inserted, wrote);
     try {
       let done: Done | undefined;
       for (;;) {
         if (lease.signal.aborted) throw new Error(INTERRUPTED);
         // A step waits, as a statement does, while a burst of requests is answered.
         await this.deps.requests.turn();
-        const fast = held ? await held.advance(done, quick) : UNSURE;
+        const fast = inMemory ? await inMemory.advance(done, quick) : UNSURE;
         let next = fast;
         if (fast === UNSURE) {
           // Steps done since the run was last written are done again, from where it was.
-          const known = !held || held.writtenStep === done?.index;
+          const known = !inMemory || inMemory.writtenStep === done?.index;
           next = await advance(db, lease, runId, known ? done : undefined).finally(() =>
             this.changed(runId),
           );
-          held = next && new HeldRun(db, lease, next.run, wrote);
+          inMemory = next && new RunInMemory(db, lease, next.run, wrote);
         }
         if (!next) return;
         const { run, index, state } = next as Exclude<typeof next, typeof UNSURE | undefined>;
@@ -131,10 +131,10 @@ export class WorkflowRunner {
         // A deferred write waits at most DEFER_MS: a step that takes longer has it written
         // meanwhile, so the live log shows it started.
         let flushing: Promise<boolean> | undefined;
-        const timer = held?.deferred
+        const timer = inMemory?.deferred
           ? setTimeout(
               () => {
-                flushing = held!.flush();
+                flushing = inMemory!.flush();
                 // Its error is the step's outcome's (awaited below), never an unhandled one.
                 flushing.catch(() => undefined);
               },
@@ -168,8 +168,8 @@ export class WorkflowRunner {
           if (lease.signal.aborted) throw new Error(INTERRUPTED, { cause: error });
           // What was deferred is written first; a cancel asked for meanwhile ends the run where
           // it was written.
-          if (!(await flushed()) || !(await held!.flush()))
-            return await finish(db, lease, runId, 'CANCELED', null, held!.writtenStep, []);
+          if (!(await flushed()) || !(await inMemory!.flush()))
+            return await finish(db, lease, runId, 'CANCELED', null, inMemory!.writtenStep, []);
           if (cancel.signal.aborted || error instanceof Canceled)
             return await finish(db, lease, runId, 'CANCELED', null, index, buffered, record());
           const known =

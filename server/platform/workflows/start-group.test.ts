@@ -1,23 +1,23 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { workflowRun } from '../../../src/api/contract';
-import { mintToken } from '../access/tokens';
+import { mintToken } from '../people/token-repository';
 import { startTestPlatform, type TestPlatform } from '../testing';
-import { allLogs, createWorkflow, startRun, v1, waitForRun } from './test-support';
+import { allLogs, createWorkflow, startRun, v1, waitForRun } from '../testing/workflows';
 
 const N = 20;
-/** The statement of a group of starts: their runs inserted (with first lines, run-writes.ts). */
+/** The statement of a group of starts: their runs inserted (with first lines, run-repository.ts). */
 const insertsRuns = (sql: string) => /\bins AS \(\s*INSERT INTO workflow_runs\b/.test(sql);
 const isStart = (statements: Array<{ sql: string }>) => statements.some((s) => insertsRuns(s.sql));
-/** The statement that reads the workflows of starts (start-reads.ts). */
+/** The statement that reads the workflows of starts (repository.ts `workflowsToStart`). */
 const readsWorkflows = (sql: string) =>
-  /FROM unnest\(\$1::text\[\], \$2::int\[\]\) WITH ORDINALITY AS k/.test(sql);
+  /FROM unnest\(\$1::text\[\]\) WITH ORDINALITY AS k\(id, n\)/.test(sql);
 /** How many runs a batch inserts (one array element each). */
 const runsIn = (statements: Array<{ sql: string; params?: unknown[] }>) =>
   statements
     .filter((s) => insertsRuns(s.sql))
     .reduce((n, s) => n + (s.params![0] as unknown[]).length, 0);
 
-/** Issue 26 §3: starts that arrive together are written in fewer transactions, each its own run. */
+/** Starts that arrive together are written in fewer transactions, each its own run. */
 describe('starts that arrive together', () => {
   let platform: TestPlatform;
   beforeAll(async () => {

@@ -4,7 +4,7 @@ import { recorded, type Db } from '../store';
 import type { JournalLine } from './journal';
 import type { RunRow } from './repository';
 import { WORKFLOW_RUN_JOB } from './run-state';
-import { insertRuns, splitWritten, type NewRun } from './run-writes';
+import { insertRuns, splitWritten, type NewRun } from './run-repository';
 
 /** What one start writes: its run with its first line, its job and its audit event. */
 export interface Start {
@@ -32,10 +32,10 @@ export const GROUP_MAX = 50;
  * with the groups before it, then goes in one transaction with the others that waited, and each
  * caller gets its own run once that transaction commits. A group is three statements whatever
  * its size (its runs with their first lines, their jobs, their audit events: on PGlite a
- * statement's own cost was most of a start's). When a group fails, its starts are written again
+ * statement's own cost is most of a start's). When a group fails, its starts are written again
  * one by one, so one start's failure is its own. PGlite runs one group at a time (its one
- * connection); PostgreSQL three (measured with the `workflows` bench, 100 starts at once: 112–131
- * runs/s against about 100 with ten groups side by side, and no slower answers to the starts).
+ * connection); PostgreSQL three (more groups side by side write no faster and answer the starts
+ * no sooner: the `workflows` bench measures it).
  */
 export class StartGroups {
   private readonly waiting: Waiting[] = [];
@@ -85,7 +85,7 @@ export class StartGroups {
   private async written(starts: Start[]): Promise<Started[]> {
     this.transactions++;
     const jobs = starts.map((s) => s.job);
-    // The runs last: their insert locks their workflow's row (its run counter, run-writes.ts)
+    // The runs last: their insert locks their workflow's row (its run counter, run-repository.ts)
     // until the commit, so starts of the same workflow written side by side wait the least.
     const results = await this.db.batch([
       ...(await recorded(async (tx) => {

@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { workflowRunList } from '../../../src/api/contract';
 import { startTestPlatform, type TestPlatform } from '../testing';
 import { MAX_RECORDED_INPUT_BYTES, durationText } from './step-record';
-import { allLogs, createWorkflow, startRun, v1, waitForRun } from './test-support';
+import { allLogs, createWorkflow, startRun, v1, waitForRun } from '../testing/workflows';
 
-/** Issue 25: the run records what each step received and produced, and how long it ran. */
+/** The run records what each step received and produced, and how long it ran. */
 let platform: TestPlatform;
 
 beforeAll(async () => {

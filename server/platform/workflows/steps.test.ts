@@ -4,15 +4,15 @@ import v8 from 'node:v8';
 import vm from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { workflow as workflowSchema, workflowRun } from '../../../src/api/contract';
-import { mintToken } from '../access/tokens';
+import { mintToken } from '../people/token-repository';
 import { SALES_DATASET_ID } from '../seed/datasets';
 import { CUSTOMERS_COLLECTION_ID, NOTES_COLLECTION_ID } from '../seed/datastores';
 import { TARGETS_DATASET_ID } from '../seed/streams';
 import { startTestPlatform, type TestPlatform } from '../testing';
-import { allLogs, v1, waitForRun } from './test-support';
+import { allLogs, v1, waitForRun } from '../testing/workflows';
 
 /**
- * Issue 23: every step acts as the run's user through the same access rules as the routes, and
+ * Every step acts as the run's user through the same access rules as the routes, and
  * what one step may build (expanded settings, an http exchange) is bounded.
  */
 let platform: TestPlatform;

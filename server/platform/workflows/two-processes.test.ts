@@ -10,7 +10,7 @@ import {
 import type { Db } from '../store';
 
 /**
- * Issue 13: two platform processes on one PostgreSQL never run one step of a workflow run twice,
+ * Two platform processes on one PostgreSQL never run one step of a workflow run twice,
  * and a process killed mid-run leaves a lease that runs out: the other process resumes the run or
  * fails it with a reason; none is left IN_PROGRESS. Only with DATABASE_URL (PGlite locks DATA_DIR).
  */

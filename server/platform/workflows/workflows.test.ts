@@ -6,13 +6,13 @@ import {
   workflowList,
   workflowRunList,
 } from '../../../src/api/contract';
-import { mintToken, revokeToken } from '../access/tokens';
+import { mintToken, revokeToken } from '../people/token-repository';
 import { SALES_DATASET_ID } from '../seed/datasets';
 import { ORDERS_COLLECTION_ID } from '../seed/datastores';
 import { TARGETS_DATASET_ID } from '../seed/streams';
 import { SAMPLE_WORKFLOWS } from '../seed/workflows';
 import { startTestPlatform, testFolder, type TestPlatform } from '../testing';
-import { allLogs, createWorkflow, startRun, v1, waitForRun } from './test-support';
+import { allLogs, createWorkflow, startRun, v1, waitForRun } from '../testing/workflows';
 
 const messageOf = async (r: Response) => ((await r.json()) as { message: string }).message;
 

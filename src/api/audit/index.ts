@@ -1,4 +1,4 @@
 export * from './keys';
 export * from './list-events';
-export * from './in-words';
+export * from './audit-words';
 export * from './filters';

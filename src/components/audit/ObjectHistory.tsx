@@ -6,6 +6,7 @@ import { Link as RouterLink } from 'react-router';
 import { actionInWords, useAuditEvents } from '../../api/audit';
 import type { AuditEvent, AuditObjectType } from '../../api/contract/audit';
 import { isApiError } from '../../api/errors';
+import { objectActivityPath } from '../../lib/paths';
 import { DataTable, type DataColumn } from '../DataTable';
 import { DateTime } from '../DateTime';
 import { EmptyState } from '../EmptyState';
@@ -18,10 +19,6 @@ export interface ObjectHistoryProps {
   objectType: AuditObjectType;
   objectId: string;
 }
-
-/** The Activity screen's address, filtered to one object (the activity feature owns the route). */
-export const objectActivityPath = (objectType: AuditObjectType, objectId: string) =>
-  `/activity?${new URLSearchParams({ objectType, objectId })}`;
 
 const top = { verticalAlign: 'top' } as const;
 
@@ -37,7 +34,7 @@ const historyColumns: DataColumn<AuditEvent>[] = [
   },
 ];
 
-/** One object's own history (issue 27): who changed it, when, and what changed, newest first. */
+/** One object's own history: who changed it, when, and what changed, newest first. */
 export function ObjectHistory({ objectType, objectId }: ObjectHistoryProps) {
   const events = useAuditEvents({ objectType, objectId, limit: 20 });
   if (events.isPending) return <LoadingState label="Loading the history" />;

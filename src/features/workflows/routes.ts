@@ -1,5 +1,5 @@
 import { redirect, type RouteObject } from 'react-router';
-import { workflowsPath } from './paths';
+import { workflowsPath } from '../../lib/paths';
 
 const pages = () => import('./pages');
 /** What a route shows while its loader's redirect is under way: nothing. */

@@ -12,7 +12,7 @@ import {
   streamExecution,
 } from '../../../../src/api/contract';
 import { freshDatabase, startChild, stopChild, until, type Child } from '../../jobs/test-processes';
-import { createStream, streamBody, uploadCsv } from '../../streams/test-support';
+import { createStream, streamBody, uploadCsv } from '../../testing/streams';
 import type { TestPlatform } from '../../testing';
 import { S3FileStore } from './s3';
 

@@ -1,9 +1,6 @@
-import type { Cell } from '../../datasets/store';
-import { COLLECTION_READ_NEEDED, collectionReadAccess } from '../../access/stream-sources';
 import { badRequest } from '../../core/errors';
-import { accessCondition, loadCaller } from '../../datastores/access';
-import { inCollection } from '../../datastores/documents';
-import { SqlParams } from '../../datastores/query/sql-params';
+import type { Cell } from '../../datasets/store';
+import { COLLECTION_READ_NEEDED } from '../stream-sources';
 import { SourceError } from '../table';
 import { sourceToRead, sourceToValidate } from './source-access';
 import { configValue, type Connector } from './types';
@@ -52,9 +49,9 @@ export const collectionConnector: Connector = {
       help: "One row per document and one column per column of the collection's schema",
     },
   ],
-  async validate(configuration, db, actor) {
+  async validate(configuration, { actor, sources }) {
     const id = collectionIdOf(configuration);
-    const source = sourceToValidate(await collectionReadAccess(db, actor, id), {
+    const source = sourceToValidate(await sources.collection(actor, id), {
       unknown: `configuration.collectionId: no collection ${id}`,
       refused: ({ needed, source }) =>
         `You need the ${needed} permission to read the documents of collection ${source.name}`,
@@ -64,9 +61,9 @@ export const collectionConnector: Connector = {
         `configuration.collectionId: collection ${id} has no schema columns to read`,
       );
   },
-  async read(configuration, db, { actor }) {
+  async read(configuration, { actor, sources }) {
     const id = collectionIdOf(configuration);
-    const source = sourceToRead(await collectionReadAccess(db, actor, id), {
+    const source = sourceToRead(await sources.collection(actor, id), {
       unknown: `Collection ${id} no longer exists, or the user who runs this stream (user ${actor.id}) has no ${COLLECTION_READ_NEEDED} permission to it`,
       refused: ({ needed, source }) =>
         `The user who runs this stream (user ${actor.id}) needs the ${needed} permission to read the documents of collection ${source.name}`,
@@ -75,18 +72,10 @@ export const collectionConnector: Connector = {
     if (schema.columns.length === 0)
       throw new SourceError(`Collection ${id} has no schema columns to read`);
     // The documents the actor reads through the API: the collection's document filters apply.
-    const params = new SqlParams();
-    const where = inCollection(
-      id,
-      accessCondition(source.filters, await loadCaller(db, actor.id, source.filters), 'READ'),
-    )(params);
-    const documents = await db.query<{ content: Record<string, unknown> }>(
-      `SELECT content FROM documents WHERE ${where} ORDER BY created_on, id`,
-      params.values,
-    );
+    const documents = await sources.documents(actor, source);
     return {
       columns: schema.columns.map((c) => ({ name: c.name, type: c.type })),
-      rows: documents.map((d) => schema.columns.map((c) => toCell(c.type, d.content[c.name]))),
+      rows: documents.map((d) => schema.columns.map((c) => toCell(c.type, d[c.name]))),
     };
   },
 };

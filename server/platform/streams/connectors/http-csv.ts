@@ -121,7 +121,7 @@ export const httpCsvConnector: Connector = {
     settingsOf(configuration);
     return Promise.resolve();
   },
-  async read(configuration, _db, { outbound }) {
+  async read(configuration, { outbound }) {
     const { url, timeoutSeconds } = settingsOf(configuration);
     try {
       const signal = AbortSignal.timeout(timeoutSeconds * 1000);

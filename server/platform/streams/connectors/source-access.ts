@@ -1,4 +1,4 @@
-import type { SourceAccess } from '../../access/stream-sources';
+import type { SourceAccess } from '../stream-sources';
 import { badRequest, forbidden } from '../../core/errors';
 import { SourceError } from '../table';
 

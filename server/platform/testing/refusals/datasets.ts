@@ -31,6 +31,15 @@ export default refusalTable({
       },
     },
     {
+      op: 'datasets.levels',
+      as: 'dev',
+      call: (s, a) => s.datasets.levels(a, [sales]),
+      refused: {
+        why: 'levels are answered only for the datasets the user may see',
+        leavesOut: (answer) => !(answer as Map<string, string>).has(sales),
+      },
+    },
+    {
       op: 'datasets.access',
       as: 'dev',
       call: (s, a) => s.datasets.access(a, sales),

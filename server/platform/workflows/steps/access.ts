@@ -1,8 +1,5 @@
-import {
-  collectionPermissions,
-  decideCollection,
-  type CollectionOperation,
-} from '../../access/collections';
+import { decideCollection, type CollectionOperation } from '../../access/collections';
+import { collectionPermissions } from '../../datastores/legacy-access';
 import { datasetLevel, decide, principalOf, type DatasetOperation } from '../../access/policy';
 import { PlatformError } from '../../core/errors';
 import { getDataset } from '../../datasets/repository';

@@ -2,10 +2,11 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import TextField from '@mui/material/TextField';
 import { actionInWords, objectTypeInWords } from '../../../api/audit';
-import { auditActions } from '../../../api/contract/audit';
+import { auditActions, type AuditObjectType } from '../../../api/contract/audit';
 import { UserName } from '../../../components';
 import { FilterBar, searchFilter, selectFilter } from '../../../components/FilterBar';
-import type { ActivityParams } from '../hooks/use-activity-params';
+import type { ListController } from '../../../hooks/use-list-controller';
+import { activitySpec, isFiltered, noFilters, auditFilters } from '../lib/activity-params';
 
 type AuditAction = (typeof auditActions)[number];
 const isAuditAction = (action: string): action is AuditAction =>
@@ -28,8 +29,8 @@ function DayField(props: { label: string; value: string; onChange: (day: string)
   );
 }
 
-export function ActivityFilters({ params }: { params: ActivityParams }) {
-  const { state } = params;
+export function ActivityFilters({ list }: { list: ListController<typeof activitySpec> }) {
+  const { params: state, setters } = list;
   return (
     <FilterBar
       filters={[
@@ -37,14 +38,14 @@ export function ActivityFilters({ params }: { params: ActivityParams }) {
           label: 'Search',
           placeholder: 'Object, person or action',
           value: state.q,
-          onSearch: params.setSearch,
+          onSearch: setters.q,
           width: 240,
         }),
-        selectFilter({
+        selectFilter<AuditObjectType>({
           label: 'Object type',
           anyLabel: 'Any',
           value: state.objectType,
-          onChange: params.setObjectType,
+          onChange: (objectType) => list.set({ objectType, objectId: '' }),
           choices: objectTypeInWords,
           minWidth: 150,
         }),
@@ -52,16 +53,16 @@ export function ActivityFilters({ params }: { params: ActivityParams }) {
           label: 'Action',
           anyLabel: 'Any',
           value: isAuditAction(state.action) ? state.action : null,
-          onChange: (action) => params.setAction(action ?? ''),
+          onChange: (action) => setters.action(action ?? ''),
           choices: actionChoices,
           minWidth: 190,
         }),
       ]}
     >
-      <DayField label="From" value={state.from} onChange={params.setFrom} />
-      <DayField label="To" value={state.to} onChange={params.setTo} />
+      <DayField label="From" value={state.from} onChange={setters.from} />
+      <DayField label="To" value={state.to} onChange={setters.to} />
       {state.objectId && (
-        <Chip label={`Object ${state.objectId}`} onDelete={() => params.setObjectId('')} />
+        <Chip label={`Object ${state.objectId}`} onDelete={() => setters.objectId('')} />
       )}
       {state.actor !== null && (
         <Chip
@@ -70,10 +71,12 @@ export function ActivityFilters({ params }: { params: ActivityParams }) {
               Person: <UserName id={state.actor} tabIndex={-1} />
             </>
           }
-          onDelete={() => params.setActor(null)}
+          onDelete={() => setters.actor(null)}
         />
       )}
-      {params.filtered && <Button onClick={params.clear}>Clear filters</Button>}
+      {isFiltered(auditFilters(state)) && (
+        <Button onClick={() => list.set(noFilters)}>Clear filters</Button>
+      )}
     </FilterBar>
   );
 }

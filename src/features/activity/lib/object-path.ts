@@ -1,42 +1,48 @@
 import type { AuditEvent } from '../../../api/contract/audit';
+import {
+  calculatedFieldsPath,
+  collectionPath,
+  dataFilePath,
+  datasetPath,
+  datasetTabPath,
+  exportsDashboardPath,
+  filesetSearchPath,
+  playgroundPath,
+  securityPath,
+  streamPath,
+  workflowPath,
+} from '../../../lib/paths';
 
-const at = (...segments: string[]) => `/${segments.map(encodeURIComponent).join('/')}`;
-
-/**
- * Where an event's object is shown (the routes belong to other screens; features do not import
- * each other, so the paths are written here), or undefined when it has no page of its own.
- */
+/** Where an event's object is shown, or undefined when it has no page of its own. */
 export function objectPath({ type, id, parent }: AuditEvent['object']): string | undefined {
   switch (type) {
     case 'dataset':
-      return at('datasets', id);
+      return datasetPath(id);
     case 'partition':
-      return parent ? `${at('datasets', parent)}/partitions` : undefined;
+      return parent ? datasetTabPath(parent, 'partitions') : undefined;
     case 'export':
-      return parent ? `${at('datasets', parent)}/exports` : '/exports';
+      return parent ? datasetTabPath(parent, 'exports') : exportsDashboardPath();
     case 'stream':
-      return at('streams', id);
+      return streamPath(id);
     case 'collection':
     case 'document':
-      return parent && type === 'collection'
-        ? at('datastores', parent, 'collections', id)
-        : undefined;
+      return parent && type === 'collection' ? collectionPath(parent, id) : undefined;
     case 'calculated-field':
-      return '/calculated-fields';
+      return calculatedFieldsPath();
     case 'data-file':
-      return at('files', id);
+      return dataFilePath(id);
     case 'fileset':
-      return '/filesets';
+      return filesetSearchPath();
     case 'token':
-      return '/security/tokens';
+      return securityPath('tokens');
     case 'user':
-      return '/security/users';
+      return securityPath('users');
     case 'role':
-      return '/security/roles';
+      return securityPath('roles');
     case 'workflow':
-      return at('workflows', id);
+      return workflowPath(id);
     case 'generation':
-      return '/playground';
+      return playgroundPath();
     default:
       return undefined;
   }

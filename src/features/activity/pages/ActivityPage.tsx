@@ -4,58 +4,72 @@ import Typography from '@mui/material/Typography';
 import DownloadIcon from '@mui/icons-material/Download';
 import { auditCsvUrl, useAuditEvents } from '../../../api/audit';
 import { isApiError } from '../../../api/errors';
-import { EmptyState, ErrorState, LoadingState, PageHeader } from '../../../components';
+import { EmptyState, PageHeader, PageState } from '../../../components';
+import { useListController, type ListController } from '../../../hooks/use-list-controller';
 import { plural } from '../../../lib/format';
 import { ActivityFilters } from '../components/ActivityFilters';
 import { EventsTable } from '../components/EventsTable';
-import { useActivityParams } from '../hooks/use-activity-params';
+import { activitySpec, auditFilters, isFiltered, noFilters } from '../lib/activity-params';
 
-function Body({ params }: { params: ReturnType<typeof useActivityParams> }) {
-  const events = useAuditEvents(params.filters);
-  if (events.isPending) return <LoadingState label="Loading the activity" />;
-  if (events.isError) {
-    if (isApiError(events.error) && events.error.status === 403)
-      return (
-        <EmptyState
-          title="The activity log is for administrators"
-          description="Ask an Admin to give you the Read activity log grant through a role."
-        />
-      );
-    return <ErrorState error={events.error} onRetry={() => void events.refetch()} />;
-  }
-  const rows = events.data.pages.flatMap((page) => page.events);
-  if (rows.length === 0)
-    return params.filtered ? (
-      <EmptyState
-        title="No event matches these filters"
-        action={<Button onClick={params.clear}>Clear filters</Button>}
-      />
-    ) : (
-      <EmptyState
-        title="Nothing recorded yet"
-        description="Every change made from now on appears here."
-      />
-    );
+function Body({ list }: { list: ListController<typeof activitySpec> }) {
+  const filters = auditFilters(list.params);
+  const events = useAuditEvents(filters);
   return (
-    <Stack spacing={2}>
-      <EventsTable events={rows} onActor={params.setActor} />
-      <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
-        <Typography variant="body2" sx={{ color: 'text.secondary' }} role="status">
-          {plural(rows.length, 'event')} shown{events.hasNextPage ? ', newest first' : ''}
-        </Typography>
-        {events.hasNextPage && (
-          <Button onClick={() => void events.fetchNextPage()} disabled={events.isFetchingNextPage}>
-            {events.isFetchingNextPage ? 'Loading…' : 'Show older events'}
-          </Button>
-        )}
-      </Stack>
-    </Stack>
+    <PageState
+      query={events}
+      loading="Loading the activity"
+      error={(error) =>
+        isApiError(error) &&
+        error.status === 403 && (
+          <EmptyState
+            title="The activity log is for administrators"
+            description="Ask an Admin to give you the Read activity log grant through a role."
+          />
+        )
+      }
+      empty={(data) =>
+        data.pages.every((page) => page.events.length === 0) &&
+        (isFiltered(filters) ? (
+          <EmptyState
+            title="No event matches these filters"
+            action={<Button onClick={() => list.set(noFilters)}>Clear filters</Button>}
+          />
+        ) : (
+          <EmptyState
+            title="Nothing recorded yet"
+            description="Every change made from now on appears here."
+          />
+        ))
+      }
+    >
+      {(data) => {
+        const rows = data.pages.flatMap((page) => page.events);
+        return (
+          <Stack spacing={2}>
+            <EventsTable events={rows} onActor={list.setters.actor} />
+            <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+              <Typography variant="body2" sx={{ color: 'text.secondary' }} role="status">
+                {plural(rows.length, 'event')} shown{events.hasNextPage ? ', newest first' : ''}
+              </Typography>
+              {events.hasNextPage && (
+                <Button
+                  onClick={() => void events.fetchNextPage()}
+                  disabled={events.isFetchingNextPage}
+                >
+                  {events.isFetchingNextPage ? 'Loading…' : 'Show older events'}
+                </Button>
+              )}
+            </Stack>
+          </Stack>
+        );
+      }}
+    </PageState>
   );
 }
 
-/** Issue 27: who did what, when, to which object, across the platform. */
+/** Who did what, when, to which object, across the platform. */
 export function ActivityPage() {
-  const params = useActivityParams();
+  const list = useListController(activitySpec);
   return (
     <>
       <PageHeader
@@ -64,7 +78,7 @@ export function ActivityPage() {
         actions={
           <Button
             component="a"
-            href={auditCsvUrl(params.filters)}
+            href={auditCsvUrl(auditFilters(list.params))}
             download="activity.csv"
             variant="outlined"
             startIcon={<DownloadIcon />}
@@ -73,8 +87,8 @@ export function ActivityPage() {
           </Button>
         }
       />
-      <ActivityFilters params={params} />
-      <Body params={params} />
+      <ActivityFilters list={list} />
+      <Body list={list} />
     </>
   );
 }

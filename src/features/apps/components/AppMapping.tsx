@@ -8,7 +8,7 @@ import { collectionsQueryOptions } from '../../../api/datastores';
 import { useWorkflow } from '../../../api/workflows';
 import { DataTable, type DataColumn } from '../../../components';
 import { formatCount } from '../../../lib/format';
-import { collectionHref, datasetHref, workflowHref } from '../paths';
+import { collectionPath } from '../../../lib/paths';
 
 type ManifestCollection = AppManifest['collections'][number];
 interface CollectionRow {
@@ -42,7 +42,7 @@ export function AppCollections({ app }: { app: App & { manifest: AppManifest } }
       rowHeader: true,
       cell: (row) =>
         row.found && app.datastoreId ? (
-          <Link component={RouterLink} to={collectionHref(app.datastoreId, row.found.id)}>
+          <Link component={RouterLink} to={collectionPath(app.datastoreId, row.found.id)}>
             {row.name}
           </Link>
         ) : (
@@ -127,4 +127,3 @@ export const datasetAliases = (manifest: AppManifest) =>
   manifest.mapping.map((m) => ({ alias: m.alias, id: m.dataSetId }));
 export const workflowAliases = (manifest: AppManifest) =>
   manifest.workflowMapping.map((m) => ({ alias: m.alias, id: m.modelId }));
-export { datasetHref, workflowHref };

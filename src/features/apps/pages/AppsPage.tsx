@@ -8,15 +8,14 @@ import {
   DataTable,
   DateTime,
   EmptyState,
-  ErrorState,
-  LoadingState,
   PageHeader,
+  PageState,
   type DataColumn,
 } from '../../../components';
 import { formatCount } from '../../../lib/format';
 import { AppState } from '../components/AppState';
 import { DeclareAppHelp } from '../components/DeclareAppHelp';
-import { appPath } from '../paths';
+import { appPath } from '../../../lib/paths';
 
 const columns: DataColumn<App>[] = [
   {
@@ -54,25 +53,9 @@ const columns: DataColumn<App>[] = [
   },
 ];
 
-/** The custom apps this platform serves, declared by a manifest (issue 28). */
+/** The custom apps this platform serves, declared by a manifest. */
 export function AppsPage() {
   const apps = useApps();
-  let body;
-  if (apps.isPending) body = <LoadingState label="Loading apps" />;
-  else if (apps.isError)
-    body = <ErrorState error={apps.error} onRetry={() => void apps.refetch()} />;
-  else if (apps.data.length === 0)
-    body = <EmptyState title="No app is declared" description={<DeclareAppHelp />} />;
-  else
-    body = (
-      <DataTable
-        label="Apps"
-        frame="none"
-        columns={columns}
-        rows={apps.data}
-        rowKey={(app) => app.id}
-      />
-    );
   return (
     <>
       <PageHeader
@@ -80,7 +63,25 @@ export function AppsPage() {
         subtitle="Custom apps that call the platform's app paths, what each maps and what it called."
       />
       <Paper variant="outlined" sx={{ p: 2 }}>
-        {body}
+        <PageState
+          query={apps}
+          loading="Loading apps"
+          empty={(all) =>
+            all.length === 0 && (
+              <EmptyState title="No app is declared" description={<DeclareAppHelp />} />
+            )
+          }
+        >
+          {(all) => (
+            <DataTable
+              label="Apps"
+              frame="none"
+              columns={columns}
+              rows={all}
+              rowKey={(app) => app.id}
+            />
+          )}
+        </PageState>
       </Paper>
     </>
   );

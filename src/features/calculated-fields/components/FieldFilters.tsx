@@ -3,21 +3,30 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import type { Dataset } from '../../../api/contract';
-import type { FieldListParams } from '../hooks/use-field-list-params';
-import { DATA_TYPES, isFiltered, LOCK_FILTERS, STATUSES } from '../lib/list-params';
 import { SearchField } from '../../../components';
+import type { ListController } from '../../../hooks/use-list-controller';
+import {
+  DATA_TYPES,
+  fieldListSpec,
+  isFiltered,
+  LOCK_FILTERS,
+  noFilters,
+  STATUSES,
+  toListState,
+} from '../lib/list-params';
 
 const lockLabels = { all: 'Any', locked: 'Locked', unlocked: 'Unlocked' } as const;
 const statusLabels = { VALID: 'Valid', INVALID: 'Invalid' } as const;
 const ANY = '';
 
 export interface FieldFiltersProps {
-  params: FieldListParams;
+  list: ListController<typeof fieldListSpec>;
   datasets: Dataset[];
 }
 
 /** Name search (debounced) and the filters the platform's search takes. */
-export function FieldFilters({ params, datasets }: FieldFiltersProps) {
+export function FieldFilters({ list, datasets }: FieldFiltersProps) {
+  const { params, setters } = list;
   const knownDataset = !params.dataset || datasets.some((d) => d.id === params.dataset);
   return (
     <Stack
@@ -28,13 +37,13 @@ export function FieldFilters({ params, datasets }: FieldFiltersProps) {
       role="search"
       aria-label="Calculated fields"
     >
-      <SearchField label="Name" value={params.search} onSearch={params.setSearch} width={280} />
+      <SearchField label="Name" value={params.q} onSearch={setters.q} width={280} />
       <TextField
         select
         size="small"
         label="Locked"
         value={params.locked}
-        onChange={(e) => params.setLocked(e.target.value as (typeof LOCK_FILTERS)[number])}
+        onChange={(e) => setters.locked(fieldListSpec.locked.read(e.target.value))}
         sx={{ width: 140 }}
       >
         {LOCK_FILTERS.map((value) => (
@@ -47,8 +56,8 @@ export function FieldFilters({ params, datasets }: FieldFiltersProps) {
         select
         size="small"
         label="Data type"
-        value={params.dataType ?? ANY}
-        onChange={(e) => params.setDataType(e.target.value || null)}
+        value={params.type ?? ANY}
+        onChange={(e) => setters.type(fieldListSpec.type.read(e.target.value))}
         sx={{ width: 160 }}
       >
         <MenuItem value={ANY}>Any</MenuItem>
@@ -63,7 +72,7 @@ export function FieldFilters({ params, datasets }: FieldFiltersProps) {
         size="small"
         label="Status"
         value={params.status ?? ANY}
-        onChange={(e) => params.setStatus(e.target.value || null)}
+        onChange={(e) => setters.status(fieldListSpec.status.read(e.target.value))}
         sx={{ width: 140 }}
       >
         <MenuItem value={ANY}>Any</MenuItem>
@@ -78,7 +87,7 @@ export function FieldFilters({ params, datasets }: FieldFiltersProps) {
         size="small"
         label="Dataset"
         value={params.dataset ?? ANY}
-        onChange={(e) => params.setDataset(e.target.value || null)}
+        onChange={(e) => setters.dataset(e.target.value || null)}
         sx={{ width: 220 }}
       >
         <MenuItem value={ANY}>Any</MenuItem>
@@ -91,7 +100,9 @@ export function FieldFilters({ params, datasets }: FieldFiltersProps) {
           </MenuItem>
         ))}
       </TextField>
-      {isFiltered(params) && <Button onClick={params.clearFilters}>Clear filters</Button>}
+      {isFiltered(toListState(params)) && (
+        <Button onClick={() => list.set(noFilters)}>Clear filters</Button>
+      )}
     </Stack>
   );
 }

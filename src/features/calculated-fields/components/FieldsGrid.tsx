@@ -5,11 +5,10 @@ import Link from '@mui/material/Link';
 import Tooltip from '@mui/material/Tooltip';
 import { type GridColDef } from '@mui/x-data-grid';
 import { ServerDataGrid } from '../../../components/ServerDataGrid';
-import { useServerGridModels, type ServerGridParams } from '../../../hooks/use-server-grid-models';
+import type { ListGridProps } from '../../../hooks/use-list-controller';
 import type { CalculatedField } from '../../../api/contract';
 import { DateTime, StatusChip } from '../../../components';
 import { datasetIdOf } from '../lib/links';
-import { PAGE_SIZES, SORT_FIELDS, type PageSize, type SortField } from '../lib/list-params';
 import { LockSwitch } from './LockSwitch';
 import type { DatasetPermission } from '../../../api/access';
 
@@ -17,7 +16,8 @@ export interface FieldsGridProps {
   rows: CalculatedField[];
   total: number;
   loading: boolean;
-  params: ServerGridParams<SortField, PageSize>;
+  /** The list's page and sort: `useListController`'s `grid()`. */
+  models: ListGridProps;
   datasetNames: ReadonlyMap<string, string>;
   selection: number[];
   pendingLockId: number | undefined;
@@ -25,11 +25,9 @@ export interface FieldsGridProps {
   datasetHref: (id: string) => string;
   onSelectionChange: (ids: number[]) => void;
   onLockChange: (field: CalculatedField, locked: boolean) => void;
-  /** Whether the caller may change each field (issue 23). */
+  /** Whether the caller may change each field: a switch it may not use is disabled, with the reason. */
   mayChange: (id: number) => DatasetPermission;
 }
-
-const isSortField = (f: string): f is SortField => (SORT_FIELDS as readonly string[]).includes(f);
 
 /** One page of fields, paged, sorted and filtered by the platform; the name opens the field. */
 export function FieldsGrid(props: FieldsGridProps) {
@@ -116,8 +114,6 @@ export function FieldsGrid(props: FieldsGridProps) {
     [datasetNames, pendingLockId, fieldHref, datasetHref, onLockChange, mayChange],
   );
 
-  const grid = useServerGridModels(props.params, { pageSizes: PAGE_SIZES, selection, isSortField });
-
   return (
     <Box
       sx={{
@@ -128,7 +124,8 @@ export function FieldsGrid(props: FieldsGridProps) {
       }}
     >
       <ServerDataGrid
-        {...grid}
+        {...props.models}
+        selection={selection}
         label="Calculated fields"
         rows={rows}
         columns={columns}

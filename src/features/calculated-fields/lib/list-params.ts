@@ -1,5 +1,5 @@
 import type { CalculatedFieldSearch } from '../../../api/calculated-fields';
-import { param, readParams, type ListState } from '../../../lib/list-params';
+import { param, readParams, type ListSort, type ListState } from '../../../lib/list-params';
 
 /**
  * The list of calculated fields in the address (architecture rule 5): name search, filters,
@@ -23,14 +23,12 @@ export interface FieldListState {
   dataType: (typeof DATA_TYPES)[number] | null;
   status: (typeof STATUSES)[number] | null;
   dataset: string | null;
-  sort: { field: SortField; direction: 'asc' | 'desc' } | null;
+  sort: ListSort<SortField> | null;
   /** 0-based; the address says `page=2` for the second page. */
   page: number;
   pageSize: PageSize;
   fieldId: number | null;
 }
-
-type Sort = FieldListState['sort'];
 
 /** The list's params in the URL; each falls back to its default alone. */
 export const fieldListSpec = {
@@ -39,15 +37,7 @@ export const fieldListSpec = {
   type: param.optional(DATA_TYPES),
   status: param.optional(STATUSES),
   dataset: param.custom<string | null>({ read: (raw) => raw || null, write: (value) => value }),
-  sort: param.custom<Sort>({
-    read: (raw) => {
-      const [, field, direction] = /^(\w+):(asc|desc)$/.exec(raw ?? '') ?? [];
-      return field && (SORT_FIELDS as readonly string[]).includes(field)
-        ? { field: field as SortField, direction: direction as 'asc' | 'desc' }
-        : null;
-    },
-    write: (sort) => (sort ? `${sort.field}:${sort.direction}` : null),
-  }),
+  sort: param.sort(SORT_FIELDS),
   page: param.page(),
   size: param.size(PAGE_SIZES, DEFAULT_PAGE_SIZE),
   field: param.custom<number | null>({
@@ -56,6 +46,15 @@ export const fieldListSpec = {
     resetsPage: false,
   }),
 };
+
+/** What "Clear filters" writes: every filter and the search back to their defaults. */
+export const noFilters = {
+  q: '',
+  locked: 'all',
+  type: null,
+  status: null,
+  dataset: null,
+} satisfies Partial<ListState<typeof fieldListSpec>>;
 
 /** The params under the names the screen uses. */
 export function toListState(params: ListState<typeof fieldListSpec>): FieldListState {

@@ -1,10 +1,12 @@
+import { useMemo } from 'react';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import LockOpenOutlinedIcon from '@mui/icons-material/LockOpenOutlined';
 import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
-import { EmptyState, ErrorState, LoadingState, PageHeader } from '../../../components';
+import { EmptyState, ErrorState, PageHeader, PageState } from '../../../components';
+import { useListController } from '../../../hooks/use-list-controller';
 import { formatCount, plural } from '../../../lib/format';
 import { BulkLockDialog } from '../components/BulkLockDialog';
 import { useCalculatedFieldsChange } from '../../../api/access';
@@ -15,21 +17,21 @@ import { FieldStatistics } from '../components/FieldStatistics';
 import { useBulkLock } from '../hooks/use-bulk-lock';
 import { useCalculatedFields } from '../hooks/use-calculated-fields';
 import { useFieldDrawer } from '../hooks/use-field-drawer';
-import { useFieldListParams } from '../hooks/use-field-list-params';
 import { useFieldSelection } from '../hooks/use-field-selection';
 import { useLockToggle } from '../hooks/use-lock-toggle';
-import { isFiltered } from '../lib/list-params';
-import { datasetPath } from '../paths';
+import { fieldListSpec, isFiltered, noFilters, toListState } from '../lib/list-params';
+import { datasetPath } from '../../../lib/paths';
 
 /** Calculated fields: statistics, a searchable grid with lock switches, bulk lock, a drawer. */
 export function CalculatedFieldsPage() {
-  const params = useFieldListParams();
-  const { page, statistics, datasets, datasetNames } = useCalculatedFields(params);
+  const list = useListController(fieldListSpec);
+  const state = useMemo(() => toListState(list.params), [list.params]);
+  const { page, statistics, datasets, datasetNames } = useCalculatedFields(state);
   const rows = page.data?.results ?? [];
   const selection = useFieldSelection(rows);
   const lock = useLockToggle();
   const bulk = useBulkLock();
-  const drawer = useFieldDrawer(params.fieldId);
+  const drawer = useFieldDrawer(state.fieldId);
   const mayChange = useCalculatedFieldsChange([
     ...rows.map((r) => r.id),
     ...(drawer.field ? [drawer.field.id] : []),
@@ -42,47 +44,52 @@ export function CalculatedFieldsPage() {
     />
   );
 
-  let list;
-  if (page.isError && !page.data)
-    list = <ErrorState error={page.error} onRetry={() => void page.refetch()} />;
-  else if (!page.data) list = <LoadingState label="Loading calculated fields" rows={8} />;
-  else if (page.data.totalHits === 0)
-    list = isFiltered(params) ? (
-      <EmptyState
-        title="No calculated field matches"
-        description="Change the name or the filters."
-        action={<Button onClick={params.clearFilters}>Clear filters</Button>}
-      />
-    ) : (
-      <EmptyState
-        title="There are no calculated fields yet"
-        description="Fields are written in a dataset's analyzer; they show here once saved."
-      />
-    );
-  else if (rows.length === 0)
-    list = (
-      <EmptyState
-        title="This page is past the last field"
-        action={<Button onClick={() => params.setPage(0)}>Go to the first page</Button>}
-      />
-    );
-  else
-    list = (
-      <FieldsGrid
-        rows={rows}
-        mayChange={mayChange}
-        total={page.data.totalHits}
-        loading={page.isFetching}
-        params={params}
-        datasetNames={datasetNames}
-        selection={selection.ids}
-        pendingLockId={lock.pendingId}
-        fieldHref={drawer.fieldHref}
-        datasetHref={datasetPath}
-        onSelectionChange={selection.change}
-        onLockChange={(field, locked) => lock.toggle({ field, locked })}
-      />
-    );
+  const fields = (
+    <PageState
+      query={page}
+      loading={{ label: 'Loading calculated fields', rows: 8 }}
+      empty={(found) =>
+        found.totalHits === 0 ? (
+          isFiltered(state) ? (
+            <EmptyState
+              title="No calculated field matches"
+              description="Change the name or the filters."
+              action={<Button onClick={() => list.set(noFilters)}>Clear filters</Button>}
+            />
+          ) : (
+            <EmptyState
+              title="There are no calculated fields yet"
+              description="Fields are written in a dataset's analyzer; they show here once saved."
+            />
+          )
+        ) : (
+          rows.length === 0 && (
+            <EmptyState
+              title="This page is past the last field"
+              action={<Button onClick={() => list.setters.page(0)}>Go to the first page</Button>}
+            />
+          )
+        )
+      }
+    >
+      {(found) => (
+        <FieldsGrid
+          rows={rows}
+          mayChange={mayChange}
+          total={found.totalHits}
+          loading={page.isFetching}
+          models={list.grid()}
+          datasetNames={datasetNames}
+          selection={selection.ids}
+          pendingLockId={lock.pendingId}
+          fieldHref={drawer.fieldHref}
+          datasetHref={datasetPath}
+          onSelectionChange={selection.change}
+          onLockChange={(field, locked) => lock.toggle({ field, locked })}
+        />
+      )}
+    </PageState>
+  );
 
   const selected = selection.fields.length;
   return (
@@ -98,13 +105,13 @@ export function CalculatedFieldsPage() {
         ) : (
           <FieldStatistics
             statistics={statistics.data}
-            lockedOnly={params.locked === 'locked'}
-            invalidOnly={params.status === 'INVALID'}
-            onLockedOnly={(on) => params.setLocked(on ? 'locked' : 'all')}
-            onInvalidOnly={(on) => params.setStatus(on ? 'INVALID' : null)}
+            lockedOnly={state.locked === 'locked'}
+            invalidOnly={state.status === 'INVALID'}
+            onLockedOnly={(on) => list.setters.locked(on ? 'locked' : 'all')}
+            onInvalidOnly={(on) => list.setters.status(on ? 'INVALID' : null)}
           />
         )}
-        <FieldFilters params={params} datasets={datasets} />
+        <FieldFilters list={list} datasets={datasets} />
         <Stack spacing={1}>
           {(selected > 0 || (page.data?.totalHits ?? 0) > 0) && (
             <Paper
@@ -146,7 +153,7 @@ export function CalculatedFieldsPage() {
               </Button>
             </Paper>
           )}
-          {list}
+          {fields}
         </Stack>
       </Stack>
       <FieldDrawer
@@ -159,7 +166,7 @@ export function CalculatedFieldsPage() {
         lockPending={drawer.field !== undefined && lock.pendingId === drawer.field.id}
         onLockChange={(field, locked) => lock.toggle({ field, locked })}
         mayChange={mayChange}
-        onClose={() => params.openField(null)}
+        onClose={() => list.setters.field(null)}
       />
       <BulkLockDialog
         state={bulk.state}

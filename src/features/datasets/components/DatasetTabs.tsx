@@ -1,5 +1,5 @@
 import { LinkTabs } from '../../../components';
-import type { DatasetTab } from '../paths';
+import type { DatasetTab } from '../../../lib/paths';
 
 export const datasetTabs: { path: DatasetTab; label: string }[] = [
   { path: '', label: 'Overview' },

@@ -3,24 +3,23 @@ import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import type { Dataset } from '../../../api/contract';
-import { DataTable, DateTime, type DataColumn, type DataTablePager } from '../../../components';
 import {
-  firstOrder,
-  PAGE_SIZES,
-  type DatasetSort,
-  type SortOrder,
-} from '../hooks/use-dataset-list-params';
-import { datasetPath } from '../paths';
+  DataTable,
+  DateTime,
+  type DataColumn,
+  type DataTablePager,
+  type DataTableSort,
+} from '../../../components';
+import type { DatasetSort } from '../lib/list-params';
+import { datasetPath } from '../../../lib/paths';
 import { CertifiedBadge } from './CertifiedBadge';
 import { DatasetSource } from './DatasetSource';
 import { formatCount } from './format';
 
 export interface DatasetsTableProps {
   datasets: Dataset[];
-  sort: DatasetSort;
-  order: SortOrder;
-  onSort: (sort: DatasetSort, order: SortOrder) => void;
-  /** The page, its size and whether another follows (the sizes offered are the table's). */
+  sort: DataTableSort<DatasetSort>;
+  /** The page, its size and the sizes offered, and whether another follows. */
   pager: DataTablePager;
   /** Another page, sort or search is loading; the current rows stay until it arrives. */
   updating: boolean;
@@ -106,9 +105,9 @@ export function DatasetsTable(props: DatasetsTableProps) {
       columns={columns}
       rows={props.datasets}
       rowKey={(dataset) => dataset.id}
-      sort={{ field: props.sort, order: props.order, onSort: props.onSort, firstOrder }}
+      sort={props.sort}
       updating={props.updating}
-      pager={{ ...props.pager, pageSizes: PAGE_SIZES, pageSizeLabel: 'Datasets per page' }}
+      pager={{ ...props.pager, pageSizeLabel: 'Datasets per page' }}
     />
   );
 }

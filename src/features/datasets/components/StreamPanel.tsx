@@ -25,11 +25,11 @@ import {
   runStateWords,
   scheduleInWords,
   updateMethodInWords,
-} from '../../../api/streams/in-words';
+} from '../../../api/streams/stream-words';
 import { useNow } from '../../../hooks/use-now';
 import { plural } from './format';
 import { IdText } from './IdText';
-import { streamPagePath } from '../paths';
+import { streamPath } from '../../../lib/paths';
 
 export interface StreamPanelProps {
   stream: Stream;
@@ -191,7 +191,7 @@ export function StreamPanel(props: StreamPanelProps) {
             </Typography>
           )}
         </Box>
-        <Link component={RouterLink} to={streamPagePath(stream.id)} variant="body2">
+        <Link component={RouterLink} to={streamPath(stream.id)} variant="body2">
           The stream's configuration and run history
         </Link>
         {run.startError ? (

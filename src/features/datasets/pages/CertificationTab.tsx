@@ -1,6 +1,6 @@
 import Stack from '@mui/material/Stack';
 import { useCertification } from '../../../api/datasets';
-import { ConfirmDialog, ErrorState, LoadingState } from '../../../components';
+import { ConfirmDialog, ErrorState, PageState } from '../../../components';
 import { CertificationPanel } from '../components/CertificationPanel';
 import { Section } from '../../../components/Section';
 import { useCertificationActions } from '../hooks/use-certification-actions';
@@ -14,17 +14,14 @@ export function CertificationTab() {
 
   return (
     <Section title="Certification">
-      {certification.data ? (
-        <CertificationPanel
-          datasetId={dataset.id}
-          certification={certification.data}
-          onAction={actions.ask}
-        />
-      ) : certification.isError ? (
-        <ErrorState error={certification.error} onRetry={() => void certification.refetch()} />
-      ) : (
-        <LoadingState variant="details" label="Loading certification" rows={2} />
-      )}
+      <PageState
+        query={certification}
+        loading={{ variant: 'details', label: 'Loading certification', rows: 2 }}
+      >
+        {(found) => (
+          <CertificationPanel datasetId={dataset.id} certification={found} onAction={actions.ask} />
+        )}
+      </PageState>
       <ConfirmDialog
         open={actions.open}
         title={

@@ -3,12 +3,12 @@ import Box from '@mui/material/Box';
 import { useQuery } from '@tanstack/react-query';
 import { datasetAccessQueryOptions } from '../../../api/access';
 import { useDataset } from '../../../api/datasets';
-import { ErrorState, LoadingState, PageHeader } from '../../../components';
+import { PageHeader, PageState } from '../../../components';
 import { CertifiedBadge } from '../components/CertifiedBadge';
 import { DATASET_TABPANEL_ID, DatasetTabs, datasetTabId } from '../components/DatasetTabs';
 import { plural } from '../components/format';
 import type { DatasetContext } from '../hooks/use-dataset-context';
-import { datasetsPath } from '../paths';
+import { datasetsPath } from '../../../lib/paths';
 
 /** The first path segment below the dataset's own path: the current tab. */
 function useCurrentTab() {
@@ -49,18 +49,28 @@ export function DatasetPage() {
           )
         }
       />
-      {context ? (
-        <>
-          <DatasetTabs current={currentTab} />
-          <Box role="tabpanel" id={DATASET_TABPANEL_ID} aria-labelledby={datasetTabId(currentTab)}>
-            <Outlet context={context} />
-          </Box>
-        </>
-      ) : dataset.isError ? (
-        <ErrorState error={dataset.error} onRetry={() => void dataset.refetch()} />
-      ) : (
-        <LoadingState variant="details" rows={6} label="Loading dataset" />
-      )}
+      <PageState
+        query={{
+          data: context,
+          isError: dataset.isError,
+          error: dataset.error,
+          refetch: dataset.refetch,
+        }}
+        loading={{ variant: 'details', rows: 6, label: 'Loading dataset' }}
+      >
+        {(ready) => (
+          <>
+            <DatasetTabs current={currentTab} />
+            <Box
+              role="tabpanel"
+              id={DATASET_TABPANEL_ID}
+              aria-labelledby={datasetTabId(currentTab)}
+            >
+              <Outlet context={ready} />
+            </Box>
+          </>
+        )}
+      </PageState>
     </>
   );
 }

@@ -13,7 +13,7 @@ import {
   DefinitionList,
   EmptyState,
   ErrorState,
-  LoadingState,
+  PageState,
 } from '../../../components';
 import { CertifiedChip } from '../components/CertifiedChip';
 import { formatCount, plural } from '../components/format';
@@ -24,7 +24,8 @@ import { Section } from '../../../components/Section';
 import { StreamPanel } from '../components/StreamPanel';
 import { useDatasetContext } from '../hooks/use-dataset-context';
 import { useDatasetStream } from '../hooks/use-dataset-stream';
-import { useShowHidden } from '../hooks/use-show-hidden';
+import { useListController } from '../../../hooks/use-list-controller';
+import { schemaViewSpec } from '../lib/list-params';
 import { useStreamNames } from '../hooks/use-stream-names';
 import { useStreamRun } from '../hooks/use-stream-run';
 import { UserName } from '../../../components/UserName';
@@ -111,7 +112,8 @@ function StreamSection({
 }
 
 function SchemaSection({ dataset }: { dataset: Dataset }) {
-  const [showHidden, setShowHidden] = useShowHidden();
+  const view = useListController(schemaViewSpec);
+  const showHidden = view.params.hidden;
   const schema = useIndexedSchema(dataset.id, showHidden);
   const columns = schema.data?.tables.flatMap((t) => t.columns) ?? [];
   return (
@@ -123,20 +125,16 @@ function SchemaSection({ dataset }: { dataset: Dataset }) {
           control={
             <Switch
               checked={showHidden}
-              onChange={(event) => setShowHidden(event.target.checked)}
+              onChange={(event) => view.setters.hidden(event.target.checked)}
             />
           }
           label="Show hidden columns"
         />
       }
     >
-      {schema.data ? (
+      <PageState query={schema} loading={{ label: 'Loading schema', rows: 4 }}>
         <SchemaTable columns={columns} busy={schema.isPlaceholderData} />
-      ) : schema.isError ? (
-        <ErrorState error={schema.error} onRetry={() => void schema.refetch()} />
-      ) : (
-        <LoadingState label="Loading schema" rows={4} />
-      )}
+      </PageState>
     </Section>
   );
 }
@@ -159,27 +157,29 @@ function PreviewSection({ dataset }: { dataset: Dataset }) {
           : `The first ${formatCount(shown)} of ${plural(dataset.rowCount, 'row')}; hidden columns are left out.`)
       }
     >
-      {preview.data ? (
-        shown === 0 ? (
-          <EmptyState
-            title="No rows yet"
-            description="Rows appear here once a stream has loaded some."
-          />
-        ) : (
+      <PageState
+        query={preview}
+        loading={{ label: 'Loading rows', rows: 6 }}
+        empty={() =>
+          shown === 0 && (
+            <EmptyState
+              title="No rows yet"
+              description="Rows appear here once a stream has loaded some."
+            />
+          )
+        }
+      >
+        {(result) => (
           <>
-            <PreviewTable result={preview.data} types={types} />
+            <PreviewTable result={result} types={types} />
             {shown < dataset.rowCount && (
               <Link component={RouterLink} to="rows" sx={{ display: 'inline-block', mt: 1.5 }}>
                 Browse all {plural(dataset.rowCount, 'row')}, sorted and paged
               </Link>
             )}
           </>
-        )
-      ) : preview.isError ? (
-        <ErrorState error={preview.error} onRetry={() => void preview.refetch()} />
-      ) : (
-        <LoadingState label="Loading rows" rows={6} />
-      )}
+        )}
+      </PageState>
     </Section>
   );
 }

@@ -1,5 +1,5 @@
 import { usePartitions } from '../../../api/datasets';
-import { ConfirmDialog, EmptyState, ErrorState, LoadingState } from '../../../components';
+import { ConfirmDialog, EmptyState, PageState } from '../../../components';
 import { plural } from '../components/format';
 import { PartitionsTable } from '../components/PartitionsTable';
 import { Section } from '../../../components/Section';
@@ -25,20 +25,22 @@ export function PartitionsTab() {
           : undefined
       }
     >
-      {list ? (
-        list.length === 0 ? (
-          <EmptyState
-            title="This dataset has no partitions"
-            description="A stream that appends adds one partition per run; one that replaces keeps its rows unpartitioned."
-          />
-        ) : (
-          <PartitionsTable datasetId={dataset.id} partitions={list} onDelete={removal.ask} />
-        )
-      ) : partitions.isError ? (
-        <ErrorState error={partitions.error} onRetry={() => void partitions.refetch()} />
-      ) : (
-        <LoadingState label="Loading partitions" rows={3} />
-      )}
+      <PageState
+        query={partitions}
+        loading={{ label: 'Loading partitions', rows: 3 }}
+        empty={(found) =>
+          found.length === 0 && (
+            <EmptyState
+              title="This dataset has no partitions"
+              description="A stream that appends adds one partition per run; one that replaces keeps its rows unpartitioned."
+            />
+          )
+        }
+      >
+        {(found) => (
+          <PartitionsTable datasetId={dataset.id} partitions={found} onDelete={removal.ask} />
+        )}
+      </PageState>
       <ConfirmDialog
         {...removal.dialog}
         title={target ? `Delete partition ${target.partitionId}?` : ''}

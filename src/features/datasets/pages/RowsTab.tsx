@@ -1,14 +1,15 @@
 import { useMemo } from 'react';
 import Typography from '@mui/material/Typography';
-import { type GridColDef, type GridPaginationModel, type GridSortModel } from '@mui/x-data-grid';
+import type { GridColDef } from '@mui/x-data-grid';
 import { ServerDataGrid } from '../../../components/ServerDataGrid';
 import { useDatasetRows, useIndexedSchema } from '../../../api/datasets';
-import { EmptyState, ErrorState, FillHeight, LoadingState } from '../../../components';
+import { EmptyState, FillHeight, PageState } from '../../../components';
 import { Section } from '../../../components/Section';
 import { decimalsOf, plural } from '../../../lib/format';
 import { CellText, NUMERIC_TYPES } from '../components/cell-format';
 import { useDatasetContext } from '../hooks/use-dataset-context';
-import { ROW_PAGE_SIZES, useRowsParams } from '../hooks/use-rows-params';
+import { useListController } from '../../../hooks/use-list-controller';
+import { rowsParams, rowsSpec } from '../lib/list-params';
 
 type GridRow = { id: number; cells: unknown[] };
 
@@ -18,7 +19,8 @@ type GridRow = { id: number; cells: unknown[] };
  */
 export function RowsTab() {
   const { dataset } = useDatasetContext();
-  const params = useRowsParams();
+  const list = useListController(rowsSpec);
+  const params = rowsParams(list.params);
   const rows = useDatasetRows(dataset.id, params);
   const schema = useIndexedSchema(dataset.id, false);
   const types = useMemo(
@@ -55,23 +57,14 @@ export function RowsTab() {
       (result?.rows ?? []).map((cells, i) => ({ id: params.page * params.pageSize + i, cells })),
     [result, params.page, params.pageSize],
   );
-  // ServerDataGrid keeps them by value (a new sort model, even an equal one, would send the grid
-  // back to its first page).
-  const sortIndex = result?.columns.indexOf(params.sort?.column ?? '') ?? -1;
-  const sortDirection = params.sort?.direction;
-  const sortModel: GridSortModel =
-    sortDirection && sortIndex >= 0 ? [{ field: `c${sortIndex}`, sort: sortDirection }] : [];
-  const paginationModel = { page: params.page, pageSize: params.pageSize };
-
-  const changeSort = (model: GridSortModel) => {
-    const first = model[0];
-    const column = first ? result?.columns[Number(first.field.slice(1))] : undefined;
-    params.setSort(column && first?.sort ? { column, direction: first.sort } : undefined);
-  };
-  const changePagination = (model: GridPaginationModel) => {
-    if (model.pageSize !== params.pageSize) params.setPageSize(model.pageSize);
-    else params.setPage(model.page);
-  };
+  // The grid's columns are `c<index>`: a column's name may be any text.
+  const grid = list.grid({
+    toColumn: (name) => {
+      const index = result?.columns.indexOf(name) ?? -1;
+      return index >= 0 ? `c${index}` : undefined;
+    },
+    fromColumn: (column) => result?.columns[Number(column.slice(1))],
+  });
 
   return (
     <Section
@@ -82,36 +75,33 @@ export function RowsTab() {
           : undefined
       }
     >
-      {result ? (
-        dataset.rowCount === 0 && result.numRows === 0 ? (
-          <EmptyState
-            title="No rows yet"
-            description="Rows appear here once a stream has loaded some."
-          />
-        ) : (
-          <FillHeight min={260}>
-            <ServerDataGrid
-              label="Rows"
-              rows={gridRows}
-              columns={columns}
-              rowCount={dataset.rowCount}
-              pageSizeOptions={ROW_PAGE_SIZES}
-              paginationModel={paginationModel}
-              onPaginationModelChange={changePagination}
-              sortModel={sortModel}
-              onSortModelChange={changeSort}
-              loading={rows.isFetching}
-              sx={{
-                '& .rows-number': { fontVariantNumeric: 'tabular-nums' },
-              }}
+      <PageState
+        query={rows}
+        loading={{ label: 'Loading rows', rows: 8 }}
+        empty={(result) =>
+          dataset.rowCount === 0 &&
+          result.numRows === 0 && (
+            <EmptyState
+              title="No rows yet"
+              description="Rows appear here once a stream has loaded some."
             />
-          </FillHeight>
-        )
-      ) : rows.isError ? (
-        <ErrorState error={rows.error} onRetry={() => void rows.refetch()} />
-      ) : (
-        <LoadingState label="Loading rows" rows={8} />
-      )}
+          )
+        }
+      >
+        <FillHeight min={260}>
+          <ServerDataGrid
+            {...grid}
+            label="Rows"
+            rows={gridRows}
+            columns={columns}
+            rowCount={dataset.rowCount}
+            loading={rows.isFetching}
+            sx={{
+              '& .rows-number': { fontVariantNumeric: 'tabular-nums' },
+            }}
+          />
+        </FillHeight>
+      </PageState>
       {rows.isError && result && (
         <Typography role="alert" color="error" sx={{ mt: 1 }}>
           The last page could not be read: {rows.error.message}

@@ -3,13 +3,7 @@ import { useMemo } from 'react';
 import Button from '@mui/material/Button';
 import ShareIcon from '@mui/icons-material/Share';
 import { useOutbox, usePermissions } from '../../../api/datasets';
-import {
-  ConfirmDialog,
-  EmptyState,
-  ErrorState,
-  GuardedAction,
-  LoadingState,
-} from '../../../components';
+import { ConfirmDialog, EmptyState, GuardedAction, PageState } from '../../../components';
 import { principalKey, principalName, type AccessLevel } from '../components/access-levels';
 import { OutboxTable } from '../components/OutboxTable';
 import { PermissionsTable } from '../components/PermissionsTable';
@@ -50,43 +44,41 @@ export function SharingTab() {
           </GuardedAction>
         }
       >
-        {permissions.data ? (
-          <>
-            <PermissionsTable
-              owner={dataset.owner}
-              permissions={permissions.data}
-              access={access}
-              guards={guards}
-              onRemove={removal.ask}
-            />
-            {permissions.data.length === 0 && (
-              <Typography variant="body2" sx={{ color: 'text.secondary', mt: 1 }}>
-                Only the owner has access: share it to give people or groups access.
-              </Typography>
-            )}
-          </>
-        ) : permissions.isError ? (
-          <ErrorState error={permissions.error} onRetry={() => void permissions.refetch()} />
-        ) : (
-          <LoadingState label="Loading access" rows={3} />
-        )}
+        <PageState query={permissions} loading={{ label: 'Loading access', rows: 3 }}>
+          {(shares) => (
+            <>
+              <PermissionsTable
+                owner={dataset.owner}
+                permissions={shares}
+                access={access}
+                guards={guards}
+                onRemove={removal.ask}
+              />
+              {shares.length === 0 && (
+                <Typography variant="body2" sx={{ color: 'text.secondary', mt: 1 }}>
+                  Only the owner has access: share it to give people or groups access.
+                </Typography>
+              )}
+            </>
+          )}
+        </PageState>
       </Section>
 
       <Section
         title="Notifications sent"
         description="Emails written when the dataset was shared with “Send email”, newest first."
       >
-        {outbox.data ? (
-          outbox.data.length === 0 ? (
-            <EmptyState title="No notifications sent for this dataset yet" />
-          ) : (
-            <OutboxTable messages={outbox.data} />
-          )
-        ) : outbox.isError ? (
-          <ErrorState error={outbox.error} onRetry={() => void outbox.refetch()} />
-        ) : (
-          <LoadingState label="Loading notifications" rows={3} />
-        )}
+        <PageState
+          query={outbox}
+          loading={{ label: 'Loading notifications', rows: 3 }}
+          empty={(messages) =>
+            messages.length === 0 && (
+              <EmptyState title="No notifications sent for this dataset yet" />
+            )
+          }
+        >
+          {(messages) => <OutboxTable messages={messages} />}
+        </PageState>
       </Section>
 
       <ShareDialog

@@ -5,7 +5,7 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import type { Collection } from '../../../api/contract';
 import { CopyButton, DateTime, DefinitionList, JsonView } from '../../../components';
-import { datastorePath } from '../paths';
+import { datastorePath } from '../../../lib/paths';
 import { NoValue } from '../../../components/NoValue';
 import { IdText } from './IdText';
 import { SchemaTable } from './SchemaTable';

@@ -10,7 +10,7 @@ import {
   type StatusTone,
 } from '../../../components';
 import { formatCount } from '../../../lib/format';
-import { collectionPath } from '../paths';
+import { collectionPath } from '../../../lib/paths';
 import { yesNo } from './yes-no';
 
 /** A collection's document count (the query endpoint's count), read for each row. */

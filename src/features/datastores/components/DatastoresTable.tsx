@@ -3,7 +3,7 @@ import Link from '@mui/material/Link';
 import type { Datastore } from '../../../api/contract';
 import { DataTable, DateTime, UserName, type DataColumn } from '../../../components';
 import { formatCount } from '../../../lib/format';
-import { datastorePath } from '../paths';
+import { datastorePath } from '../../../lib/paths';
 import { IdText } from './IdText';
 
 export interface DatastoresTableProps {

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { createCollectionBody } from '../../../api/contract';
 import { useCreateCollection } from '../../../api/datastores';
 import { useNotify } from '../../../components';
-import { collectionPath } from '../paths';
+import { collectionPath } from '../../../lib/paths';
 import {
   formErrorMap,
   isColumnField,

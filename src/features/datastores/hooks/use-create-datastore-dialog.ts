@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { createDatastoreInput, useCreateDatastore } from '../../../api/datastores';
 import { useNotify } from '../../../components';
-import { datastorePath } from '../paths';
+import { datastorePath } from '../../../lib/paths';
 import { formErrorMap, showServerErrorOnField } from './schema-form';
 
 type FormInput = z.input<typeof createDatastoreInput>;

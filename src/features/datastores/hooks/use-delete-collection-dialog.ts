@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { Collection } from '../../../api/contract';
 import { datastoreKeys, useDeleteCollection } from '../../../api/datastores';
 import { useNotify } from '../../../components';
-import { datastorePath } from '../paths';
+import { datastorePath } from '../../../lib/paths';
 
 /**
  * Deleting a collection cannot be undone: the dialog asks for its exact name first, then the

@@ -3,10 +3,10 @@ import Box from '@mui/material/Box';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import { useCollection } from '../../../api/datastores';
-import { ErrorState, LoadingState, PageHeader } from '../../../components';
+import { PageHeader, PageState } from '../../../components';
 import type { CollectionContext } from '../hooks/use-collection-context';
 import { useDatastore } from '../hooks/use-datastore';
-import { datastorePath, datastoresPath } from '../paths';
+import { datastorePath, datastoresPath } from '../../../lib/paths';
 import { usePrefetchDocuments } from '../documents/hooks/use-prefetch-documents';
 
 /** The collection's tabs, each a child route; the index route leads to Documents. */
@@ -60,7 +60,6 @@ export function CollectionPage() {
   );
 
   const title = collection.data?.name ?? (collection.isError ? collectionId : undefined);
-  const context: CollectionContext | undefined = collection.data && { collection: collection.data };
 
   return (
     <>
@@ -71,18 +70,19 @@ export function CollectionPage() {
           { label: datastore.data?.name ?? datastoreId, to: datastorePath(datastoreId) },
         ]}
       />
-      {context ? (
-        <>
-          <CollectionTabs current={currentTab} />
-          <Box role="tabpanel" id="collection-tabpanel" aria-labelledby={tabId(currentTab)}>
-            <Outlet context={context} />
-          </Box>
-        </>
-      ) : collection.isError ? (
-        <ErrorState error={collection.error} onRetry={() => void collection.refetch()} />
-      ) : (
-        <LoadingState variant="details" rows={8} label="Loading collection" />
-      )}
+      <PageState
+        query={collection}
+        loading={{ variant: 'details', rows: 8, label: 'Loading collection' }}
+      >
+        {(found) => (
+          <>
+            <CollectionTabs current={currentTab} />
+            <Box role="tabpanel" id="collection-tabpanel" aria-labelledby={tabId(currentTab)}>
+              <Outlet context={{ collection: found } satisfies CollectionContext} />
+            </Box>
+          </>
+        )}
+      </PageState>
     </>
   );
 }

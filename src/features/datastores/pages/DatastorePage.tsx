@@ -1,12 +1,12 @@
 import { Link as RouterLink, useParams } from 'react-router';
 import Button from '@mui/material/Button';
 import { useCollections } from '../../../api/datastores';
-import { EmptyState, ErrorState, LoadingState, PageHeader } from '../../../components';
+import { EmptyState, PageHeader, PageState } from '../../../components';
 import { CollectionsTable } from '../components/CollectionsTable';
 import { NewCollectionButton } from '../components/CreateCollectionDialog';
 import { IdText } from '../components/IdText';
 import { useDatastore } from '../hooks/use-datastore';
-import { datastoresPath } from '../paths';
+import { datastoresPath } from '../../../lib/paths';
 
 const byName = <T extends { name: string }>(a: T, b: T) => a.name.localeCompare(b.name);
 
@@ -39,19 +39,21 @@ export function DatastorePage() {
             </Button>
           }
         />
-      ) : collections.data ? (
-        collections.data.length === 0 ? (
-          <EmptyState
-            title="This datastore has no collections yet"
-            description="A collection holds JSON documents and describes them with a column schema."
-          />
-        ) : (
-          <CollectionsTable collections={[...collections.data].sort(byName)} />
-        )
-      ) : collections.isError ? (
-        <ErrorState error={collections.error} onRetry={() => void collections.refetch()} />
       ) : (
-        <LoadingState label="Loading collections" />
+        <PageState
+          query={collections}
+          loading="Loading collections"
+          empty={(all) =>
+            all.length === 0 && (
+              <EmptyState
+                title="This datastore has no collections yet"
+                description="A collection holds JSON documents and describes them with a column schema."
+              />
+            )
+          }
+        >
+          {(all) => <CollectionsTable collections={[...all].sort(byName)} />}
+        </PageState>
       )}
     </>
   );

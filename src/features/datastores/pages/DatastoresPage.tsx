@@ -1,5 +1,5 @@
 import { useDatastores } from '../../../api/datastores';
-import { EmptyState, ErrorState, LoadingState, PageHeader } from '../../../components';
+import { EmptyState, PageHeader, PageState } from '../../../components';
 import { NewDatastoreButton } from '../components/NewDatastoreButton';
 import { DatastoresTable } from '../components/DatastoresTable';
 import { useCollectionCounts } from '../hooks/use-collection-counts';
@@ -16,23 +16,22 @@ export function DatastoresPage() {
         subtitle="Datastores hold collections, and collections hold JSON documents."
         actions={<NewDatastoreButton />}
       />
-      {datastores.data ? (
-        datastores.data.length === 0 ? (
-          <EmptyState
-            title="No datastores yet"
-            description="Datastores that the console's token can see appear here."
-          />
-        ) : (
-          <DatastoresTable
-            datastores={[...datastores.data].sort(byName)}
-            collectionCounts={collectionCounts}
-          />
-        )
-      ) : datastores.isError ? (
-        <ErrorState error={datastores.error} onRetry={() => void datastores.refetch()} />
-      ) : (
-        <LoadingState label="Loading datastores" />
-      )}
+      <PageState
+        query={datastores}
+        loading="Loading datastores"
+        empty={(all) =>
+          all.length === 0 && (
+            <EmptyState
+              title="No datastores yet"
+              description="Datastores that the console's token can see appear here."
+            />
+          )
+        }
+      >
+        {(all) => (
+          <DatastoresTable datastores={[...all].sort(byName)} collectionCounts={collectionCounts} />
+        )}
+      </PageState>
     </>
   );
 }

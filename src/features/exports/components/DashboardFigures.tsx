@@ -5,7 +5,7 @@ import Typography from '@mui/material/Typography';
 import { EmptyState, Section } from '../../../components';
 import { TwoColumns } from '../../../components/TwoColumns';
 import { formatDuration, plural } from '../../../lib/format';
-import type { StatusFilter } from '../hooks/use-dashboard-params';
+import type { StatusFilter } from '../lib/dashboard-params';
 import {
   timeRangeLabels,
   type DatasetExport,

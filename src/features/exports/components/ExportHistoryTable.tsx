@@ -8,7 +8,7 @@ import { formatCount, formatDuration } from '../../../lib/format';
 import { filesOfRecord } from '../lib/export-view';
 import { FileDownload } from './FileDownload';
 import { exportDuration, exportRowCount } from '../lib/records';
-import { exportPath } from '../paths';
+import { exportPath } from '../../../lib/paths';
 import { ExportStatusChip } from './ExportStatusChip';
 
 export interface ExportRow {

@@ -8,10 +8,10 @@ import Typography from '@mui/material/Typography';
 import { formatDuration, formatDateTime, toDate } from '../../../lib/format';
 import type { DatasetExport } from '../lib/overview';
 import { exportDuration } from '../lib/records';
-import { datasetExportsPath, exportPath } from '../paths';
+import { datasetTabPath, exportPath } from '../../../lib/paths';
 
 export const DatasetLink = ({ dataset }: { dataset: DatasetExport['dataset'] }) => (
-  <Link component={RouterLink} to={datasetExportsPath(dataset.id)} underline="always">
+  <Link component={RouterLink} to={datasetTabPath(dataset.id, 'exports')} underline="always">
     {dataset.name}
   </Link>
 );

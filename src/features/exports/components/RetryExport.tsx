@@ -11,7 +11,7 @@ import type { ExportDetails } from '../../../api/contract';
 import { useCreateExport } from '../../../api/exports';
 import { ErrorState, GuardedAction } from '../../../components';
 import { retryBody } from '../lib/export-view';
-import { exportPath } from '../paths';
+import { exportPath } from '../../../lib/paths';
 
 /**
  * Retry a failed export: the same request again (lib/export-view.ts), as a new export whose page

@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import ButtonBase from '@mui/material/ButtonBase';
 import Typography from '@mui/material/Typography';
 import { formatCount } from '../../../lib/format';
-import type { StatusFilter } from '../hooks/use-dashboard-params';
+import type { StatusFilter } from '../lib/dashboard-params';
 import type { StatusCounts as Counts } from '../lib/overview';
 
 const cards: { filter: StatusFilter; label: string; color: string }[] = [

@@ -5,14 +5,14 @@ import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import { useDataset, useIndexedSchema } from '../../../api/datasets';
 import { isExportRunning, useExportHistory } from '../../../api/exports';
-import { DateTime, EmptyState, ErrorState, LoadingState, Section } from '../../../components';
+import { DateTime, EmptyState, PageState, Section } from '../../../components';
 import { plural } from '../../../lib/format';
 import { ExportDetails } from '../components/ExportDetails';
 import { ExportForm } from '../components/ExportForm';
 import { ExportHistoryTable } from '../components/ExportHistoryTable';
 import { useExportForm, type ExportFormState } from '../hooks/use-export-form';
-import { useNow } from '../hooks/use-now';
-import { exportPath } from '../paths';
+import { useNow } from '../../../hooks/use-now';
+import { exportPath } from '../../../lib/paths';
 import type { Dataset } from '../../../api/contract';
 
 /**
@@ -62,7 +62,7 @@ function ExportsOfDataset({ dataset }: { dataset: Dataset }) {
   const schema = useIndexedSchema(dataset.id, true);
   const state = useExportForm(dataset);
   const running = isExportRunning(history.data);
-  const now = useNow(1_000, running);
+  const now = useNow(running);
   const [latest, ...earlier] = history.data ?? [];
   const columns = schema.data?.tables.flatMap((t) => t.columns.map((c) => c.name));
 
@@ -85,20 +85,20 @@ function ExportsOfDataset({ dataset }: { dataset: Dataset }) {
           )
         }
       >
-        {history.data ? (
-          latest ? (
-            <ExportDetails record={latest} now={now} />
-          ) : (
-            <EmptyState
-              title="This dataset has not been exported yet"
-              description="Start an export above; its progress and result appear here."
-            />
-          )
-        ) : history.isError ? (
-          <ErrorState error={history.error} onRetry={() => void history.refetch()} />
-        ) : (
-          <LoadingState label="Loading exports" variant="details" rows={5} />
-        )}
+        <PageState
+          query={history}
+          loading={{ label: 'Loading exports', variant: 'details', rows: 5 }}
+          empty={() =>
+            !latest && (
+              <EmptyState
+                title="This dataset has not been exported yet"
+                description="Start an export above; its progress and result appear here."
+              />
+            )
+          }
+        >
+          {latest && <ExportDetails record={latest} now={now} />}
+        </PageState>
       </Section>
       {earlier.length > 0 && (
         <Section title="Earlier exports" description={plural(earlier.length, 'export')}>
@@ -121,7 +121,9 @@ function ExportsOfDataset({ dataset }: { dataset: Dataset }) {
 export function DatasetExportsTab() {
   const { datasetId = '' } = useParams();
   const dataset = useDataset(datasetId);
-  if (dataset.data) return <ExportsOfDataset dataset={dataset.data} />;
-  if (dataset.isError) return <ErrorState error={dataset.error} />;
-  return <LoadingState label="Loading dataset" rows={3} />;
+  return (
+    <PageState query={dataset} loading={{ label: 'Loading dataset', rows: 3 }}>
+      {(found) => <ExportsOfDataset dataset={found} />}
+    </PageState>
+  );
 }

@@ -1,12 +1,13 @@
 import { Link as RouterLink, useParams } from 'react-router';
 import Button from '@mui/material/Button';
-import { ErrorState, LoadingState, PageHeader, Section } from '../../../components';
+import { ErrorState, PageHeader, PageState, Section } from '../../../components';
 import { ExportFiles } from '../components/ExportFiles';
 import { ExportSummary } from '../components/ExportSummary';
 import { RetryExport } from '../components/RetryExport';
 import { useExportPage } from '../hooks/use-export-page';
-import { useNow } from '../hooks/use-now';
-import { datasetExportsPath, exportsDashboardPath } from '../paths';
+import { useNow } from '../../../hooks/use-now';
+import { datasetTabPath, exportsDashboardPath } from '../../../lib/paths';
+import type { ExportView } from '../lib/export-view';
 import { statusLabels } from '../lib/records';
 
 /** One export: what it did, what it wrote (download, first rows), and Retry when it failed. */
@@ -14,7 +15,7 @@ export function ExportPage() {
   const { datasetId = '', exportId = '' } = useParams();
   const { view, error, refetch, missing } = useExportPage(datasetId, exportId);
   const running = view?.record.exportStatus === 'running';
-  const now = useNow(1_000, running);
+  const now = useNow(running);
   const title = view
     ? `Export of ${view.datasetName ?? 'dataset'} · ${statusLabels[view.record.exportStatus]}`
     : undefined;
@@ -23,39 +24,35 @@ export function ExportPage() {
       title={missing || error ? 'Export' : title}
       breadcrumbs={[{ label: 'Export monitoring', to: exportsDashboardPath() }]}
       actions={
-        <Button component={RouterLink} to={datasetExportsPath(view?.datasetId ?? datasetId)}>
+        <Button component={RouterLink} to={datasetTabPath(view?.datasetId ?? datasetId, 'exports')}>
           The dataset’s exports
         </Button>
       }
     />
   );
-  if (error)
-    return (
-      <>
-        {header}
-        <ErrorState error={error} onRetry={() => void refetch()} />
-      </>
-    );
-  if (missing)
-    return (
-      <>
-        {header}
+  return (
+    <>
+      {header}
+      {missing ? (
         <ErrorState
           error={new Error(`The dataset’s newest exports do not include ${exportId}.`)}
           title="Export not found"
         />
-      </>
-    );
-  if (!view)
-    return (
-      <>
-        {header}
-        <LoadingState label="Loading the export" variant="details" rows={8} />
-      </>
-    );
+      ) : (
+        <PageState
+          query={{ data: view, isError: error !== null, error, refetch }}
+          loading={{ label: 'Loading the export', variant: 'details', rows: 8 }}
+        >
+          {(found) => <ExportDetails view={found} now={now} />}
+        </PageState>
+      )}
+    </>
+  );
+}
+
+function ExportDetails({ view, now }: { view: ExportView; now: number }) {
   return (
     <>
-      {header}
       <Section title="Export">
         <ExportSummary view={view} now={now} />
       </Section>

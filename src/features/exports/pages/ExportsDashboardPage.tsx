@@ -8,10 +8,11 @@ import RefreshIcon from '@mui/icons-material/Refresh';
 import { EmptyState, ErrorState, LoadingState, PageHeader } from '../../../components';
 import { FilterBar, searchFilter, selectFilter } from '../../../components/FilterBar';
 import { formatCount, formatRelative, plural } from '../../../lib/format';
-import { DashboardFigures, type DashboardView } from '../components/DashboardFigures';
-import { useDashboardParams } from '../hooks/use-dashboard-params';
+import { DashboardFigures, PAGE_SIZE, type DashboardView } from '../components/DashboardFigures';
 import { useExportsOverview, type ExportsOverview } from '../hooks/use-exports-overview';
-import { useNow } from '../hooks/use-now';
+import { useListController } from '../../../hooks/use-list-controller';
+import { useNow } from '../../../hooks/use-now';
+import { dashboardSpec } from '../lib/dashboard-params';
 import { useThrottled } from '../hooks/use-throttled';
 import {
   countByStatus,
@@ -63,16 +64,17 @@ function freshness(oldest: number, newest: number, now: number) {
 
 /** The export monitoring dashboard: every dataset's exports at a glance. */
 export function ExportsDashboardPage() {
-  const params = useDashboardParams();
+  const list = useListController(dashboardSpec);
+  const { params, setters } = list;
   const overview = useExportsOverview();
   // Hundreds of datasets answer one by one: the figures, chart and table are drawn again at
   // most every DRAW_MS, not once per answer, so the page stays responsive while they arrive.
   const exports = useThrottled(overview.exports, DRAW_MS);
   const anyRunning = exports.some((e) => e.record.exportStatus === 'running');
-  const now = useNow(anyRunning ? 1_000 : 15_000, true);
+  const now = useNow(true, anyRunning ? 1_000 : 15_000);
 
   const view: DashboardView = useMemo(() => {
-    const search = params.search.toLowerCase();
+    const search = params.q.toLowerCase();
     const matching = search
       ? exports.filter((e) => e.dataset.name.toLowerCase().includes(search))
       : exports;
@@ -90,7 +92,7 @@ export function ExportsDashboardPage() {
       durations: durationFigures(listed),
       buckets: timeBuckets(listed, params.range, now),
     };
-  }, [exports, params.search, params.range, params.status, now]);
+  }, [exports, params.q, params.range, params.status, now]);
 
   const header = (
     <PageHeader
@@ -141,11 +143,11 @@ export function ExportsDashboardPage() {
           selectFilter({
             label: 'Period',
             value: params.range,
-            onChange: params.setRange,
+            onChange: setters.range,
             choices: timeRangeLabels,
             minWidth: 200,
           }),
-          searchFilter({ label: 'Dataset name', value: params.search, onSearch: params.setSearch }),
+          searchFilter({ label: 'Dataset name', value: params.q, onSearch: setters.q }),
         ]}
       />
       {overview.truncated && (
@@ -171,11 +173,12 @@ export function ExportsDashboardPage() {
         view={view}
         status={params.status}
         range={params.range}
-        page={params.page}
+        // A number and stable setters: the figures are memoized and redraw only when they change.
+        page={list.pager({ pageSize: PAGE_SIZE }).page}
         now={now}
         stillReading={overview.read + overview.failures.length < overview.datasetCount}
-        onStatus={params.setStatus}
-        onPage={params.setPage}
+        onStatus={setters.status}
+        onPage={setters.page}
       />
     </>
   );

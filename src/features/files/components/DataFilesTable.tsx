@@ -10,13 +10,12 @@ import {
   type DataTablePager,
 } from '../../../components';
 import { formatBytes } from '../../../lib/format';
-import { PAGE_SIZES } from '../hooks/use-data-file-list-params';
-import { dataFilePath } from '../paths';
+import { dataFilePath } from '../../../lib/paths';
 import { ScanStateChip } from './ScanStateChip';
 
 export interface DataFilesTableProps {
   files: FileMetadata[];
-  /** The page, its size and whether another follows (the sizes offered are the table's). */
+  /** The page, its size and the sizes offered, and whether another follows. */
   pager: DataTablePager;
   /** Another page or search is loading; the current rows stay until it arrives. */
   updating: boolean;
@@ -85,7 +84,7 @@ export function DataFilesTable(props: DataFilesTableProps) {
       rows={props.files}
       rowKey={(file) => String(file.dataFileId)}
       updating={props.updating}
-      pager={{ ...props.pager, pageSizes: PAGE_SIZES, pageSizeLabel: 'Data files per page' }}
+      pager={{ ...props.pager, pageSizeLabel: 'Data files per page' }}
     />
   );
 }

@@ -10,7 +10,7 @@ import TextField from '@mui/material/TextField';
 import { uploadDataFileInput, useUploadDataFile } from '../../../api/files/upload-data-file';
 import { ErrorState } from '../../../components';
 import { useUploadProgress } from '../hooks/use-upload-progress';
-import { dataFilePath } from '../paths';
+import { dataFilePath } from '../../../lib/paths';
 import { FileChooser } from './FileChooser';
 import { UploadProgressBar } from './UploadProgressBar';
 

@@ -1,23 +1,19 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { dataFilesQueryOptions } from '../../../api/files/get-data-files';
-
-export interface DataFileListQuery {
-  search: string;
-  page: number;
-  pageSize: number;
-}
+import type { ListState } from '../../../lib/list-params';
+import type { dataFileListSpec } from '../lib/list-params';
 
 /**
  * One page of data files with their current revision. The platform's list has no total, so one
  * file more than the page is asked for: its presence says there is a next page.
  */
-export function useDataFileList({ search, page, pageSize }: DataFileListQuery) {
+export function useDataFileList({ q, page, pageSize }: ListState<typeof dataFileListSpec>) {
   const query = useQuery({
     ...dataFilesQueryOptions({
       expand: 'metadata',
       limit: pageSize + 1,
       offset: page * pageSize,
-      nameLike: search || undefined,
+      nameLike: q || undefined,
     }),
     placeholderData: keepPreviousData,
   });

@@ -3,14 +3,14 @@ import { Link as RouterLink, useParams } from 'react-router';
 import Button from '@mui/material/Button';
 import { useQuery } from '@tanstack/react-query';
 import { dataFileAccessQueryOptions } from '../../../api/access/get-file-access';
+import type { FileMetadata, FileRevision } from '../../../api/contract/files';
 import { useDataFile } from '../../../api/files/get-data-file';
 import {
   DateTime,
   DefinitionList,
   EmptyState,
-  ErrorState,
-  LoadingState,
   PageHeader,
+  PageState,
   Section,
   UserName,
 } from '../../../components';
@@ -20,7 +20,7 @@ import { RevisionCompare } from '../components/RevisionCompare';
 import { RevisionDownload } from '../components/RevisionDownload';
 import { RevisionsTable } from '../components/RevisionsTable';
 import { revisionNumbers } from '../lib/revisions';
-import { dataFilesPath } from '../paths';
+import { dataFilesPath } from '../../../lib/paths';
 
 const crumbs = [{ label: 'Data files', to: dataFilesPath() }];
 
@@ -57,32 +57,20 @@ export function DataFilePage() {
         />
       </>
     );
-  if (isPending || (file && access.isPending))
-    return (
-      <>
-        <PageHeader title={undefined} breadcrumbs={crumbs} />
-        <LoadingState variant="details" label="Loading the data file" />
-      </>
-    );
-  if (!file)
-    return (
-      <>
-        <PageHeader title="Data file" breadcrumbs={crumbs} />
-        <ErrorState error={error} onRetry={() => void refetch()} />
-      </>
-    );
-
-  const current = file.currentRevision;
+  const ready = file && !access.isPending ? file : undefined;
+  const failed = !isPending && !file;
+  const current = ready?.currentRevision;
   return (
     <>
       <PageHeader
-        title={file.name}
+        title={ready ? ready.name : failed ? 'Data file' : undefined}
         breadcrumbs={crumbs}
-        subtitle={file.description || undefined}
+        subtitle={ready?.description || undefined}
         actions={
+          ready &&
           current && (
             <RevisionDownload
-              fileName={file.name}
+              fileName={ready.name}
               revision={current}
               revisionName={`Revision ${numbers.get(current.dataFileRevisionId) ?? revisions.length}`}
               variant="button"
@@ -91,6 +79,28 @@ export function DataFilePage() {
           )
         }
       />
+      <PageState
+        query={{ data: ready, isError: failed, error, refetch }}
+        loading={{ variant: 'details', label: 'Loading the data file' }}
+      >
+        {(found) => <DataFileSections file={found} revisions={revisions} numbers={numbers} />}
+      </PageState>
+    </>
+  );
+}
+
+function DataFileSections({
+  file,
+  revisions,
+  numbers,
+}: {
+  file: FileMetadata;
+  revisions: FileRevision[];
+  numbers: Map<number, number>;
+}) {
+  const current = file.currentRevision;
+  return (
+    <>
       <Section title="Details">
         <DefinitionList
           items={[

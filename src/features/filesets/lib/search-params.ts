@@ -1,4 +1,5 @@
 import { FILE_QUERY_LIMITS } from '../../../api/contract';
+import { param, type ListState } from '../../../lib/list-params';
 
 export const DEFAULT_TOP_K = 10;
 
@@ -33,3 +34,29 @@ export function writeSearch(search: Partial<FilesetSearch>): URLSearchParams {
   if (search.fileId) params.set('file', search.fileId);
   return params;
 }
+
+const optional = () =>
+  param.custom<string | undefined>({ read: (raw) => raw || undefined, write: (v) => v || null });
+const trimmed = () =>
+  param.custom<string>({ read: (raw) => raw ?? '', write: (v) => v.trim() || null });
+
+/** The search in the URL, as `readSearch` reads it and `writeSearch` writes it. */
+export const filesetSearchSpec = {
+  fileset: optional(),
+  q: trimmed(),
+  dir: trimmed(),
+  topK: param.custom<number>({
+    read: (raw) => readSearch(new URLSearchParams(raw === null ? '' : { topK: raw })).topK,
+    write: (topK) => writeSearch({ topK }).get('topK'),
+  }),
+  file: optional(),
+};
+
+/** The params under the names the screen uses. */
+export const toFilesetSearch = (params: ListState<typeof filesetSearchSpec>): FilesetSearch => ({
+  filesetId: params.fileset,
+  query: params.q,
+  directoryPath: params.dir,
+  topK: params.topK,
+  fileId: params.file,
+});

@@ -1,6 +1,7 @@
 import type { AccessTokenKind } from '../../../api/contract';
 import { FilterBar, selectFilter } from '../../../components/FilterBar';
-import type { TokensParams } from '../hooks/use-tokens-params';
+import type { ListController } from '../../../hooks/use-list-controller';
+import type { tokensSpec } from '../lib/list-params';
 import { tokenKindLabel, type StatusFilter } from '../lib/token-status';
 
 const kindChoices: Record<AccessTokenKind, string> = {
@@ -14,7 +15,14 @@ const statusChoices: Record<StatusFilter, string> = {
   all: 'Any status',
 };
 
-export function TokenFilters({ params, showKind }: { params: TokensParams; showKind: boolean }) {
+export function TokenFilters({
+  list,
+  showKind,
+}: {
+  list: ListController<typeof tokensSpec>;
+  showKind: boolean;
+}) {
+  const { params, setters } = list;
   return (
     <FilterBar
       mb={0}
@@ -23,14 +31,14 @@ export function TokenFilters({ params, showKind }: { params: TokensParams; showK
           selectFilter<AccessTokenKind>({
             label: 'Kind',
             anyLabel: 'Any kind',
-            value: params.kind ?? null,
-            onChange: (kind) => params.setKind(kind ?? undefined),
+            value: params.kind,
+            onChange: setters.kind,
             choices: kindChoices,
           }),
         selectFilter({
           label: 'Status',
           value: params.status,
-          onChange: params.setStatus,
+          onChange: setters.status,
           choices: statusChoices,
         }),
       ]}

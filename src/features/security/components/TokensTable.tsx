@@ -7,27 +7,27 @@ import type { AccessToken } from '../../../api/contract';
 import {
   DataTable,
   DateTime,
-  objectActivityPath,
   StatusChip,
   UserName,
   type DataColumn,
+  type DataTablePager,
 } from '../../../components';
+import { objectActivityPath } from '../../../lib/paths';
 import { tokenKindLabel, tokenStatus, tokenStatusLabel } from '../lib/token-status';
 
 export const TOKENS_PAGE_SIZE = 25;
 
 export interface TokensTableProps {
+  /** The page's tokens, of pages of TOKENS_PAGE_SIZE. */
   tokens: AccessToken[];
+  pager: DataTablePager;
   /** Owner names already known (an admin's user list); others are looked up by id. */
   ownerNames: Map<number, string>;
-  page: number;
-  onPage: (page: number) => void;
   onRevoke: (token: AccessToken) => void;
 }
 
-export function TokensTable({ tokens, ownerNames, page, onPage, onRevoke }: TokensTableProps) {
+export function TokensTable({ tokens, pager, ownerNames, onRevoke }: TokensTableProps) {
   const now = new Date();
-  const shown = tokens.slice(page * TOKENS_PAGE_SIZE, (page + 1) * TOKENS_PAGE_SIZE);
   const columns: DataColumn<AccessToken>[] = [
     { key: 'name', header: 'Name', rowHeader: true, sx: { fontWeight: 500 }, cell: (t) => t.name },
     {
@@ -91,15 +91,9 @@ export function TokensTable({ tokens, ownerNames, page, onPage, onRevoke }: Toke
       label="Tokens"
       frame="none"
       columns={columns}
-      rows={shown}
+      rows={tokens}
       rowKey={(t) => String(t.id)}
-      pager={{
-        page,
-        pageSize: TOKENS_PAGE_SIZE,
-        total: tokens.length,
-        onPageChange: onPage,
-        hideWhenOnePage: true,
-      }}
+      pager={pager}
     />
   );
 }

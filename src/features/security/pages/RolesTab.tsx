@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import Paper from '@mui/material/Paper';
 import { useRoles } from '../../../api/access';
-import { EmptyState, ErrorState, LoadingState } from '../../../components';
+import { EmptyState, PageState } from '../../../components';
 import type { Role } from '../../../api/contract';
 import { EditGrantsDialog } from '../components/EditGrantsDialog';
 import { RolesTable } from '../components/RolesTable';
@@ -12,21 +12,16 @@ export function RolesTab() {
   const roles = useRoles();
   const { isAdmin } = useSecurityAccess();
   const [editing, setEditing] = useState<Role>();
-  let body;
-  if (roles.isPending) body = <LoadingState label="Loading roles" />;
-  else if (roles.isError)
-    body = (
-      <ErrorState
-        error={roles.error}
-        title="Cannot list the roles"
-        onRetry={() => void roles.refetch()}
-      />
-    );
-  else if (roles.data.length === 0) body = <EmptyState title="No roles defined" />;
-  else body = <RolesTable roles={roles.data} onEdit={isAdmin ? setEditing : undefined} />;
   return (
     <Paper variant="outlined" sx={{ p: 2 }}>
-      {body}
+      <PageState
+        query={roles}
+        loading="Loading roles"
+        errorTitle="Cannot list the roles"
+        empty={(all) => all.length === 0 && <EmptyState title="No roles defined" />}
+      >
+        {(all) => <RolesTable roles={all} onEdit={isAdmin ? setEditing : undefined} />}
+      </PageState>
       {editing && <EditGrantsDialog role={editing} onClose={() => setEditing(undefined)} />}
     </Paper>
   );

@@ -1,7 +1,13 @@
 import { Outlet, useLocation } from 'react-router';
 import Box from '@mui/material/Box';
 import { LinkTabs, PageHeader } from '../../../components';
-import { securityPath, securityTabs } from '../paths';
+import { securityPath, type SecurityTab } from '../../../lib/paths';
+
+const securityTabs: { path: SecurityTab; label: string }[] = [
+  { path: 'tokens', label: 'Access tokens' },
+  { path: 'users', label: 'Users' },
+  { path: 'roles', label: 'Roles' },
+];
 
 const tabId = (path: string) => `security-tab-${path}`;
 const TABPANEL_ID = 'security-tabpanel';

@@ -1,57 +1,21 @@
 import Paper from '@mui/material/Paper';
 import { useAccessUsers, useRoles } from '../../../api/access';
-import { EmptyState, ErrorState, LoadingState, SearchField } from '../../../components';
+import { EmptyState, PageState, SearchField } from '../../../components';
+import { useListController } from '../../../hooks/use-list-controller';
 import { plural } from '../../../lib/format';
 import { NeedsAccess } from '../components/NeedsAccess';
 import { UsersTable } from '../components/UsersTable';
 import { useSecurityAccess } from '../hooks/use-security-access';
-import { useUsersParams } from '../hooks/use-users-params';
+import { usersSpec } from '../lib/list-params';
 import { searchUsers } from '../lib/user-search';
 
 /** Every user with role, groups and grants; administrators only. */
 export function UsersTab() {
   const { me, isAdmin } = useSecurityAccess();
   const users = useAccessUsers({ enabled: isAdmin });
-  const params = useUsersParams();
+  const list = useListController(usersSpec);
   const roles = useRoles();
-
-  let body;
-  if (me.isPending || (isAdmin && users.isPending)) body = <LoadingState label="Loading users" />;
-  else if (me.isError)
-    body = (
-      <ErrorState
-        error={me.error}
-        title="Cannot tell whose token this is"
-        onRetry={() => void me.refetch()}
-      />
-    );
-  else if (!isAdmin)
-    body = (
-      <NeedsAccess
-        title="You need the Admin role"
-        description={`The console acts as ${me.data.displayName} (${me.data.role}). Only an administrator sees the users with their roles, groups and grants.`}
-      />
-    );
-  else if (users.isError)
-    body = (
-      <ErrorState
-        error={users.error}
-        title="Cannot list the users"
-        onRetry={() => void users.refetch()}
-      />
-    );
-  else {
-    const shown = searchUsers(users.data ?? [], params.search);
-    body =
-      shown.length === 0 ? (
-        <EmptyState
-          title="No user matches this search"
-          description={`${plural(users.data?.length ?? 0, 'user')} in all. Change or clear the search.`}
-        />
-      ) : (
-        <UsersTable users={shown} roles={roles.data} />
-      );
-  }
+  const shown = searchUsers(users.data ?? [], list.params.q);
 
   return (
     <Paper variant="outlined" sx={{ p: 2 }}>
@@ -59,12 +23,37 @@ export function UsersTab() {
         <SearchField
           label="Search users"
           placeholder="Name, email, role or group"
-          value={params.search}
-          onSearch={params.setSearch}
+          value={list.params.q}
+          onSearch={list.setters.q}
           sx={{ mb: 2 }}
         />
       )}
-      {body}
+      <PageState query={me} loading="Loading users" errorTitle="Cannot tell whose token this is">
+        {(user) =>
+          isAdmin ? (
+            <PageState
+              query={users}
+              loading="Loading users"
+              errorTitle="Cannot list the users"
+              empty={(all) =>
+                shown.length === 0 && (
+                  <EmptyState
+                    title="No user matches this search"
+                    description={`${plural(all.length, 'user')} in all. Change or clear the search.`}
+                  />
+                )
+              }
+            >
+              <UsersTable users={shown} roles={roles.data} />
+            </PageState>
+          ) : (
+            <NeedsAccess
+              title="You need the Admin role"
+              description={`The console acts as ${user.displayName} (${user.role}). Only an administrator sees the users with their roles, groups and grants.`}
+            />
+          )
+        }
+      </PageState>
     </Paper>
   );
 }

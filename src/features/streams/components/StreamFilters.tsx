@@ -1,15 +1,16 @@
 import type { Connector } from '../../../api/contract';
 import { FilterBar, searchFilter, selectFilter } from '../../../components/FilterBar';
-import type { StreamsParams } from '../hooks/use-streams-params';
-import { lastRunFilterWords } from '../model/stream-list';
+import type { ListController } from '../../../hooks/use-list-controller';
+import { lastRunFilterWords, type streamsSpec } from '../model/stream-list';
 
 export function StreamFilters({
-  params,
+  list,
   connectors,
 }: {
-  params: StreamsParams;
+  list: ListController<typeof streamsSpec>;
   connectors: Connector[] | undefined;
 }) {
+  const { params, setters } = list;
   const names = new Map((connectors ?? []).map((c) => [c.key, c.name]));
   // A link may name a connector the platform does not offer: it is shown as it is written.
   if (params.connector !== '' && !names.has(params.connector))
@@ -19,22 +20,22 @@ export function StreamFilters({
       filters={[
         searchFilter({
           label: 'Dataset name',
-          value: params.search,
-          onSearch: params.setSearch,
+          value: params.q,
+          onSearch: setters.q,
           width: 280,
         }),
         selectFilter({
           label: 'Connector',
           anyLabel: 'Any connector',
           value: params.connector || null,
-          onChange: (key) => params.setConnector(key ?? ''),
+          onChange: (key) => setters.connector(key ?? ''),
           choices: names,
           minWidth: 240,
         }),
         selectFilter({
           label: 'Last run',
           value: params.lastRun,
-          onChange: params.setLastRun,
+          onChange: setters.lastRun,
           choices: lastRunFilterWords,
         }),
       ]}

@@ -17,7 +17,7 @@ import {
   scheduleInWords,
   streamName,
 } from '../model/describe-stream';
-import { datasetPath, streamPath } from '../paths';
+import { datasetPath, streamPath } from '../../../lib/paths';
 import { RunStatusChip } from './RunStatusChip';
 
 export const STREAMS_PAGE_SIZE = 25;

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { Account, Connector } from '../../../api/contract/streams';
 import { collectionQueryOptions } from '../../../api/datastores';
 import { dataFilesQueryOptions } from '../../../api/files/get-data-files';
-import { updateMethodInWords } from '../../../api/streams/in-words';
+import { updateMethodInWords } from '../../../api/streams/stream-words';
 import { describeSchedule } from '../model/schedule';
 import type { StepId } from '../model/steps';
 import type { WizardValues } from '../model/wizard-values';

@@ -20,7 +20,7 @@ import { browserTimeZone } from '../model/schedule';
 import { firstInvalidStep, stepSchema, type WizardOptions } from '../model/step-schemas';
 import { REVIEW_STEP, stepIndexOf, steps } from '../model/steps';
 import { emptyWizardValues, type WizardValues } from '../model/wizard-values';
-import { datasetStreamPath } from '../paths';
+import { datasetStreamPath } from '../../../lib/paths';
 import { useLeaveGuard } from '../../../hooks/use-leave-guard';
 
 /**

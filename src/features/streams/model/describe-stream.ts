@@ -2,7 +2,11 @@ import type { Connector, Stream, StreamExecution } from '../../../api/contract';
 import type { StatusTone } from '../../../components';
 import { formatDuration } from '../../../lib/format';
 
-export { runStateWords, scheduleInWords, updateMethodInWords } from '../../../api/streams/in-words';
+export {
+  runStateWords,
+  scheduleInWords,
+  updateMethodInWords,
+} from '../../../api/streams/stream-words';
 
 /** The connector's label ("Data file"); its key when the platform no longer offers it. */
 export const connectorLabel = (key: string, connectors: Connector[] | undefined) =>

@@ -1,4 +1,5 @@
 import type { Stream } from '../../../api/contract';
+import { param } from '../../../lib/list-params';
 import { connectorKey } from './describe-stream';
 
 export const lastRunFilters = ['all', 'never', 'ACTIVE', 'SUCCESS', 'ERROR'] as const;
@@ -10,6 +11,17 @@ export const lastRunFilterWords: Record<LastRunFilter, string> = {
   ACTIVE: 'Running',
   SUCCESS: 'Succeeded',
   ERROR: 'Failed',
+};
+
+/** The Streams screen's filters in the URL: `connector`, `q` (dataset name), `lastRun`, `page`. */
+export const streamsSpec = {
+  connector: param.custom<string>({
+    read: (raw) => (raw ?? '').trim(),
+    write: (value) => value.trim() || null,
+  }),
+  q: param.search(),
+  lastRun: param.oneOf(lastRunFilters, 'all'),
+  page: param.page(),
 };
 
 export interface StreamFilters {

@@ -1,12 +1,5 @@
 import { FormProvider } from 'react-hook-form';
-import {
-  ConfirmDialog,
-  LeaveDialog,
-  EmptyState,
-  ErrorState,
-  LoadingState,
-  PageHeader,
-} from '../../../components';
+import { ConfirmDialog, LeaveDialog, EmptyState, PageHeader, PageState } from '../../../components';
 import { AccountStep } from '../components/AccountStep';
 import { ConfigurationStep } from '../components/ConfigurationStep';
 import { ConnectorStep } from '../components/ConnectorStep';
@@ -41,11 +34,14 @@ function CurrentStep({ wizard }: { wizard: StreamWizard }) {
     case 'configuration':
       return <ConfigurationStep connector={connector} />;
     case 'account':
-      if (accounts.isError)
-        return <ErrorState error={accounts.error} onRetry={() => void accounts.refetch()} />;
-      if (!accounts.data)
-        return <LoadingState variant="details" rows={1} label="Loading accounts" />;
-      return <AccountStep connector={connector} accounts={accounts.data} />;
+      return (
+        <PageState
+          query={accounts}
+          loading={{ variant: 'details', rows: 1, label: 'Loading accounts' }}
+        >
+          {(found) => <AccountStep connector={connector} accounts={found} />}
+        </PageState>
+      );
     case 'update-method':
       return <UpdateMethodStep />;
     case 'schedule':
@@ -77,16 +73,18 @@ export function NewStreamPage() {
         title="New stream"
         subtitle="A stream reads rows from a source into a new dataset, by hand or on a schedule."
       />
-      {connectors.isError ? (
-        <ErrorState error={connectors.error} onRetry={() => void connectors.refetch()} />
-      ) : !connectors.data ? (
-        <LoadingState variant="details" label="Loading connectors" />
-      ) : connectors.data.length === 0 ? (
-        <EmptyState
-          title="The platform offers no connectors"
-          description="A stream needs a connector to read from; none is configured."
-        />
-      ) : (
+      <PageState
+        query={connectors}
+        loading={{ variant: 'details', label: 'Loading connectors' }}
+        empty={(found) =>
+          found.length === 0 && (
+            <EmptyState
+              title="The platform offers no connectors"
+              description="A stream needs a connector to read from; none is configured."
+            />
+          )
+        }
+      >
         <FormProvider {...wizard.form}>
           <WizardStepper
             current={stepIndex}
@@ -117,7 +115,7 @@ export function NewStreamPage() {
             <CurrentStep wizard={wizard} />
           </StepPanel>
         </FormProvider>
-      )}
+      </PageState>
       <ConfirmDialog
         open={wizard.discard.asking}
         title="Discard this stream?"

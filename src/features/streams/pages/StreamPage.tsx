@@ -10,18 +10,18 @@ import {
   EmptyState,
   ErrorState,
   GuardedAction,
-  LoadingState,
   PageHeader,
+  PageState,
 } from '../../../components';
 import { BusyButton } from '../../../components/BusyButton';
 import { NewButton } from '../../../components/NewButton';
 import { RunHistoryTable } from '../components/RunHistoryTable';
 import { useStreamDetails } from '../hooks/use-stream-details';
 import { useStreamHistory } from '../hooks/use-stream-history';
-import { runProgressInWords } from '../../../api/streams/in-words';
+import { runProgressInWords } from '../../../api/streams/stream-words';
 import { useNow } from '../../../hooks/use-now';
 import { runName, scheduleInWords, updateMethodInWords } from '../model/describe-stream';
-import { datasetPath, newStreamPath, streamsPath } from '../paths';
+import { datasetPath, newStreamPath, streamsPath } from '../../../lib/paths';
 
 function RunHistory({ streamId, datasetId }: { streamId: string; datasetId: string }) {
   const run = useStreamHistory(streamId);
@@ -55,19 +55,18 @@ function RunHistory({ streamId, datasetId }: { streamId: string; datasetId: stri
         {run.pollError ? (
           <ErrorState error={run.pollError} title="Cannot read the run's progress" />
         ) : null}
-        {executions.isPending ? (
-          <LoadingState label="Loading the runs" rows={3} />
-        ) : executions.isError ? (
-          <ErrorState
-            error={executions.error}
-            title="Cannot read the stream's runs"
-            onRetry={() => void executions.refetch()}
-          />
-        ) : run.history.length === 0 ? (
-          <EmptyState title="No runs yet" description="Run now loads the dataset's rows." />
-        ) : (
+        <PageState
+          query={executions}
+          loading={{ label: 'Loading the runs', rows: 3 }}
+          errorTitle="Cannot read the stream's runs"
+          empty={() =>
+            run.history.length === 0 && (
+              <EmptyState title="No runs yet" description="Run now loads the dataset's rows." />
+            )
+          }
+        >
           <RunHistoryTable runs={run.history} />
-        )}
+        </PageState>
       </Stack>
     </Paper>
   );
@@ -78,8 +77,7 @@ export function StreamPage() {
   const streamId = useParams().streamId ?? '';
   const details = useStreamDetails(streamId);
   const { stream } = details;
-  const s = stream.data;
-  const title = s ? details.name : undefined;
+  const title = stream.data ? details.name : undefined;
 
   return (
     <>
@@ -92,44 +90,45 @@ export function StreamPage() {
           </NewButton>
         }
       />
-      {stream.isPending ? (
-        <LoadingState variant="details" label="Loading the stream" />
-      ) : stream.isError ? (
-        <ErrorState
-          error={stream.error}
-          title="Cannot read this stream"
-          onRetry={() => void stream.refetch()}
-        />
-      ) : s ? (
-        <Stack spacing={3}>
-          <Paper variant="outlined" sx={{ p: 2 }}>
-            <DefinitionList
-              items={[
-                {
-                  label: 'Dataset',
-                  value: (
-                    <Link component={RouterLink} to={datasetPath(s.dataSource.id)}>
-                      {s.dataSource.name}
-                    </Link>
-                  ),
-                },
-                { label: 'Connector', value: details.connectorName },
-                { label: 'Account', value: details.accountName },
-                ...details.configuration.map((line) => ({ label: line.label, value: line.value })),
-                { label: 'Update method', value: updateMethodInWords(s.updateMethod) },
-                { label: 'Schedule', value: scheduleInWords(s.advancedScheduleJson) },
-                {
-                  label: 'Next run',
-                  value: <DateTime value={s.nextRunAt} fallback="Not scheduled" />,
-                },
-                { label: 'Created', value: <DateTime value={s.createdAt} /> },
-                { label: 'Stream id', value: String(s.id) },
-              ]}
-            />
-          </Paper>
-          <RunHistory streamId={streamId} datasetId={s.dataSource.id} />
-        </Stack>
-      ) : null}
+      <PageState
+        query={stream}
+        loading={{ variant: 'details', label: 'Loading the stream' }}
+        errorTitle="Cannot read this stream"
+      >
+        {(s) => (
+          <Stack spacing={3}>
+            <Paper variant="outlined" sx={{ p: 2 }}>
+              <DefinitionList
+                items={[
+                  {
+                    label: 'Dataset',
+                    value: (
+                      <Link component={RouterLink} to={datasetPath(s.dataSource.id)}>
+                        {s.dataSource.name}
+                      </Link>
+                    ),
+                  },
+                  { label: 'Connector', value: details.connectorName },
+                  { label: 'Account', value: details.accountName },
+                  ...details.configuration.map((line) => ({
+                    label: line.label,
+                    value: line.value,
+                  })),
+                  { label: 'Update method', value: updateMethodInWords(s.updateMethod) },
+                  { label: 'Schedule', value: scheduleInWords(s.advancedScheduleJson) },
+                  {
+                    label: 'Next run',
+                    value: <DateTime value={s.nextRunAt} fallback="Not scheduled" />,
+                  },
+                  { label: 'Created', value: <DateTime value={s.createdAt} /> },
+                  { label: 'Stream id', value: String(s.id) },
+                ]}
+              />
+            </Paper>
+            <RunHistory streamId={streamId} datasetId={s.dataSource.id} />
+          </Stack>
+        )}
+      </PageState>
     </>
   );
 }

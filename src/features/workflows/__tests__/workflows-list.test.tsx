@@ -69,9 +69,10 @@ describe('/workflows', { timeout: 20_000 }, () => {
     renderApp('/workflows');
     expect(await screen.findByText('No permission to use workflows')).toBeInTheDocument();
     expect(screen.getByText('Workflow API')).toBeInTheDocument();
+    // The Security area's Roles tab (the area itself opens on its tokens).
     expect(screen.getByRole('link', { name: 'roles and their grants' })).toHaveAttribute(
       'href',
-      '/security?tab=roles',
+      '/security/roles',
     );
   });
 

@@ -5,11 +5,14 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { runStatuses, type RunStatus } from '../../../api/contract';
 import { runStatusWords } from '../lib/describe-run';
+import type { ListController } from '../../../hooks/use-list-controller';
+import type { runsSpec } from '../lib/list-params';
 import { timeRangeLabels, timeRanges, type TimeRange } from '../lib/runs';
-import type { RunsList } from '../hooks/use-runs-list';
 
-export function RunsFilters({ list }: { list: RunsList }) {
-  const { statuses, range } = list.query;
+export function RunsFilters({ list }: { list: ListController<typeof runsSpec> }) {
+  const { status: statuses, range } = list.params;
+  const setRange = (next: TimeRange) =>
+    list.set({ range: next, ...(next === 'custom' ? {} : { from: '', to: '' }) });
   return (
     <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
       <TextField
@@ -19,7 +22,9 @@ export function RunsFilters({ list }: { list: RunsList }) {
         value={statuses}
         onChange={(event) => {
           const value = event.target.value as unknown as RunStatus[] | string;
-          list.setStatuses(typeof value === 'string' ? (value.split(',') as RunStatus[]) : value);
+          list.setters.status(
+            typeof value === 'string' ? (value.split(',') as RunStatus[]) : value,
+          );
         }}
         sx={{ minWidth: 260 }}
         slotProps={{
@@ -48,7 +53,7 @@ export function RunsFilters({ list }: { list: RunsList }) {
         label="Started"
         size="small"
         value={range}
-        onChange={(event) => list.setRange(event.target.value as TimeRange)}
+        onChange={(event) => setRange(event.target.value as TimeRange)}
         sx={{ minWidth: 200 }}
       >
         {timeRanges.map((r) => (
@@ -64,8 +69,8 @@ export function RunsFilters({ list }: { list: RunsList }) {
             type="datetime-local"
             label={edge === 'from' ? 'Started from' : 'Started before'}
             size="small"
-            value={edge === 'from' ? list.fromText : list.toText}
-            onChange={(event) => list.setBetween(edge, event.target.value)}
+            value={list.params[edge]}
+            onChange={(event) => list.setters[edge](event.target.value)}
             slotProps={{ inputLabel: { shrink: true } }}
           />
         ))}

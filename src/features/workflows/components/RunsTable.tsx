@@ -2,13 +2,19 @@ import { Link as RouterLink } from 'react-router';
 import Link from '@mui/material/Link';
 import type { WorkflowRun } from '../../../api/contract';
 import { isRunActive } from '../../../api/workflows';
-import { DataTable, DateTime, UserName, type DataColumn } from '../../../components';
+import {
+  DataTable,
+  DateTime,
+  UserName,
+  type DataColumn,
+  type DataTablePager,
+  type DataTableSort,
+} from '../../../components';
 import { Tooltip } from '../../../components/Tooltip';
 import { formatCount, formatDuration } from '../../../lib/format';
-import { RUNS_PAGE_SIZE, type RunsList } from '../hooks/use-runs-list';
 import { runName } from '../lib/describe-run';
 import { runDurationMs, type RunSort } from '../lib/runs';
-import { runPath } from '../paths';
+import { runPath } from '../../../lib/paths';
 import { RunStatusChip } from './RunStatusChip';
 
 export function RunDuration({ run }: { run: WorkflowRun }) {
@@ -66,25 +72,19 @@ const columns: DataColumn<WorkflowRun, RunSort>[] = [
 ];
 
 /** A workflow's runs, a page at a time; a header sorts, newest (or longest) first. */
-export function RunsTable({ list }: { list: RunsList }) {
+export function RunsTable(props: {
+  runs: WorkflowRun[];
+  sort: DataTableSort<RunSort>;
+  pager: DataTablePager;
+}) {
   return (
     <DataTable
       label="Runs"
       columns={columns}
-      rows={list.shown}
+      rows={props.runs}
       frame="none"
-      sort={{
-        field: list.query.sort,
-        order: list.query.direction,
-        onSort: list.sortBy,
-        firstOrder: () => 'desc',
-      }}
-      pager={{
-        page: list.page,
-        pageSize: RUNS_PAGE_SIZE,
-        total: list.matching.length,
-        onPageChange: list.setPage,
-      }}
+      sort={props.sort}
+      pager={props.pager}
     />
   );
 }

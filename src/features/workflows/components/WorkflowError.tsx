@@ -6,7 +6,7 @@ import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { isApiError } from '../../../api/errors';
 import { ErrorState } from '../../../components';
-import { rolesPath, workflowsPath } from '../paths';
+import { securityPath, workflowsPath } from '../../../lib/paths';
 
 export interface WorkflowErrorProps {
   error: unknown;
@@ -50,7 +50,7 @@ export function WorkflowError({ error, what, onRetry, title }: WorkflowErrorProp
           The user who owns the console’s access token needs the <strong>Workflow API</strong>{' '}
           grant, which is given through a role. Ask an administrator to give that user a role
           holding it (
-          <Link component={RouterLink} to={rolesPath()}>
+          <Link component={RouterLink} to={securityPath('roles')}>
             roles and their grants
           </Link>
           ), or use an access token of a user who has it.

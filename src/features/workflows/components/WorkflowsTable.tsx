@@ -10,7 +10,7 @@ import {
   type DataTablePager,
 } from '../../../components';
 import { formatCount } from '../../../lib/format';
-import { runPath, workflowPath } from '../paths';
+import { runPath, workflowPath } from '../../../lib/paths';
 import { RunStatusChip } from './RunStatusChip';
 
 function LastRun({ run }: { run: Workflow['lastRun'] }) {

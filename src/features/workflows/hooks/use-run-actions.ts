@@ -3,7 +3,7 @@ import type { WorkflowRun } from '../../../api/contract';
 import { useCancelRun, useRunWorkflow } from '../../../api/workflows';
 import { useNotify } from '../../../components';
 import { useConfirmMutation } from '../../../hooks/use-confirm-mutation';
-import { runPath } from '../paths';
+import { runPath } from '../../../lib/paths';
 
 /** Cancel (confirmed first: it cannot be undone) and Re-run with the same input. */
 export function useRunActions(run: WorkflowRun | undefined) {

@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router';
 import type { WorkflowInput } from '../../../api/contract';
 import { useRunWorkflow } from '../../../api/workflows';
 import { inputFormSchema, initialValues, toRunInput, type InputValues } from '../lib/run-input';
-import { runPath } from '../paths';
+import { runPath } from '../../../lib/paths';
 
 /** Run: a form of the declared inputs; once the platform has queued the run, its page opens. */
 export function useRunForm(workflowId: string, inputs: WorkflowInput[]) {

@@ -13,7 +13,7 @@ import {
   noProblems,
   platformProblems,
 } from '../lib/problems';
-import { workflowPath } from '../paths';
+import { workflowPath } from '../../../lib/paths';
 
 /**
  * The editor's state: a draft that starts from the saved workflow (or nothing) and is the form's

@@ -17,8 +17,8 @@ import {
   DateTime,
   DefinitionList,
   JsonView,
-  LoadingState,
   PageHeader,
+  PageState,
   UserName,
 } from '../../../components';
 import { BusyButton } from '../../../components/BusyButton';
@@ -35,7 +35,7 @@ import { useRunEnded } from '../hooks/use-run-ended';
 import { useRunLogView } from '../hooks/use-run-log';
 import { runName } from '../lib/describe-run';
 import { withLog } from '../lib/live-run';
-import { workflowPath, workflowsPath } from '../paths';
+import { workflowPath, workflowsPath } from '../../../lib/paths';
 import { visuallyHidden } from '../../../lib/visually-hidden';
 
 /** One run: its state and steps (polled while it runs), its input, its live log; cancel, re-run. */
@@ -86,93 +86,97 @@ export function RunPage() {
           )
         }
       />
-      {run.isPending ? (
-        <LoadingState variant="details" label="Loading the run" />
-      ) : run.isError ? (
-        <WorkflowError error={run.error} what="this run" onRetry={() => void run.refetch()} />
-      ) : r ? (
-        <Stack spacing={3}>
-          <Box role="status" aria-live="polite" sx={visuallyHidden}>
-            Run status: {r.status}
-          </Box>
-          {r.status === 'FAILED' && r.error && (
-            <Alert severity="error">
-              <AlertTitle>The run failed</AlertTitle>
-              {r.error}
-            </Alert>
-          )}
-          {actions.cancelError && (
-            <WorkflowError
-              error={actions.cancelError}
-              what="this run"
-              title="The run was not canceled"
-            />
-          )}
-          {actions.rerunError && (
-            <WorkflowError
-              error={actions.rerunError}
-              what="this workflow"
-              title="The run did not start"
-            />
-          )}
-          <TwoColumns>
-            <PanelSection title="Summary">
-              <DefinitionList
-                items={[
-                  {
-                    label: 'Workflow',
-                    value: (
-                      <Link component={RouterLink} to={workflowPath(r.workflowId)}>
-                        {workflowName}
-                      </Link>
-                    ),
-                  },
-                  {
-                    label: 'Run id',
-                    value: (
-                      <Stack
-                        direction="row"
-                        spacing={0.5}
-                        sx={{ alignItems: 'center', minWidth: 0 }}
-                      >
-                        <Box
-                          component="span"
-                          sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere' }}
-                        >
-                          {r.id}
-                        </Box>
-                        <CopyButton value={r.id} label="Copy the run id" />
-                      </Stack>
-                    ),
-                  },
-                  { label: 'Version', value: formatCount(r.version) },
-                  { label: 'Started', value: <DateTime value={r.startedAt} /> },
-                  {
-                    label: 'Finished',
-                    value: (
-                      <DateTime value={r.finishedAt} fallback={active ? 'Still running' : '—'} />
-                    ),
-                  },
-                  { label: 'Duration', value: <RunDuration run={r} /> },
-                  ...(r.startedBy
-                    ? [{ label: 'Started by', value: <UserName id={r.startedBy} /> }]
-                    : []),
-                ]}
+      <PageState
+        query={{ data: r, isError: run.isError, error: run.error, refetch: run.refetch }}
+        loading={{ variant: 'details', label: 'Loading the run' }}
+        error={(error) => (
+          <WorkflowError error={error} what="this run" onRetry={() => void run.refetch()} />
+        )}
+      >
+        {(r) => (
+          <Stack spacing={3}>
+            <Box role="status" aria-live="polite" sx={visuallyHidden}>
+              Run status: {r.status}
+            </Box>
+            {r.status === 'FAILED' && r.error && (
+              <Alert severity="error">
+                <AlertTitle>The run failed</AlertTitle>
+                {r.error}
+              </Alert>
+            )}
+            {actions.cancelError && (
+              <WorkflowError
+                error={actions.cancelError}
+                what="this run"
+                title="The run was not canceled"
               />
-              <Typography variant="subtitle2" component="h3" sx={{ mt: 3, mb: 1 }}>
-                Input
-              </Typography>
-              <JsonView value={r.input} label="Run input" maxHeight={240} />
+            )}
+            {actions.rerunError && (
+              <WorkflowError
+                error={actions.rerunError}
+                what="this workflow"
+                title="The run did not start"
+              />
+            )}
+            <TwoColumns>
+              <PanelSection title="Summary">
+                <DefinitionList
+                  items={[
+                    {
+                      label: 'Workflow',
+                      value: (
+                        <Link component={RouterLink} to={workflowPath(r.workflowId)}>
+                          {workflowName}
+                        </Link>
+                      ),
+                    },
+                    {
+                      label: 'Run id',
+                      value: (
+                        <Stack
+                          direction="row"
+                          spacing={0.5}
+                          sx={{ alignItems: 'center', minWidth: 0 }}
+                        >
+                          <Box
+                            component="span"
+                            sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere' }}
+                          >
+                            {r.id}
+                          </Box>
+                          <CopyButton value={r.id} label="Copy the run id" />
+                        </Stack>
+                      ),
+                    },
+                    { label: 'Version', value: formatCount(r.version) },
+                    { label: 'Started', value: <DateTime value={r.startedAt} /> },
+                    {
+                      label: 'Finished',
+                      value: (
+                        <DateTime value={r.finishedAt} fallback={active ? 'Still running' : '—'} />
+                      ),
+                    },
+                    { label: 'Duration', value: <RunDuration run={r} /> },
+                    ...(r.startedBy
+                      ? [{ label: 'Started by', value: <UserName id={r.startedBy} /> }]
+                      : []),
+                  ]}
+                />
+                <Typography variant="subtitle2" component="h3" sx={{ mt: 3, mb: 1 }}>
+                  Input
+                </Typography>
+                <JsonView value={r.input} label="Run input" maxHeight={240} />
+              </PanelSection>
+              <PanelSection title="Steps" headingGap={1}>
+                <RunSteps steps={r.steps ?? []} log={logView.entries} />
+              </PanelSection>
+            </TwoColumns>
+            <PanelSection title="Log" headingGap={1.5}>
+              <RunLog view={logView} active={active} />
             </PanelSection>
-            <PanelSection title="Steps" headingGap={1}>
-              <RunSteps steps={r.steps ?? []} log={logView.entries} />
-            </PanelSection>
-          </TwoColumns>
-          <PanelSection title="Log" headingGap={1.5}>
-            <RunLog view={logView} active={active} />
-          </PanelSection>
-        </Stack>
-      ) : null}
+          </Stack>
+        )}
+      </PageState>
       <ConfirmDialog
         {...actions.cancelDialog}
         title="Cancel this run?"

@@ -9,7 +9,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { Workflow } from '../../../api/contract';
 import { useWorkflow } from '../../../api/workflows';
-import { LeaveDialog, LoadingState, PageHeader } from '../../../components';
+import { LeaveDialog, LoadingState, PageHeader, PageState } from '../../../components';
 import { PanelSection } from '../../../components/PanelSection';
 import { TwoColumns } from '../../../components/TwoColumns';
 import { formatCount, plural } from '../../../lib/format';
@@ -19,7 +19,7 @@ import { StepList } from '../components/StepList';
 import { WorkflowError } from '../components/WorkflowError';
 import { useWorkflowEditor } from '../hooks/use-workflow-editor';
 import { emptyDraft, toDraft, type Draft } from '../lib/draft';
-import { workflowPath, workflowsPath } from '../paths';
+import { workflowPath, workflowsPath } from '../../../lib/paths';
 
 // CodeMirror is heavy: the list and run pages of this chunk do without it.
 const DefinitionJson = lazy(() => import('../components/DefinitionJson'));
@@ -159,29 +159,34 @@ function EditExisting({ workflowId }: { workflowId: string }) {
     () => (workflow.data ? toDraft(workflow.data) : undefined),
     [workflow.data],
   );
-  if (workflow.isPending)
-    return (
-      <>
-        <PageHeader title={undefined} breadcrumbs={[{ label: 'Workflows', to: workflowsPath() }]} />
-        <LoadingState variant="details" label="Loading the workflow" />
-      </>
-    );
-  if (workflow.isError || !initial)
-    return (
-      <>
+  return (
+    <>
+      {/* The form has a header of its own. */}
+      {!workflow.data && (
         <PageHeader
-          title="Edit workflow"
+          title={workflow.isError ? 'Edit workflow' : undefined}
           breadcrumbs={[{ label: 'Workflows', to: workflowsPath() }]}
         />
-        <WorkflowError
-          error={workflow.error}
-          what="this workflow"
-          onRetry={() => void workflow.refetch()}
-        />
-      </>
-    );
-  // Server data is the form's starting value, never its live state: a refetch does not reset it.
-  return <EditorForm key={workflow.data.id} initial={initial} workflow={workflow.data} />;
+      )}
+      <PageState
+        query={workflow}
+        loading={{ variant: 'details', label: 'Loading the workflow' }}
+        error={(error) => (
+          <WorkflowError
+            error={error}
+            what="this workflow"
+            onRetry={() => void workflow.refetch()}
+          />
+        )}
+      >
+        {(found) =>
+          // Server data is the form's starting value, never its live state: a refetch does not
+          // reset it.
+          initial && <EditorForm key={found.id} initial={initial} workflow={found} />
+        }
+      </PageState>
+    </>
+  );
 }
 
 /** `/workflows/new` and `/workflows/:id/edit`: the step editor beside the definition's JSON. */

@@ -9,9 +9,9 @@ import {
   DateTime,
   DefinitionList,
   EmptyState,
-  LoadingState,
   ObjectHistory,
   PageHeader,
+  PageState,
   Section,
   UserName,
 } from '../../../components';
@@ -23,39 +23,54 @@ import { RunsFilters } from '../components/RunsFilters';
 import { RunsTable } from '../components/RunsTable';
 import { StepsSummary } from '../components/StepsSummary';
 import { WorkflowError } from '../components/WorkflowError';
-import { useRunsList } from '../hooks/use-runs-list';
-import { editWorkflowPath, workflowsPath } from '../paths';
+import { useListController } from '../../../hooks/use-list-controller';
+import { RUNS_PAGE_SIZE, useRunsList } from '../hooks/use-runs-list';
+import { noRunFilters, runsSpec } from '../lib/list-params';
+import { editWorkflowPath, workflowsPath } from '../../../lib/paths';
 
 function Runs({ workflowId }: { workflowId: string }) {
-  const list = useRunsList(workflowId);
-  const { runs } = list;
-  let body;
-  if (runs.isPending) body = <LoadingState label="Loading the runs" rows={3} />;
-  else if (runs.isError)
-    body = <WorkflowError error={runs.error} what="the runs" onRetry={() => void runs.refetch()} />;
-  else if (runs.data.length === 0)
-    body = (
-      <EmptyState title="No runs yet" description="Run the workflow to see its first run here." />
-    );
-  else if (list.matching.length === 0)
-    body = (
-      <EmptyState
-        title="No run matches these filters"
-        description={`${plural(runs.data.length, 'run')} in all, none matching.`}
-        action={<Button onClick={list.clear}>Clear the filters</Button>}
-      />
-    );
-  else body = <RunsTable list={list} />;
+  const list = useListController(runsSpec);
+  const found = useRunsList(workflowId, list.params);
+  const { runs } = found;
   return (
     <PanelSection title="Runs">
       <Stack spacing={2}>
         <RunsFilters list={list} />
-        {list.isTruncated && (
+        {found.isTruncated && (
           <Alert severity="info">
             Only the newest {formatCount(runs.data?.length ?? 0)} runs are listed and filtered here.
           </Alert>
         )}
-        {body}
+        <PageState
+          query={runs}
+          loading={{ label: 'Loading the runs', rows: 3 }}
+          error={(error) => (
+            <WorkflowError error={error} what="the runs" onRetry={() => void runs.refetch()} />
+          )}
+          empty={(all) =>
+            all.length === 0 ? (
+              <EmptyState
+                title="No runs yet"
+                description="Run the workflow to see its first run here."
+              />
+            ) : (
+              found.matching.length === 0 && (
+                <EmptyState
+                  title="No run matches these filters"
+                  description={`${plural(all.length, 'run')} in all, none matching.`}
+                  action={<Button onClick={() => list.set(noRunFilters)}>Clear the filters</Button>}
+                />
+              )
+            )
+          }
+        >
+          <RunsTable
+            runs={found.shown}
+            // The table says the order: a header pressed again turns it around, a new one descends.
+            sort={list.tableSort(() => 'desc')}
+            pager={list.pager({ pageSize: RUNS_PAGE_SIZE, total: found.matching.length })}
+          />
+        </PageState>
       </Stack>
     </PanelSection>
   );
@@ -85,45 +100,49 @@ export function WorkflowPage() {
           )
         }
       />
-      {workflow.isPending ? (
-        <LoadingState variant="details" label="Loading the workflow" />
-      ) : workflow.isError ? (
-        <WorkflowError
-          error={workflow.error}
-          what="this workflow"
-          onRetry={() => void workflow.refetch()}
-        />
-      ) : w ? (
-        <Stack spacing={3}>
-          <TwoColumns widths={[3, 2]}>
-            <PanelSection title="Definition">
-              <DefinitionList
-                items={[
-                  { label: 'Version', value: formatCount(w.version) },
-                  { label: 'Owner', value: <UserName id={w.owner} /> },
-                  { label: 'Modified', value: <DateTime value={w.updatedOn} /> },
-                  { label: 'Created', value: <DateTime value={w.createdOn} /> },
-                ]}
-              />
-              <Typography variant="subtitle2" component="h3" sx={{ mt: 3, mb: 1 }}>
-                {plural(w.definition.steps.length, 'step')}
-              </Typography>
-              <StepsSummary steps={w.definition.steps} />
-            </PanelSection>
-            <PanelSection title="Run">
-              <RunForm
-                key={`${w.id}:${w.version}`}
-                workflowId={w.id}
-                inputs={w.definition.inputs ?? []}
-              />
-            </PanelSection>
-          </TwoColumns>
-          <Runs workflowId={w.id} />
-          <Section title="History">
-            <ObjectHistory objectType="workflow" objectId={w.id} />
-          </Section>
-        </Stack>
-      ) : null}
+      <PageState
+        query={workflow}
+        loading={{ variant: 'details', label: 'Loading the workflow' }}
+        error={(error) => (
+          <WorkflowError
+            error={error}
+            what="this workflow"
+            onRetry={() => void workflow.refetch()}
+          />
+        )}
+      >
+        {(w) => (
+          <Stack spacing={3}>
+            <TwoColumns widths={[3, 2]}>
+              <PanelSection title="Definition">
+                <DefinitionList
+                  items={[
+                    { label: 'Version', value: formatCount(w.version) },
+                    { label: 'Owner', value: <UserName id={w.owner} /> },
+                    { label: 'Modified', value: <DateTime value={w.updatedOn} /> },
+                    { label: 'Created', value: <DateTime value={w.createdOn} /> },
+                  ]}
+                />
+                <Typography variant="subtitle2" component="h3" sx={{ mt: 3, mb: 1 }}>
+                  {plural(w.definition.steps.length, 'step')}
+                </Typography>
+                <StepsSummary steps={w.definition.steps} />
+              </PanelSection>
+              <PanelSection title="Run">
+                <RunForm
+                  key={`${w.id}:${w.version}`}
+                  workflowId={w.id}
+                  inputs={w.definition.inputs ?? []}
+                />
+              </PanelSection>
+            </TwoColumns>
+            <Runs workflowId={w.id} />
+            <Section title="History">
+              <ObjectHistory objectType="workflow" objectId={w.id} />
+            </Section>
+          </Stack>
+        )}
+      </PageState>
     </>
   );
 }

@@ -8,11 +8,7 @@ import {
 import { ServerDataGrid } from '../../../../components/ServerDataGrid';
 import type { DocumentV2 } from '../../../../api/contract';
 import { FillHeight } from '../../../../components';
-import {
-  useServerGridModels,
-  type ServerGridParams,
-} from '../../../../hooks/use-server-grid-models';
-import { PAGE_SIZES, type PageSize } from '../lib/list-params';
+import type { ListGridProps } from '../../../../hooks/use-list-controller';
 
 export interface DocumentsGridProps {
   /** Whose column choices (hidden columns) are remembered in this browser. */
@@ -22,8 +18,8 @@ export interface DocumentsGridProps {
   /** Undefined while the count loads: the pager then only knows whether a next page exists. */
   total: number | undefined;
   loading: boolean;
-  /** The list's page and sort (the sort the platform applied) and their setters. */
-  params: ServerGridParams<string, PageSize>;
+  /** The list's page and sort (the sort the platform applies): `useListController`'s `grid()`. */
+  models: ListGridProps;
   selection: string[];
   onSelectionChange: (ids: string[]) => void;
   onOpen: (documentId: string) => void;
@@ -42,12 +38,11 @@ export function DocumentsGrid({
   rows,
   total,
   loading,
-  params,
+  models,
   selection,
   onSelectionChange,
   onOpen,
 }: DocumentsGridProps) {
-  const grid = useServerGridModels(params, { pageSizes: PAGE_SIZES, selection });
   const [visibility, setVisibility] = useColumnVisibility(collectionId);
   const opensDocument = (cell: GridCellParams, target: EventTarget | null) =>
     cell.field !== GRID_CHECKBOX_SELECTION_COL_DEF.field && !isInteractive(target);
@@ -55,13 +50,16 @@ export function DocumentsGrid({
   return (
     <FillHeight min={220}>
       <ServerDataGrid
-        {...grid}
+        {...models}
+        selection={selection}
         label="Documents"
         rows={rows}
         columns={columns}
         rowCount={total ?? -1}
         paginationMeta={
-          total === undefined ? { hasNextPage: rows.length === params.pageSize } : undefined
+          total === undefined
+            ? { hasNextPage: rows.length === models.paginationModel.pageSize }
+            : undefined
         }
         columnVisibilityModel={visibility}
         onColumnVisibilityModelChange={setVisibility}

@@ -1,5 +1,11 @@
 import type { CollectionColumn } from '../../../../api/contract';
-import { param, readParams, writeParams, type ListState } from '../../../../lib/list-params';
+import {
+  param,
+  readParams,
+  writeParams,
+  type ListSort,
+  type ListState,
+} from '../../../../lib/list-params';
 
 /**
  * The documents list in the address (architecture rule 5): page, page size, sort, filter, and
@@ -9,12 +15,8 @@ export const PAGE_SIZES = [25, 50, 100] as const;
 export type PageSize = (typeof PAGE_SIZES)[number];
 export const DEFAULT_PAGE_SIZE: PageSize = 25;
 
-export type SortDirection = 'asc' | 'desc';
-export interface DocumentSort {
-  /** A field of the query language: `content.<column>`, id, owner, createdOn or updatedOn. */
-  field: string;
-  direction: SortDirection;
-}
+/** A field of the query language (`content.<column>`, id, owner, createdOn or updatedOn) and its direction. */
+export type DocumentSort = ListSort;
 
 export interface DocumentListState {
   /** 0-based; the address says `page=2` for the second page. */
@@ -26,33 +28,25 @@ export interface DocumentListState {
   documentId: string | null;
 }
 
-function readSort(text: string | null): DocumentSort | null {
-  if (!text) return null;
-  const at = text.lastIndexOf(':');
-  const field = at > 0 ? text.slice(0, at) : text;
-  const direction = at > 0 ? text.slice(at + 1) : 'asc';
-  if (direction !== 'asc' && direction !== 'desc') return null;
-  return { field, direction };
-}
-
 /** The list's params in the URL: `page`, `size`, `sort`, `filter` and the open `doc`. */
 export const documentListSpec = {
   page: param.page(),
   size: param.size(PAGE_SIZES, DEFAULT_PAGE_SIZE),
-  sort: param.custom<DocumentSort | null>({
-    read: readSort,
-    write: (sort) => sort && `${sort.field}:${sort.direction}`,
-  }),
+  sort: param.sort(),
   filter: param.text(),
   doc: param.id(),
 };
 
 type Changes = Partial<ListState<typeof documentListSpec>>;
 
-export function readListState(params: URLSearchParams): DocumentListState {
-  const { page, size, sort, filter, doc } = readParams(documentListSpec, params);
+/** The params under the names the screen uses. */
+export function toListState(params: ListState<typeof documentListSpec>): DocumentListState {
+  const { page, size, sort, filter, doc } = params;
   return { page, pageSize: size, sort, filter, documentId: doc };
 }
+
+export const readListState = (params: URLSearchParams) =>
+  toListState(readParams(documentListSpec, params));
 
 export const listChanges = {
   page: (page: number): Changes => ({ page }),

@@ -12,6 +12,7 @@ import {
   GuardedCollectionAction,
   LoadingState,
 } from '../../../../components';
+import { useListController } from '../../../../hooks/use-list-controller';
 import { useCollectionContext } from '../../hooks/use-collection-context';
 import { DocumentDrawer } from '../components/DocumentDrawer';
 import { DocumentsGrid } from '../components/DocumentsGrid';
@@ -22,22 +23,23 @@ import { documentColumns } from '../components/document-columns';
 import { useCollectionDocuments } from '../hooks/use-collection-documents';
 import { useDeleteSelected } from '../hooks/use-delete-selected';
 import { useDocumentDrawer } from '../hooks/use-document-drawer';
-import { useDocumentListParams } from '../hooks/use-document-list-params';
 import { useDocumentSelection } from '../hooks/use-document-selection';
 import { useExportDocuments } from '../hooks/use-export-documents';
 import { useImportDocuments } from '../hooks/use-import-documents';
 import { useQueryLibrary } from '../hooks/use-query-library';
 import { filterExamples } from '../lib/filter-examples';
+import { documentListSpec, sortableFields, toListState } from '../lib/list-params';
 
 /** The collection's documents: query bar, grid, drawer, import and export. */
 export function DocumentsTab() {
   const { collection } = useCollectionContext();
-  const list = useDocumentListParams();
-  const documents = useCollectionDocuments(collection, list);
+  const list = useListController(documentListSpec);
+  const state = toListState(list.params);
+  const documents = useCollectionDocuments(collection, state);
   const library = useQueryLibrary(collection.id);
   const schema = collection.schema.columns;
 
-  const listKey = JSON.stringify([list.filter, list.sort, list.page, list.pageSize]);
+  const listKey = JSON.stringify([state.filter, state.sort, state.page, state.pageSize]);
   const selection = useDocumentSelection(
     listKey,
     documents.rows.map((row) => row.id),
@@ -51,9 +53,9 @@ export function DocumentsTab() {
     collection,
     rows: documents.rows,
     address: {
-      documentId: list.documentId,
-      open: list.openDocument,
-      close: list.closeDocument,
+      documentId: state.documentId,
+      open: list.setters.doc,
+      close: () => list.setters.doc(null),
     },
   });
 
@@ -72,16 +74,17 @@ export function DocumentsTab() {
   );
 
   const columnNames = useMemo(() => schema.map((column) => column.name), [schema]);
+  const sortable = sortableFields(schema);
   const applyFilter = (filter: string) => {
     library.addRecent(filter);
-    list.setFilter(filter);
+    list.setters.filter(filter);
   };
 
   const { view } = documents;
   return (
     <Stack spacing={2}>
       <QueryBar
-        applied={list.filter}
+        applied={state.filter}
         onApply={applyFilter}
         refusal={view.kind === 'refused' ? view.error : null}
         examples={examples}
@@ -109,10 +112,13 @@ export function DocumentsTab() {
           rows={documents.rows}
           total={documents.rowCount}
           loading={documents.fetching}
-          params={{ ...list, sort: documents.sort }}
+          // The grid shows the sort the platform applies: one by a field it sorts by.
+          models={list.grid({
+            toColumn: (field) => (sortable.has(field) ? field : undefined),
+          })}
           selection={selection.ids}
           onSelectionChange={selection.select}
-          onOpen={list.openDocument}
+          onOpen={list.setters.doc}
         />
       ) : view.kind === 'loading' ? (
         <LoadingState rows={8} label="Loading documents" />

@@ -21,12 +21,9 @@ import {
   StatusChip,
 } from '../../../../components';
 import { NoValue } from '../../../../components/NoValue';
+import { datasetPath } from '../../../../lib/paths';
 import { IdText } from '../../components/IdText';
 import type { CollectionSyncState } from '../hooks/use-collection-sync';
-
-/** The datasets screen's address for a dataset (it belongs to another feature: no import). */
-const datasetPath = (datasetId: string) => `/datasets/${encodeURIComponent(datasetId)}`;
-
 
 /** "5 minutes ago", then the exact time. */
 function WhenWithExact({ value }: { value: string | null }) {
@@ -80,7 +77,11 @@ function StatusList({ status, running }: { status: CollectionSyncStatus; running
         {
           label: 'Dataset rows',
           value:
-            status.rowCount === null ? <NoValue>none yet</NoValue> : status.rowCount.toLocaleString(),
+            status.rowCount === null ? (
+              <NoValue>none yet</NoValue>
+            ) : (
+              status.rowCount.toLocaleString()
+            ),
         },
       ]}
     />

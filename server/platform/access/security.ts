@@ -1,0 +1,118 @@
+import { WORKFLOW_API_GRANT } from '../../../src/api/contract/access';
+import { READ_ACTIVITY_GRANT } from '../../../src/api/contract/audit';
+import {
+  allow,
+  hide,
+  holds,
+  isAdmin,
+  isAdminRole,
+  refuse,
+  type Decision,
+  type Principal,
+} from './principal';
+
+/**
+ * Security administration, access tokens, the activity log and the workflow API:
+ *
+ * | what                                              | who                                       |
+ * |---------------------------------------------------|-------------------------------------------|
+ * | list users with their roles, groups and grants    | Admins                                    |
+ * | change a user's role, a role's grants             | Admins                                    |
+ * | read the roles and what each grants               | every user                                |
+ * | access tokens of every user, of both kinds        | Admins                                    |
+ * | one's own access tokens (kind `access`)           | holders of the Workflow API grant         |
+ * | read the activity log                             | Admins, holders of the Read activity log grant |
+ * | call the workflow API (/v1)                       | holders of the Workflow API grant         |
+ *
+ * Two rules keep the platform administrable: the last Admin keeps the Admin role, and the Admin
+ * role's grants do not change (it holds every grant).
+ */
+const ADMIN_NEEDED = 'the Admin role';
+
+export type SecurityOperation = 'list-users' | 'change-role' | 'change-grants';
+export const securityOperationWords: Record<SecurityOperation, string> = {
+  'list-users': 'manage users and tokens',
+  'change-role': "change a user's role",
+  'change-grants': "change a role's grants",
+};
+
+export const decideSecurity = (principal: Principal, _operation: SecurityOperation): Decision =>
+  isAdmin(principal) ? allow : refuse(ADMIN_NEEDED);
+
+/** A change of role that takes a user out of the Admin role: allowed while another Admin stays. */
+export const leavesAdminRole = (from: string, to: string) => isAdminRole(from) && !isAdminRole(to);
+
+/** The words of a 409 when `admins` (the Admin role's members, locked) would lose their last. */
+export const lastAdminConflict = (admins: number) =>
+  admins <= 1 ? 'The last Admin keeps the Admin role: make another user Admin first' : undefined;
+
+/** The words of a 409 when `role`'s grants may not change (the Admin role holds every grant). */
+export const fixedGrantsConflict = (role: string) =>
+  isAdminRole(role) ? 'The Admin role holds every grant; its grants cannot change' : undefined;
+
+/** What is asked of access tokens: a list (filtered), a new token, or one token revoked. */
+export type TokenAsk =
+  | { op: 'list'; ownerId?: number; kind?: string }
+  | { op: 'mint'; ownerId: number; kind: string }
+  | { op: 'revoke'; token: { ownerId: number; kind: string } | undefined };
+
+/** A decision on tokens, with the words of what was asked for a refusal's message. */
+export interface TokenDecision {
+  decision: Decision;
+  words: string;
+}
+
+const manages = (principal: Principal) =>
+  isAdmin(principal) || holds(principal, WORKFLOW_API_GRANT);
+/** What a holder of the grant (not an Admin) may reach: their own tokens of kind `access`. */
+const ownAccessToken = (principal: Principal, token: { ownerId: number; kind: string }) =>
+  token.ownerId === principal.id && token.kind === 'access';
+
+export function decideTokens(principal: Principal, ask: TokenAsk): TokenDecision {
+  if (!manages(principal))
+    return {
+      decision: refuse(`the ${WORKFLOW_API_GRANT} grant (given through a role)`),
+      words: 'manage access tokens',
+    };
+  if (isAdmin(principal)) return { decision: allow, words: '' };
+  const admin = (words: string) => ({ decision: refuse(ADMIN_NEEDED), words });
+  switch (ask.op) {
+    case 'list':
+      if (ask.ownerId !== undefined && ask.ownerId !== principal.id)
+        return admin('list the tokens of another user');
+      if (ask.kind === 'developer') return admin('list developer tokens');
+      return { decision: allow, words: '' };
+    case 'mint':
+      if (ask.kind === 'developer') return admin('mint developer tokens');
+      if (ask.ownerId !== principal.id) return admin('create a token for another user');
+      return { decision: allow, words: '' };
+    case 'revoke':
+      // A token the principal may not manage is not revealed: the same 404 as an unknown one.
+      return {
+        decision: ask.token && ownAccessToken(principal, ask.token) ? allow : hide,
+        words: 'revoke',
+      };
+  }
+}
+
+/** The tokens a list shows: what an Admin filters, else the principal's own access tokens. */
+export const tokenListFilter = (
+  principal: Principal,
+  filter: { ownerId?: number; kind?: string },
+): { userId?: number; kind?: string } =>
+  isAdmin(principal)
+    ? { userId: filter.ownerId, kind: filter.kind }
+    : { userId: principal.id, kind: 'access' };
+
+/** The activity log: Admins, and whoever holds the grant named for it. */
+export const decideActivityLog = (principal: Principal): Decision =>
+  isAdmin(principal) || holds(principal, READ_ACTIVITY_GRANT)
+    ? allow
+    : refuse(`${ADMIN_NEEDED} or the ${READ_ACTIVITY_GRANT} grant (given through a role)`);
+
+/** The grants a workflow API decision reads (the caller holds each or not). */
+export const workflowApiGrants: readonly string[] = [WORKFLOW_API_GRANT];
+
+/** The workflow API (/v1), a token holder's or an app's in-process call alike. */
+export const decideWorkflowApi = (principal: Pick<Principal, 'grants'>): Decision =>
+  principal.grants.includes(WORKFLOW_API_GRANT) ? allow : refuse(`the ${WORKFLOW_API_GRANT} grant`);

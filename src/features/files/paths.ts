@@ -1,3 +1,0 @@
-export const dataFilesPath = () => '/files';
-
-export const dataFilePath = (dataFileId: number) => `/files/${encodeURIComponent(dataFileId)}`;
