@@ -8,6 +8,7 @@ import { defineConfig, globalIgnores } from 'eslint/config';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import platformLayers from './scripts/eslint-platform-layers.js';
 
 const root = import.meta.dirname;
 const TS = '**/*.{ts,tsx,mts,cts}';
@@ -225,4 +226,11 @@ export default defineConfig([
   },
 
   ...architecture,
+
+  // The platform's layers, checked on resolved paths (scripts/eslint-platform-layers.js).
+  {
+    files: ['server/**/*.{ts,js,mjs}', 'src/**/*.{ts,tsx}'],
+    plugins: { platform: platformLayers },
+    rules: { 'platform/layers': 'error' },
+  },
 ]);

@@ -6,7 +6,7 @@ import { startEmbeddedPlatform } from '../server/platform/server';
 import { median, ms, percentile, type Bench, type BenchRow } from './lib';
 
 /**
- * Issue 27: filtered reads of the activity log over 1,000,000 events (AUDIT_BENCH_EVENTS), through
+ * Filtered reads of the activity log over 1,000,000 events (AUDIT_BENCH_EVENTS), through
  * `GET /api/audit/v1/events` on the embedded platform (PGlite), each filter read READS times with
  * varied values; aim p50 ≤ 50 ms for each.
  */

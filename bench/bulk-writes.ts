@@ -27,10 +27,10 @@ async function startPlatform(dataDir: string): Promise<ConsoleProcess> {
 }
 
 /**
- * Issue 26 §2 and issue 23, measured on `npm run platform`'s process (PGlite) from outside: while one
- * request bulk-creates 100,000 documents, and while one update by query changes all of them,
- * the latency of Get Collection, read one request after another (aim: p99 ≤ 100 ms, as the
- * issue's outside check); then, reported, a first page of the documents during a second bulk.
+ * Measured on `npm run platform`'s process (PGlite) from outside: while one request
+ * bulk-creates 100,000 documents, and while one update by query changes all of them, the latency
+ * of Get Collection, read one request after another (aim: p99 ≤ 100 ms); then, reported, a first
+ * page of the documents during a second bulk.
  */
 const DOCUMENTS = 100_000;
 const AIM_MS = 100;

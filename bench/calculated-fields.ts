@@ -14,7 +14,7 @@ import { openStore } from '../server/platform/store';
 import { ms, type Bench, type BenchRow } from './lib';
 
 /**
- * Issue 11, measured: bulk lock (and unlock) of 1,000 calculated fields through the console's own
+ * Bulk lock (and unlock) of 1,000 calculated fields through the console's own
  * code path (`setCalculatedFieldsLocked`: one PUT per field, a few in flight, every answer parsed
  * by the contract) against the embedded platform on PGlite. The console's same-origin paths are
  * sent to the platform with the developer token, as the gateway would.

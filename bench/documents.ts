@@ -6,7 +6,7 @@ import { startEmbeddedPlatform } from '../server/platform/server';
 import { latencies, median, ms, percentile, type Bench, type BenchRow } from './lib';
 
 /**
- * Issue 4, measured: bulk create of 10,000 documents (target ≤ 2 s), and on a collection of
+ * Bulk create of 10,000 documents (target ≤ 2 s), and on a collection of
  * 100,000 documents the first page (limit 50) of a query filtering on a content field and
  * ordered by another (target p50 ≤ 50 ms). Embedded platform on PGlite, temporary DATA_DIR.
  */

@@ -37,7 +37,7 @@ async function seedDatasets(existing: number) {
 }
 
 /**
- * Issues 10 and 25: the export monitoring dashboard over 300 datasets, through the gateway, in headless
+ * The export monitoring dashboard over 300 datasets, through the gateway, in headless
  * Chromium: milliseconds from navigation start until every dataset's exports were read and the
  * exports table is drawn. A fresh browser context each round, so nothing comes from React Query's
  * cache; the first round also loads the page's code. On the embedded platform the dashboard reads

@@ -13,7 +13,7 @@ import { median, type Bench, type BenchRow } from './lib';
 import { memoryOf, mib, sleep } from './process';
 
 /**
- * Issue 10, measured: an export of 1,000,000 dataset rows to the local target, on PGlite.
+ * An export of 1,000,000 dataset rows to the local target, on PGlite.
  * The platform runs as a process of its own (`npm run platform`), fresh for each run, so that
  * its memory is its own: idle rss just before Create Export, peak rss (Linux VmHWM, reset
  * through /proc/<pid>/clear_refs, and rss sampled every 100 ms) until the export succeeds.

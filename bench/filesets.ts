@@ -10,7 +10,7 @@ import { openStore, type Db } from '../server/platform/store';
 import { latencies, median, ms, percentile, type Bench, type BenchRow } from './lib';
 
 /**
- * Issue 11, measured: Query Files (4.7) over a fileset of 10,000 text files (~50 MB), p50 and
+ * Query Files (4.7) over a fileset of 10,000 text files (~50 MB), p50 and
  * p99 per kind of query (target p50 ≤ 50 ms). The files are made of the sample files' words drawn
  * with a Zipf law, as prose is; embedded platform on PGlite (or DATABASE_URL), temporary DATA_DIR.
  * PGlite's shared buffers follow PGLITE_SHARED_BUFFERS_MB: try 128 beside the default 16.

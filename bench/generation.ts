@@ -10,7 +10,7 @@ const modelTime = (res: Response) =>
   Number(/model;dur=([\d.]+)/.exec(res.headers.get('server-timing') ?? '')?.[1] ?? NaN);
 
 /**
- * Issue 12: text generation through the gateway with the built-in model. The overhead is each
+ * Text generation through the gateway with the built-in model. The overhead is each
  * request's time at the client minus the model's own time (templates, validation, the session
  * row, the gateway hop); then the playground's time from Run to the answer on screen.
  */

@@ -38,7 +38,7 @@ async function clickToFirstRow(page: Page, linkName: string) {
 }
 
 /**
- * Issue 4: the console's grid shows the first page of a 100,000-document collection within
+ * The console's grid shows the first page of a 100,000-document collection within
  * 300 ms of navigation, in headless Chromium, against the real server (`npm start`'s code).
  */
 const grid: Bench = async () => {

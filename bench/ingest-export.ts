@@ -11,7 +11,7 @@ import { dataFileStream, median, ms, percentile, type Bench, type BenchRow } fro
 import { mib, sleep } from './process';
 
 /**
- * Issue 26 §1, side by side in one run (PGlite, or DATABASE_URL when set): a data-file stream
+ * Side by side in one run (PGlite, or DATABASE_URL when set): a data-file stream
  * run of a 300,000-row CSV (5 columns, one quoted text with a comma) to SUCCESS, against the
  * engine doing the same work itself on the same store (COPY of the CSV into a temp table, then
  * INSERT…SELECT into dataset_rows as jsonb cells); an export of those rows to the local target

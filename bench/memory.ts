@@ -127,12 +127,14 @@ async function round(app: ConsoleProcess, n: number) {
   await call(app, '/api/audit/v1/events?limit=200');
   await call(app, '/api/audit/v1/events.csv');
 
-  const workflow = SAMPLE_WORKFLOWS.find((w) => !JSON.stringify(w).includes('"wait"'))?.id;
+  // A workflow that never waits, started with the input its sample runs were given (it has
+  // required inputs).
+  const workflow = SAMPLE_WORKFLOWS.find((w) => !JSON.stringify(w.steps).includes('"wait"'));
   if (workflow)
     for (let i = 0; i < 10; i++) {
-      const run = (await call(app, `/v1/workflows/${workflow}/runs`, {
+      const run = (await call(app, `/v1/workflows/${workflow.id}/runs`, {
         method: 'POST',
-        json: { input: {} },
+        json: { input: workflow.runs[0]?.input ?? {} },
       })) as { id: string };
       await until('the workflow run', async () => {
         const r = (await call(app, `/v1/workflows/runs/${run.id}`)) as { status: string };

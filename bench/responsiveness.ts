@@ -15,9 +15,9 @@ import {
 } from './process';
 
 /**
- * Issue 8 §4, measured on `npm start`'s process (gateway and embedded platform on PGlite):
- * - its resident memory idle after the first start (which seeds, in a seed process of its own,
- *   issue 26 §4) and after a restart (aim: both under 300 MiB);
+ * Measured on `npm start`'s process (gateway and embedded platform on PGlite):
+ * - its resident memory idle after the first start (which seeds, in a seed process of its own)
+ *   and after a restart (aim: both under 300 MiB);
  * - while a stream run writes 100,000 CSV rows (data-file connector, REPLACE), the latency of
  *   Get Collection and of the console's HTML through the gateway, asked one after another
  *   (aim: Get Collection p99 under 50 ms), and the process's peak memory;
@@ -26,7 +26,7 @@ import {
 const ROWS = 100_000;
 const RUNS = 3;
 const IDLE_SETTLE_MS = 15_000;
-/** Idle memory's aim, after the first start and after a restart alike (issue 26 §4). */
+/** Idle memory's aim, after the first start and after a restart alike. */
 const IDLE_AIM_MIB = 300;
 
 async function call(

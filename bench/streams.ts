@@ -4,7 +4,7 @@ import { startTestPlatform, type TestPlatform } from '../server/platform/testing
 import { dataFileStream, median, type Bench, type BenchRow } from './lib';
 
 /**
- * Issue 5, measured: a stream run of 100,000 CSV rows (data-file connector, REPLACE), from
+ * A stream run of 100,000 CSV rows (data-file connector, REPLACE), from
  * `POST .../executions` to SUCCESS, on a temporary store (PGlite, or DATABASE_URL when set).
  * Memory is the whole process (platform and this client): rss sampled every 20 ms.
  */

@@ -6,7 +6,7 @@ import { median, type Bench, type BenchRow } from './lib';
 import { MIB, memoryOf, mib, sleep, startConsole } from './process';
 
 /**
- * Issue 11, measured: a 200 MiB data-file upload through the gateway of `npm start` (gateway and
+ * A 200 MiB data-file upload through the gateway of `npm start` (gateway and
  * embedded platform in one process, as a user runs it), sent as a stream of 1 MiB chunks with
  * its Content-Length. MB/s from the first byte sent to the answer; the process's peak memory
  * above idle (Linux VmHWM, reset through /proc/<pid>/clear_refs, and rss sampled every 50 ms).

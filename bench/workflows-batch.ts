@@ -7,7 +7,7 @@ const COUNT = 20;
 const ROWS = 2_000;
 
 /**
- * Issue 26: 20 stream runs, then 20 exports, started together, each followed by its live read
+ * 20 stream runs, then 20 exports, started together, each followed by its live read
  * as its page follows it on the embedded platform: start (the POST's answer) p50, first progress
  * (rows read, or the end, seen live; an export tells no count while it runs, so its end) p50,
  * and the time until all have ended.

@@ -13,12 +13,12 @@ import { cpuTimeOf, startPlatformProcess, type PlatformProcess } from './process
 const RUNS = 100;
 
 /**
- * Issue 13: 100 concurrent runs of a three-step workflow (transform, generate with the built-in
+ * 100 concurrent runs of a three-step workflow (transform, generate with the built-in
  * model, notify into the outbox) through the platform's /v1 API on a fresh DATA_DIR (PGlite, or
  * PostgreSQL when DATABASE_URL is set). Runs per second: from the first start request until
  * every run has ended. Start → first log line: from the request that starts a run until the
  * run's live read (`GET …/runs/{id}/live?after=0`, as the run page follows it on the embedded
- * platform, issue 26) delivers an entry. Before issue 26 it was a `…/logs` poll every 100 ms.
+ * platform) delivers an entry.
  */
 async function startPlatform(): Promise<
   Pick<PlatformProcess, 'url' | 'tokens' | 'api' | 'stop'> & { pid?: number }

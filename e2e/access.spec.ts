@@ -2,7 +2,7 @@ import { expectAccessibleInBothThemes } from './axe';
 import { startUserConsole, type UserConsole } from './as-user';
 import { expect, test } from './fixtures';
 
-// Issue 14, seen from a non-admin user. Dev Participant (user 4, role Participant, group Support)
+// Access, seen from a non-admin user. Dev Participant (user 4, role Participant, group Support)
 // has nothing shared with him in the sample data; the admin shares "Sales by region" with him at
 // CAN_SHARE. A Participant may read what is shared with him but not share it on, so Share is
 // disabled, and "Web traffic" (Ben's, shared with no one) is not found for him. The admin's side

@@ -55,9 +55,7 @@ test('the dataset screens and the stream wizard pass axe in both themes', async 
   await expectAccessibleInBothThemes(page, 'stream wizard');
 });
 
-test('a red "Invalid" chip on a selected row keeps 4.5:1, in light and dark (issue 25)', async ({
-  page,
-}) => {
+test('a red "Invalid" chip on a selected row keeps 4.5:1, in light and dark', async ({ page }) => {
   for (const mode of ['light', 'dark'] as const) {
     await useColorMode(page, mode);
     await page.goto('/calculated-fields');

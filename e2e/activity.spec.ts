@@ -4,7 +4,7 @@ import { expect, test } from './fixtures';
 import { openDataset } from './navigation';
 
 /**
- * Issue 27: a change made in the console is found in Activity by its object, and opens the
+ * A change made in the console is found in Activity by its object, and opens the
  * object from there. Sample data: the dataset "Sales by region", not certified.
  */
 const shots = process.env.E2E_SHOTS;

@@ -1,7 +1,7 @@
 import { expectAccessibleInBothThemes } from './axe';
 import { expect, test } from './fixtures';
 
-// Issue 28: an app is declared, it calls the app paths (as the vendor's client would, through the
+// An app is declared, it calls the app paths (as the vendor's client would, through the
 // gateway), and an administrator sees what it touches under Apps, then opens its collection.
 
 const manifest = {

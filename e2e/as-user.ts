@@ -12,7 +12,7 @@ import {
 } from './consoles';
 
 /**
- * A console whose gateway holds a non-admin user's token (issue 14), for journeys that see the
+ * A console whose gateway holds a non-admin user's token, for journeys that see the
  * platform as that user.
  *
  * Why two processes of its own: in embedded mode the configured PLATFORM_DEVELOPER_TOKEN *is*

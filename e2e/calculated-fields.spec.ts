@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expectAccessible, expectAccessibleInBothThemes } from './axe';
+import { expectAccessible, expectAccessibleInBothThemes, expectNoSeriousA11y } from './axe';
 import { expect, test } from './fixtures';
 
 // Sample data (server/platform/seed/calculated-fields.ts): 46 fields, "Total revenue" locked,
@@ -74,6 +74,7 @@ test('bulk lock twenty fields and see each field’s result', async ({ page }) =
   await toolbar.getByRole('button', { name: 'Lock 20', exact: true }).click();
   const confirm = page.getByRole('dialog', { name: 'Lock 20 calculated fields?' });
   await expect(confirm).toContainText('cannot be altered until it is unlocked');
+  await expectNoSeriousA11y(page, 'bulk lock confirmation', '[role="dialog"]');
   await confirm.getByRole('button', { name: 'Lock 20', exact: true }).click();
   const result = page.getByRole('dialog', { name: '20 fields locked' });
   await expect(result.getByText('20 locked.')).toBeVisible();

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { expectNoSeriousA11y } from './axe';
 import { expect, test } from './fixtures';
 import { openOrdersFromList } from './navigation';
 
@@ -83,10 +84,11 @@ test('create a datastore and a collection, change its schema, sync orders, delet
   const confirm = page.getByRole('dialog', { name: 'Delete collection visits?' });
   const deleteButton = confirm.getByRole('button', { name: 'Delete collection' });
   await expect(deleteButton).toBeDisabled();
+  await expectNoSeriousA11y(page, 'delete collection confirmation', '[role="dialog"]');
   await confirm.getByRole('textbox', { name: 'Collection name' }).fill('visit');
   await expect(deleteButton).toBeDisabled();
   await confirm.getByRole('textbox', { name: 'Collection name' }).fill('visits');
-  // Nothing asks for the deleted collection afterwards (its document count was: 404, issue 25).
+  // Nothing asks for the deleted collection afterwards (its document count would be a 404).
   const deletedId = /\/collections\/([^/?#]+)/.exec(createdCollectionUrl)![1]!;
   const afterwards: string[] = [];
   page.on('response', (response) => {

@@ -1,6 +1,6 @@
 import { expect, test } from './fixtures';
 import type { Page } from '@playwright/test';
-import { expectAccessibleInBothThemes } from './axe';
+import { expectAccessibleInBothThemes, expectNoSeriousA11y } from './axe';
 
 // Sample data (server/platform/seed): "Sales by region" has 2,000 rows in three monthly
 // partitions and is shared with Ben Analyst and the Finance group; "Web traffic" has a hidden
@@ -106,6 +106,7 @@ test('page and sort every row of a dataset; numbers line up and dates read as da
 test('share with the least access by email, change a level in place, see who has access and the notifications', async ({
   page,
 }) => {
+  test.slow(); // axe in both themes on each dialog and notice it opens
   await openDataset(page, 'Sales by region');
   await page.getByRole('tab', { name: 'Sharing' }).click();
   const access = page.getByRole('table', { name: 'People and groups with access' });
@@ -125,6 +126,7 @@ test('share with the least access by email, change a level in place, see who has
   // The least access is offered first.
   await expect(dialog.getByRole('combobox', { name: 'Access level' })).toHaveText(/Can share/);
   await dialog.getByRole('checkbox', { name: 'Send email' }).check();
+  await expectNoSeriousA11y(page, 'share dialog', '[role="dialog"]');
   await dialog.getByRole('button', { name: 'Next' }).click();
 
   const confirm = page.getByRole('dialog', { name: 'Email 2 people?' });
@@ -137,6 +139,7 @@ test('share with the least access by email, change a level in place, see who has
       .getByRole('list', { name: 'Members of the group Support' })
       .getByText('Dev Participant'),
   ).toBeVisible();
+  await expectNoSeriousA11y(page, 'share email confirmation', '[role="dialog"]');
   await confirm.getByRole('button', { name: 'Share and send email' }).click();
   await expect(confirm).toBeHidden();
 
@@ -151,11 +154,14 @@ test('share with the least access by email, change a level in place, see who has
   await level('Chloe Editor').click();
   await page.getByRole('option', { name: /^Can edit/ }).click();
   await expect(page.getByText('Chloe Editor now has “can edit” access')).toBeVisible();
+  await expectNoSeriousA11y(page, 'dataset sharing with the access-changed notice');
   await page.reload();
   await expect(level('Chloe Editor')).toHaveText(/Can edit/);
 
   await page.getByRole('button', { name: 'Remove access for Chloe Editor' }).click();
   const remove = page.getByRole('dialog', { name: 'Remove access for Chloe Editor?' });
+  await expect(remove).toBeVisible();
+  await expectNoSeriousA11y(page, 'remove access confirmation', '[role="dialog"]');
   await remove.getByRole('button', { name: 'Remove access' }).click();
   await expect(remove).toBeHidden();
   await expect(access.getByRole('row', { name: /Chloe Editor/ })).toBeHidden();
@@ -169,6 +175,8 @@ test('certify a dataset, see the chip, and remove the certification', async ({ p
   await page.getByRole('tab', { name: 'Certification' }).click();
   await page.getByRole('button', { name: 'Certify', exact: true }).click();
   const confirm = page.getByRole('dialog', { name: 'Certify “Web traffic”?' });
+  await expect(confirm).toBeVisible();
+  await expectNoSeriousA11y(page, 'certify confirmation', '[role="dialog"]');
   await confirm.getByRole('button', { name: 'Certify' }).click();
   await expect(confirm).toBeHidden();
   const state = page.getByRole('group', { name: 'State' }).getByRole('definition');
@@ -180,6 +188,8 @@ test('certify a dataset, see the chip, and remove the certification', async ({ p
   await page.getByRole('tab', { name: 'Certification' }).click();
   await page.getByRole('button', { name: 'Remove certification' }).click();
   const remove = page.getByRole('dialog', { name: 'Remove the certification of “Web traffic”?' });
+  await expect(remove).toBeVisible();
+  await expectNoSeriousA11y(page, 'remove certification confirmation', '[role="dialog"]');
   await remove.getByRole('button', { name: 'Remove certification' }).click();
   await expect(remove).toBeHidden();
   await expect(state).toHaveText('Not certified');
@@ -197,6 +207,7 @@ test('delete a partition and see the row count drop', async ({ page }) => {
   await page.getByRole('button', { name: 'Delete partition 2026-09-28' }).click();
   const confirm = page.getByRole('dialog', { name: 'Delete partition 2026-09-28?' });
   await expect(confirm).toContainText('This removes its 700 rows from “Sales by region”.');
+  await expectNoSeriousA11y(page, 'delete partition confirmation', '[role="dialog"]');
   await confirm.getByRole('button', { name: 'Delete partition' }).click();
   await expect(confirm).toBeHidden();
 

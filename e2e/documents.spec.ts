@@ -1,11 +1,12 @@
 import fs from 'node:fs';
 import type { Download, Page } from '@playwright/test';
+import { expectNoSeriousA11y } from './axe';
 import { typeInto } from './code-editor';
 import { expect, test } from './fixtures';
 import { openOrdersFromList } from './navigation';
 
 /**
- * The documents screen of issue 4 on the sample data: datastore "Sales operations", collection
+ * The documents screen on the sample data: datastore "Sales operations", collection
  * "orders" (400 documents). The first journey goes in order, each step building on the last.
  */
 
@@ -149,8 +150,11 @@ test('filter, sort, page, create, edit, delete, bulk delete, import and export d
     .getByRole('button', { name: 'Delete' })
     .click();
   const confirm = page.getByRole('dialog', { name: 'Delete this document?' });
+  await expect(confirm).toBeVisible();
+  await expectNoSeriousA11y(page, 'delete document confirmation', '[role="dialog"]');
   await confirm.getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByText('Document deleted')).toBeVisible();
+  await expectNoSeriousA11y(page, 'documents with the deleted notice');
   await expect(page.getByRole('dialog', { name: 'Document' })).toHaveCount(0);
   await expect(page).not.toHaveURL(/doc=/);
 
@@ -175,6 +179,7 @@ test('filter, sort, page, create, edit, delete, bulk delete, import and export d
   const bulk = page.getByRole('dialog', { name: 'Delete 2 documents?' });
   await expect(bulk).toBeVisible();
   await shot(page, 'documents-bulk-delete');
+  await expectNoSeriousA11y(page, 'bulk delete confirmation', '[role="dialog"]');
   await bulk.getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByText('Deleted 2 documents')).toBeVisible();
   await expect(status(page)).toHaveText(`${matching - 2} documents match the filter`);

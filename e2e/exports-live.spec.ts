@@ -1,7 +1,7 @@
-import { expectAccessibleInBothThemes } from './axe';
+import { expectAccessibleInBothThemes, expectNoSeriousA11y } from './axe';
 import { expect, test } from './fixtures';
 
-// Issue 26 §3: on the embedded platform the export dashboard follows the list live
+// On the embedded platform the export dashboard follows the list live
 // (`GET /api/query/v1/exports/live`): an export started elsewhere shows, and then its end, with no
 // reload and no poll (with nothing running when it opened, the dashboard never polled at all).
 
@@ -53,4 +53,29 @@ test('the dashboard shows an export started through the API, and its end, withou
   const dir = process.env.E2E_SCREENSHOTS ?? testInfo.outputPath('screenshots');
   await page.screenshot({ path: `${dir}/exports-live-1440.png`, fullPage: true });
   await expectAccessibleInBothThemes(page, 'export monitoring, followed live');
+});
+
+test('the dashboard polls, and says so, while the platform refuses its live read', async ({
+  page,
+}, testInfo) => {
+  // What the platform answers when the user or the process has too many live reads open.
+  await page.route('**/api/query/v1/exports/live', (route) =>
+    route.fulfill({
+      status: 503,
+      json: { status: 503, statusReason: 'Service Unavailable', message: 'Too many live reads' },
+    }),
+  );
+  const lists: number[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/api/query/v1/exports') lists.push(Date.now());
+  });
+  await page.goto('/exports');
+  await expect(
+    page.getByText(/datasets watched · live updates paused, refreshing every 3 s/),
+  ).toBeVisible();
+  const reads = lists.length;
+  await expect.poll(() => lists.length, { timeout: 8_000 }).toBeGreaterThan(reads);
+  const dir = process.env.E2E_SCREENSHOTS ?? testInfo.outputPath('screenshots');
+  await page.screenshot({ path: `${dir}/exports-live-paused.png` });
+  await expectNoSeriousA11y(page, 'export monitoring, live read paused');
 });

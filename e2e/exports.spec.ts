@@ -2,7 +2,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { dataFileStream } from '../server/platform/testing/streams';
-import { expectAccessibleInBothThemes } from './axe';
+import { expectAccessibleInBothThemes, expectNoSeriousA11y } from './axe';
 import { expect, test } from './fixtures';
 
 // Sample data (server/platform/seed): "Regional targets" has 5 rows and a few earlier exports;
@@ -51,6 +51,7 @@ test('start an export, watch it finish, find it on the dashboard, and repeat it 
   // Rule 4.6a: nothing changed, so the platform returns the same export and the tab says so.
   await startExport(page, 'e2e-reports');
   await expect(page.getByText('No new export: the data has not changed')).toBeVisible();
+  await expectNoSeriousA11y(page, 'dataset exports tab with the no-new-export notice');
   await expect(page.getByRole('region', { name: 'Earlier exports' })).not.toContainText(
     'e2e-reports',
   );
@@ -103,6 +104,24 @@ test('an export to a bucket that cannot be written fails, with its reason, here 
   await expect(failures.getByRole('listitem').first()).toContainText('EXPORT_FAILED');
 });
 
+test('an export already running is returned instead of a second one, and the tab says so', async ({
+  page,
+}) => {
+  await openExportsTab(page, 'Regional targets');
+  // A running export of 5 rows ends within a second: the platform's answer is the dataset's
+  // latest export, still running, as it is while a long one runs (rule 4.6a).
+  await page.route('**/api/query/v1/export/*', async (route) => {
+    if (route.request().method() !== 'POST') return route.fallback();
+    const history = (await (await page.request.get(route.request().url())).json()) as object[];
+    await route.fulfill({ json: { ...history[0], exportStatus: 'running' } });
+  });
+  await startExport(page, 'e2e-reports');
+  await expect(
+    page.getByRole('status').filter({ hasText: 'An export of this dataset was already running' }),
+  ).toBeVisible();
+  await expectNoSeriousA11y(page, 'dataset exports tab with the already-running notice');
+});
+
 test('a bad bucket name is refused beside the field before anything is sent', async ({ page }) => {
   await openExportsTab(page, 'Web traffic');
   let posted = 0;
@@ -120,6 +139,7 @@ test('an export has a page: who and when, its first rows, and its file to downlo
   await openExportsTab(page, 'Regional targets');
   await startExport(page, 'e2e-page');
   await expect(page.getByRole('status').filter({ hasText: 'Export started' })).toBeVisible();
+  await expectNoSeriousA11y(page, 'dataset exports tab with the export-started notice');
   const latest = page.getByRole('region', { name: 'Latest export' });
   await expect(latest.getByRole('group', { name: 'Status' })).toContainText('Succeeded', {
     timeout: 20_000,

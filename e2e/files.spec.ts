@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
-import { expectAccessible, expectAccessibleInBothThemes } from './axe';
+import { expectAccessible, expectAccessibleInBothThemes, expectNoSeriousA11y } from './axe';
 import { expect, test } from './fixtures';
 
 const sha256 = (data: string | Buffer) => createHash('sha256').update(data).digest('hex');
@@ -9,6 +9,7 @@ const md5 = (data: string | Buffer) => createHash('md5').update(data).digest('he
 test('upload a data file, add a revision, see both revisions with their hashes, download the first and compare its bytes', async ({
   page,
 }) => {
+  test.slow(); // axe in both themes on each dialog and notice it opens
   // A name of its own per run: the embedded platform keeps what earlier journeys uploaded.
   const name = `e2e-cities-${Date.now()}.csv`;
   const first = 'city,population\nLyon,522000\nNice,342000\n';
@@ -32,6 +33,7 @@ test('upload a data file, add a revision, see both revisions with their hashes, 
   });
   await dialog.getByRole('textbox', { name: 'Name' }).fill(name);
   await dialog.getByRole('textbox', { name: 'Description' }).fill('Big French cities');
+  await expectNoSeriousA11y(page, 'upload data file dialog', '[role="dialog"]');
   await dialog.getByRole('button', { name: 'Upload' }).click();
 
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
@@ -45,6 +47,7 @@ test('upload a data file, add a revision, see both revisions with their hashes, 
   });
   await form.getByRole('button', { name: 'Upload revision' }).click();
   await expect(form.getByText(/is the current revision now/)).toBeVisible();
+  await expectNoSeriousA11y(page, 'data file page with the new-revision notice');
 
   const rows = page.getByRole('table', { name: 'Revisions' }).getByRole('row');
   await expect(rows).toHaveCount(3);
@@ -92,6 +95,7 @@ const EICAR = ['X5O!P%@AP[4\\PZX54(P^)7CC)7}$EICAR', '-STANDARD-ANTIVIRUS-TEST-F
 test('an Unsafe revision asks before it downloads; a CSV revision previews its first rows', async ({
   page,
 }) => {
+  test.slow(); // axe in both themes on each dialog and notice it opens
   const name = `e2e-flagged-${Date.now()}.csv`;
   const clean = 'city,population\nLyon,522000\nNice,342000\n';
   await page.goto('/files');
@@ -142,6 +146,8 @@ test('an Unsafe revision asks before it downloads; a CSV revision previews its f
     warning.getByRole('button', { name: 'Download anyway' }).click(),
   ]);
   expect(fs.readFileSync(await download.path()).toString()).toContain('EICAR');
+  // The platform answers an unsafe revision only to a download that says it was warned.
+  expect(download.url()).toMatch(/\?acknowledgeUnsafe=true$/);
 
   // The flag shows in the list too.
   await page.goto(`/files?q=${encodeURIComponent(name)}`);

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { expectNoSeriousA11y } from './axe';
 import { expect, test } from './fixtures';
 import { distDir } from './consoles';
 import { openOrdersFromList } from './navigation';
@@ -45,6 +46,7 @@ test('an unknown collection reads as not found, with its trace id', async ({ pag
   await expect(alert.getByText('Not found, or you have no access')).toBeVisible();
   await expect(alert.getByText(/Trace id [0-9A-F]{24}/)).toBeVisible();
   await expect(alert.getByRole('button', { name: 'Copy trace id' })).toBeVisible();
+  await expectNoSeriousA11y(page, 'collection not found');
 });
 
 /** The tokens the embedded platform of this test's console generated (in its DATA_DIR). */

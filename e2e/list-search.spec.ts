@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 
 // A search is written to the URL once typing pauses. That pending write belongs to the screen that
-// started it: a user who leaves before it lands must stay where they went (issue 29). The next
+// started it: a user who leaves before it lands must stay where they went. The next
 // screen's code arrives slowly here (as on a slow link), so the list screen is still shown, and
 // its search still pending, while the user is on the way out.
 

@@ -1,6 +1,11 @@
 import type { Page } from '@playwright/test';
 import { typeInto } from './code-editor';
-import { expectAccessible, expectAccessibleInBothThemes, useColorMode } from './axe';
+import {
+  expectAccessible,
+  expectAccessibleInBothThemes,
+  expectNoSeriousA11y,
+  useColorMode,
+} from './axe';
 import { expect, test } from './fixtures';
 
 // The built-in model (local.template-echo) answers with the prompt it was sent, so every answer
@@ -142,13 +147,16 @@ test('restore a run of the sample session into the editor', async ({ page }) => 
   await expect(
     page.getByRole('alert').filter({ hasText: 'notes.json: Not an exported history' }),
   ).toBeVisible();
+  await expectNoSeriousA11y(page, 'playground history with an import refused');
 
   await page.getByRole('tab', { name: 'Saved prompts' }).click();
   await expect(page).toHaveURL(/view=saved/);
   await page.getByRole('button', { name: 'Save the current prompt' }).click();
   await page.getByRole('dialog').getByRole('textbox', { name: 'Name' }).fill('Weekly summary');
+  await expectNoSeriousA11y(page, 'save prompt dialog', '[role="dialog"]');
   await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Prompt “Weekly summary” saved in this browser')).toBeVisible();
+  await expectNoSeriousA11y(page, 'playground with the prompt-saved notice');
   await page.reload();
   await writeTemplate(page, 'Something else: ${input}');
   await page.getByRole('button', { name: /^Weekly summary/ }).click();

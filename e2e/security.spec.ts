@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { expectAccessible, expectAccessibleInBothThemes } from './axe';
+import { expectAccessible, expectAccessibleInBothThemes, expectNoSeriousA11y } from './axe';
 import { expect, test } from './fixtures';
 
 // The console's token is the sample administrator's (Ada Admin): she manages every token.
@@ -9,6 +9,7 @@ test('create an access token, see it once, find it in the list, revoke it', asyn
   page,
   context,
 }) => {
+  test.slow(); // axe in both themes on each dialog and notice it opens
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await page.goto('/');
   await page
@@ -23,10 +24,12 @@ test('create an access token, see it once, find it in the list, revoke it', asyn
   await dialog.getByRole('textbox', { name: 'Name' }).fill('nightly sync');
   await dialog.getByRole('combobox', { name: 'Expires after' }).click();
   await page.getByRole('option', { name: '30 days' }).click();
+  await expectNoSeriousA11y(page, 'create token dialog', '[role="dialog"]');
   await dialog.getByRole('button', { name: 'Create token' }).click();
 
   const shown = page.getByRole('dialog', { name: 'Token “nightly sync” created' });
   await expect(shown.getByText('Copy it now: it cannot be seen again')).toBeVisible();
+  await expectNoSeriousA11y(page, 'token created dialog', '[role="dialog"]');
   const value = await shown.getByRole('textbox', { name: 'Token' }).inputValue();
   expect(value).toMatch(/^pct_/);
   await shown.getByRole('button', { name: 'Copy token' }).click();
@@ -44,6 +47,8 @@ test('create an access token, see it once, find it in the list, revoke it', asyn
 
   await page.getByRole('button', { name: 'Revoke token nightly sync' }).click();
   const confirm = page.getByRole('dialog', { name: 'Revoke token “nightly sync”?' });
+  await expect(confirm).toBeVisible();
+  await expectNoSeriousA11y(page, 'revoke token confirmation', '[role="dialog"]');
   await confirm.getByRole('button', { name: 'Revoke' }).click();
   await expect(confirm).toBeHidden();
   await expect(table.getByRole('row').filter({ hasText: 'nightly sync' })).toHaveCount(0);

@@ -4,7 +4,7 @@ import { expect, test } from './fixtures';
 import { openFromMainNavigation } from './navigation';
 
 /**
- * The stream wizard of issue 5 on the embedded platform: a CSV uploaded as a data file becomes a
+ * The stream wizard on the embedded platform: a CSV uploaded as a data file becomes a
  * stream and its dataset; a run loads the rows as an APPEND partition.
  */
 
@@ -164,7 +164,7 @@ test("the streams screen and a stream's run history", async ({ page }) => {
   await expectAccessibleInBothThemes(page, 'streams');
   await shot(page, 'streams-list');
 
-  // A stream is named by what it loads and from what, not by its number (issue 25).
+  // A stream is named by what it loads and from what, not by its number.
   await row.getByRole('link', { name: 'Regional targets from Data file (CSV)' }).click();
   await expect(
     page.getByRole('heading', { level: 1, name: 'Regional targets from Data file (CSV)' }),

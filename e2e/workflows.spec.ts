@@ -4,7 +4,7 @@ import { startUserConsole } from './as-user';
 import { expect, test } from './fixtures';
 
 /**
- * The workflows console of issue 13 on the embedded platform: a workflow made in the step editor
+ * The workflows console on the embedded platform: a workflow made in the step editor
  * runs on the platform's runner, and its log streams into the run page.
  */
 
@@ -178,7 +178,7 @@ test('a console whose access token belongs to a user without the Workflow API gr
   }
 });
 
-/** No sideways scroll at the two window sizes a reviewer used (issue 25). */
+/** No sideways scroll at two common laptop window sizes. */
 async function expectNoSidewaysScroll(page: Page, screen: string) {
   for (const size of [
     { width: 1440, height: 900 },

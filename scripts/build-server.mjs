@@ -1,6 +1,6 @@
 // `npm start` runs the server from a bundle built here, not through tsx: tsx's loader thread and
-// the per-file transforms held about 100 MiB more at idle (issue 26 §4). esbuild (the compiler tsx
-// itself uses) bundles server/main.ts, the three worker entries and the seed process's entry (a
+// the per-file transforms hold about 100 MiB more at idle. esbuild (the compiler tsx
+// itself uses) bundles server/main.ts, the worker entries and the seed process's entry (a
 // first start seeds in a process of its own, seed/in-child.ts) in a fraction of a second, so
 // the bundle is rebuilt on every start and is never stale.
 //
@@ -50,6 +50,7 @@ const WORKERS = {
   'pglite-worker': 'server/platform/store/pglite-worker.ts',
   'tokens-worker': 'server/platform/generation/tokens-worker.ts',
   'csv-worker': 'server/platform/streams/csv-worker.ts',
+  'bulk-body-worker': 'server/platform/datastores/bulk-body-worker.ts',
   'seed-child': 'server/platform/seed/seed-child.ts',
 };
 

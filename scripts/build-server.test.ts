@@ -9,12 +9,12 @@ import { openStore } from '../server/platform/store';
 import { buildServer } from './build-server.mjs';
 
 /**
- * `npm start` runs the server's bundle (issue 26 §4: about 100 MiB less at idle than through
+ * `npm start` runs the server's bundle (about 100 MiB less at idle than through
  * tsx). What only the bundle could get wrong is where things are found: the migrations and the
  * seed data (each module's own location), the console's dist/, and the two worker threads'
  * entries built beside it. So: the bundle, started on an empty DATA_DIR, seeds, answers through
  * the gateway, and counts a long prompt on the tokens thread. The first start's seed runs in a
- * process of its own, the bundle's seed entry (issue 26 §4: its memory never stays with the
+ * process of its own, the bundle's seed entry (its memory never stays with the
  * server), and a seed that fails fails the start with its reason.
  */
 describe('the server bundle that npm start runs', () => {
@@ -128,6 +128,7 @@ describe('the server bundle that npm start runs', () => {
         .matchAll(/new URL\(["']\.\/([\w-]+-(?:worker|child)\.mjs)["']/g))
         named.add(entry!);
     expect([...named].sort()).toEqual([
+      'bulk-body-worker.mjs',
       'csv-worker.mjs',
       'pglite-worker.mjs',
       'seed-child.mjs',

@@ -8,7 +8,7 @@ import type { BenchRow } from '../bench/lib';
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB gz`;
 
 /**
- * Issue 8 §3: what the first page loads, in gzipped JS: the entry and the first screen's chunk
+ * What the first page loads, in gzipped JS: the entry and the first screen's chunk
  * (render-blocking), and the chunks its first requests import as they start (their schemas, and
  * zod with them: see `schema` in src/api/http.ts), which are downloaded alongside those requests.
  */

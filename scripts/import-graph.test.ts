@@ -113,4 +113,19 @@ describe('import graph', () => {
       );
     expect(offending).toEqual([]);
   });
+
+  it('keeps server/platform/access free of the areas: the policies import only access and core/errors', () => {
+    const platform = path.join(root, 'server/platform');
+    const access = path.join(platform, 'access') + path.sep;
+    const allowed = (target: string) =>
+      target.startsWith(access) || target === path.join(platform, 'core/errors.ts');
+    const offending = [...graph]
+      .filter(([file]) => file.startsWith(access) && !file.endsWith('.test.ts'))
+      .flatMap(([file, targets]) =>
+        targets
+          .filter((t) => t.startsWith(platform + path.sep) && !allowed(t))
+          .map((t) => `${path.relative(root, file)} -> ${path.relative(root, t)}`),
+      );
+    expect(offending).toEqual([]);
+  });
 });

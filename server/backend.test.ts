@@ -6,7 +6,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { gatewayStatus } from '../src/api/contract/gateway';
 import { startBackend, type Backend } from './backend';
-import { send, startFakeUpstream } from './gateway/test-support';
+import { send, startFakeUpstream } from './gateway/testing/support';
 
 const open: { close(): Promise<void> }[] = [];
 afterEach(async () => {

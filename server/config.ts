@@ -18,7 +18,7 @@ export interface ServerConfig {
   streamsAllowedPrivateHosts: string[];
   /** Embedded platform: text generation (4.11). */
   generation: GenerationConfig;
-  /** Durable jobs and exports (issue 10). */
+  /** Durable jobs and exports: how long a process holds a job it claimed. */
   jobLeaseSeconds: number;
   /** Embedded platform: workflow runs one process runs at once (WORKFLOW_CONCURRENCY, default 100). */
   workflowConcurrency: number;

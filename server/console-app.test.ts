@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTENT_SECURITY_POLICY, createConsoleApp } from './console-app';
 import { createGateway } from './gateway';
-import { startFakeUpstream, type FakeUpstream } from './gateway/test-support';
+import { startFakeUpstream, type FakeUpstream } from './gateway/testing/support';
 
 const HOST = '127.0.0.1:5173';
 let distDir: string;

@@ -1,7 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { closedAfterEach } from './test-fixtures';
-import { startFakeUpstream, startGateway, type UpstreamHandler } from './test-support';
+import { closedAfterEach } from './testing/fixtures';
+import { startFakeUpstream, startGateway, type UpstreamHandler } from './testing/support';
 
 const open = closedAfterEach();
 

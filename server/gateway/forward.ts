@@ -2,6 +2,7 @@ import http from 'node:http';
 import https from 'node:https';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { FORWARDED_FOR_SIGNATURE, signForwardedFor } from '../forwarded-for';
 import { CLIENT_CLOSED_REQUEST } from './access-log';
 import { declaredLength, readBoundedBody } from './body';
 import { browserResponseHeaders, isEventStream, upstreamRequestHeaders } from './headers';
@@ -67,8 +68,8 @@ async function* limited(
 
 /**
  * Sends an upload with Node's HTTP client, its body piped from `source`, so that no more than a
- * few chunks are in memory. `fetch` (undici 6 and 7 alike) kept every chunk of a streamed request
- * body until the answer came: measured, 199 MiB held for a 200 MiB upload even after collection.
+ * few chunks are in memory. `fetch` (undici 6 and 7 alike) keeps every chunk of a streamed request
+ * body until the answer comes, even after collection: a 200 MiB upload would be held whole.
  * Answers as `fetch` would: a Response, or a TypeError whose cause is the network error.
  */
 function sendUpload(
@@ -146,9 +147,14 @@ export function createForward(options: ResolvedGatewayOptions): Forward {
       tokenHeadersFor(request.method, url.pathname, options),
     );
     // The browser's own x-forwarded-for was dropped above; the gateway says whom it serves
-    // (the activity log records it as the client's address).
+    // (the activity log records it as the client's address), signed so that the platform
+    // believes it only from the gateway (forwarded-for.ts).
     const client = incoming?.socket?.remoteAddress;
-    if (client) headers.set('x-forwarded-for', client);
+    if (client) {
+      headers.set('x-forwarded-for', client);
+      if (options.tokens.developer)
+        headers.set(FORWARDED_FOR_SIGNATURE, signForwardedFor(options.tokens.developer, client));
+    }
     let response: Response;
     try {
       const target = upstreamUrl(base, url.pathname, url.search);

@@ -1,13 +1,14 @@
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { closedAfterEach, TEST_TOKENS } from './test-fixtures';
+import { FORWARDED_FOR_SIGNATURE, signForwardedFor } from '../forwarded-for';
+import { closedAfterEach, TEST_TOKENS } from './testing/fixtures';
 import {
   startFakeUpstream,
   startGateway,
   send,
   type FakeUpstream,
   type UpstreamHandler,
-} from './test-support';
+} from './testing/support';
 
 const open = closedAfterEach();
 
@@ -134,6 +135,7 @@ describe('rule 3: header hygiene', () => {
     Cookie: 'sid=browser-cookie',
     Forwarded: 'for=6.6.6.6;host=browser-forwarded',
     'X-Forwarded-For': '6.6.6.6',
+    'X-Forwarded-For-Signature': 'browser-made-signature',
     'X-Forwarded-Host': 'browser-forwarded-host',
     'X-Forwarded-Proto': 'https',
     'X-Real-IP': '7.7.7.7',
@@ -179,6 +181,10 @@ describe('rule 3: header hygiene', () => {
     // The browser's x-forwarded-for (6.6.6.6) is not passed: the gateway names the connection
     // it serves instead (the platform's activity log records it).
     expect(received['x-forwarded-for']).toBe('127.0.0.1');
+    // Signed, so that the platform believes it from the gateway only (forwarded-for.ts).
+    expect(received[FORWARDED_FOR_SIGNATURE]).toBe(
+      signForwardedFor(TEST_TOKENS.developer, '127.0.0.1'),
+    );
     const everythingUpstreamSaw = JSON.stringify([base.requests, api.requests]);
     for (const value of Object.values(browserSecrets))
       expect(everythingUpstreamSaw).not.toContain(value);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { closedAfterEach } from './test-fixtures';
-import { messageOf, startFakeUpstream, startGateway, send } from './test-support';
+import { closedAfterEach } from './testing/fixtures';
+import { messageOf, startFakeUpstream, startGateway, send } from './testing/support';
 
 const open = closedAfterEach();
 

@@ -2,14 +2,14 @@ import { createServer, request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Writable, pipeline } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { closedAfterEach, TEST_TOKENS } from './test-fixtures';
+import { closedAfterEach, TEST_TOKENS } from './testing/fixtures';
 import {
   silentHandler,
   startFakeUpstream,
   startGateway,
   send,
   type RunningGateway,
-} from './test-support';
+} from './testing/support';
 import type { GatewayOptions } from './options';
 
 const open = closedAfterEach();

@@ -2,8 +2,8 @@ import { request as httpRequest } from 'node:http';
 import { describe, expect, it, vi } from 'vitest';
 import { gatewayStatus } from '../../src/api/contract/gateway';
 import { formatAccessLogLine } from './access-log';
-import { closedAfterEach, TEST_TOKENS } from './test-fixtures';
-import { silentHandler, startFakeUpstream, startGateway, send } from './test-support';
+import { closedAfterEach, TEST_TOKENS } from './testing/fixtures';
+import { silentHandler, startFakeUpstream, startGateway, send } from './testing/support';
 
 const open = closedAfterEach();
 

@@ -3,8 +3,8 @@ import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
 import { createGateway } from './gateway';
-import { closedAfterEach } from './test-fixtures';
-import { startFakeUpstream, startGateway, send } from './test-support';
+import { closedAfterEach } from './testing/fixtures';
+import { startFakeUpstream, startGateway, send } from './testing/support';
 
 const open = closedAfterEach();
 

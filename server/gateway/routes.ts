@@ -6,7 +6,7 @@ export type UpstreamName = 'base' | 'api';
 const hasPrefix = (path: string, prefix: string) =>
   path === prefix || path.startsWith(`${prefix}/`);
 
-/** Custom apps' paths (issue 28): `/<brand>/...`, the brand lower-cased (`/service/datastores/v1/...`). */
+/** Custom apps' paths: `/<brand>/...`, the brand lower-cased (`/service/datastores/v1/...`). */
 export const appPathPrefix = (brand: string) => `/${brand.toLowerCase()}`;
 
 /**

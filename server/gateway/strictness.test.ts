@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { startFakeUpstream, startGateway, send, messageOf } from './test-support';
+import { startFakeUpstream, startGateway, send, messageOf } from './testing/support';
 
-// Issue 8 §5: what the review found the gateway let through.
+// What the gateway must not let through (headers that rewrite a request, TRACE), and what it
+// marks on every answer.
 const open: { close(): Promise<void> }[] = [];
 afterEach(async () => {
   await Promise.all(open.splice(0).map((server) => server.close()));

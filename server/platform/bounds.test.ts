@@ -3,7 +3,7 @@ import { documentStoreError } from '../../src/api/contract';
 import { ORDERS_COLLECTION_ID } from './seed/datastores';
 import { startTestPlatform, type TestPlatform } from './testing';
 
-// Issue 8 §5: what one request may ask is bounded, so that none can stall the platform or make
+// What one request may ask is bounded, so that none can stall the platform or make
 // it answer 500. Each refusal is a 400 in the area's body that names the limit, and the platform
 // answers the next request at once.
 let platform: TestPlatform;

@@ -5,7 +5,7 @@ import { startTestPlatform, type TestPlatform } from './testing';
 import { createWorkflow, getRun, startRun, waitForRun } from './testing/workflows';
 
 /**
- * Issue 26 §3, through HTTP: the requests the platform's listener is answering are what hold
+ * Through HTTP: the requests the platform's listener is answering are what hold
  * background work (app.ts counts each), so a burst is answered first. The gauge here holds for
  * as long as the burst lasts (the shipped one: 20 ms at most), with a burst of two requests.
  */

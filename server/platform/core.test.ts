@@ -9,7 +9,7 @@ beforeAll(async () => {
 });
 afterAll(() => platform.close());
 
-describe('embedded platform core (issue 3)', () => {
+describe('embedded platform core', () => {
   it('answers Get Collection (4.1) with a 2.1 collection', async () => {
     const res = await platform.api(`/api/datastores/v1/collections/${ORDERS_COLLECTION_ID}`);
     expect(res.status).toBe(200);

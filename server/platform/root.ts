@@ -1,40 +1,36 @@
 import type { Hono } from 'hono';
 import { createPlatformApp } from './app';
+import { auditContext } from './audit/context';
 import type { PlatformDeps } from './core/context';
 import type { PlatformEnv } from './core/http';
 import { CertificationService } from './datasets/certification';
 import { sweepRowSets } from './datasets/store';
 import { DatasetService } from './datasets/service';
 import { SharingService } from './datasets/sharing';
+import { LiveReads } from './live/live-reads';
 import { Principals } from './people/principals';
 import type { Services } from './services';
-// imports: datastores
 import { DocumentService } from './datastores/documents';
 import { DatastoreService } from './datastores/service';
 import { SortIndexesAndStatistics } from './datastores/sort-indexes-and-statistics';
 import { DOCUMENT_BATCH_SWEEP_MS, sweepDocumentBatches } from './datastores/staged-create';
 import { DocumentSync } from './datastores/sync';
-// imports: streams and exports
 import { exportHandler } from './exports/job';
 import { EXPORT_JOB, ExportService } from './exports/service';
 import { streamRunHandler } from './streams/job';
 import { STREAM_RUN_JOB } from './streams/run-job';
 import { scheduleStreams } from './streams/scheduler';
 import { StreamService } from './streams/service';
-import { StreamSources } from './streams/stream-sources';
-// imports: files, filesets and calculated fields
 import { CalculatedFieldService } from './calculated-fields/service';
 import { DataFileScans } from './files/scan';
 import { DataFileService } from './files/service';
 import { FilesetService } from './filesets/service';
-// imports: people, audit and generation
 import { AuditService, RETENTION_SWEEP_MS, sweepExpiredEvents } from './audit/service';
 import { GenerationService } from './generation/service';
 import { AuthenticationService } from './people/authentication';
 import { SecurityService } from './people/security';
 import { PeopleService } from './people/service';
-// imports: workflows and apps
-import { DocumentService as StepDocuments } from './datastores/document-service';
+import { AppService } from './apps/service';
 import { RunJournal } from './workflows/journal';
 import { WORKFLOW_RUN_JOB, WorkflowRunner } from './workflows/runner';
 import { WorkflowService } from './workflows/service';
@@ -58,29 +54,44 @@ export function composePlatform(deps: PlatformDeps): ComposedPlatform {
   const { db } = deps;
   const principals = new Principals(db);
   const datasets = new DatasetService(db, principals);
-  // build: datastores
   const sortIndexes = new SortIndexesAndStatistics(db, deps.jobs, deps.log);
   const documentSync = new DocumentSync(db, deps.log, deps.queue.leaseSeconds, deps.queue.owner);
   const datastores = new DatastoreService(db, principals, sortIndexes, documentSync);
-  // build: streams and exports
+  const documents = new DocumentService(db, datastores, sortIndexes);
+  const dataFileScans = new DataFileScans(db, deps.files, deps.jobs);
+  const dataFiles = new DataFileService(
+    db,
+    principals,
+    deps.files,
+    deps.maxUploadBytes,
+    dataFileScans,
+  );
+  // A stream reads its source through these services, as the user who runs it.
   const streams = new StreamService(
     db,
     principals,
     datasets,
     deps.queue,
-    new StreamSources(db, deps.files),
+    { datastores, documents, dataFiles },
     { allowedPrivateHosts: deps.allowedPrivateHosts },
     deps.log,
   );
   const exports = new ExportService(db, principals, datasets, deps.queue, deps.files, deps.exports);
-  // build: files, filesets and calculated fields
-  const dataFileScans = new DataFileScans(db, deps.files, deps.jobs);
-  // build: people, audit and generation
-  // build: workflows and apps
-  // The runner hands its steps the documents in the shape they call them
-  // (datastores/document-service.ts), on the platform's sort indexes and statistics.
+  const generation = new GenerationService(db, deps.generation);
+  // Steps act as the run's user through the services the routes call.
   const journal = new RunJournal(deps.queue.signals);
-  const runner = new WorkflowRunner(deps, new StepDocuments(db, sortIndexes), journal);
+  const runner = new WorkflowRunner(
+    {
+      db,
+      queue: deps.queue,
+      requests: deps.requests,
+      concurrency: deps.workflowConcurrency,
+      log: deps.log,
+    },
+    { documents, datastores, exports, streams, generation },
+    { httpAllowedHosts: deps.workflowsHttpAllowedHosts },
+    journal,
+  );
   const workflows = new WorkflowService(
     db,
     principals,
@@ -93,30 +104,26 @@ export function composePlatform(deps: PlatformDeps): ComposedPlatform {
     datasets,
     sharing: new SharingService(db, principals, datasets),
     certification: new CertificationService(db, datasets),
-    // services: datastores
     datastores,
-    documents: new DocumentService(db, datastores, sortIndexes),
-    // services: streams and exports
+    documents,
     streams,
     exports,
-    // services: files, filesets and calculated fields
-    dataFiles: new DataFileService(db, principals, deps.files, deps.maxUploadBytes, dataFileScans),
+    dataFiles,
     filesets: new FilesetService(db, principals, deps.files),
     calculatedFields: new CalculatedFieldService(db, principals, datasets),
-    // services: people, audit and generation
     authentication: new AuthenticationService(db, deps.tokens, deps.brand),
     people: new PeopleService(db),
     security: new SecurityService(db, principals),
     audit: new AuditService(db, principals),
-    generation: new GenerationService(db, deps.generation),
-    // services: workflows and apps
+    generation,
     workflows,
+    apps: new AppService(db, principals, deps.dataDir),
   };
 
+  // Background work, started here and nowhere else.
   // The rows of sets a run replaced (after their grace) or left behind, at start and then often.
   deps.jobs.run('datasets: row set sweep at start', () => sweepRowSets(db));
   deps.jobs.every('datasets: row set sweep', ROW_SET_SWEEP_MS, () => sweepRowSets(db));
-  // background: datastores
   // Syncs a process left when it stopped; then the pending syncs, and the bulk creates that
   // failed or were abandoned, at start and then often.
   deps.jobs.run('document-sync: release expired claims', () =>
@@ -127,24 +134,31 @@ export function composePlatform(deps: PlatformDeps): ComposedPlatform {
   deps.jobs.every('document batches: sweep', DOCUMENT_BATCH_SWEEP_MS, () =>
     sweepDocumentBatches(db),
   );
-  // background: streams and exports
   // Stream runs and exports are jobs of the queue, run as the user who asked for them; the
   // scheduler starts due streams as their owners; the queue's timed drain is the fallback claim.
   deps.queue.register(STREAM_RUN_JOB, streamRunHandler(streams));
   deps.queue.register(EXPORT_JOB, exportHandler(exports));
-  scheduleStreams(deps);
+  scheduleStreams(streams, deps);
   deps.queue.schedule(deps.exports.drainMs);
-  // background: files, filesets and calculated fields
   // Uploads answer before their virus scan: what is PENDING at start, then every minute.
   dataFileScans.start();
-  // background: people, audit and generation
   // The activity log keeps AUDIT_RETENTION_DAYS: older events are removed every hour.
   deps.jobs.every('audit: retention sweep', RETENTION_SWEEP_MS, () =>
     sweepExpiredEvents(db, deps.audit.retentionDays),
   );
-  // background: workflows and apps
   // Workflow runs are jobs of the queue: any process claims them, this one as it starts them.
   deps.queue.register(WORKFLOW_RUN_JOB, runner.handler());
 
-  return { services, app: createPlatformApp(deps, services) };
+  // The app gets the services and what its requests need besides: no store, no deps.
+  const app = createPlatformApp(
+    {
+      brand: deps.brand,
+      requests: deps.requests,
+      log: deps.log,
+      auditContext: auditContext(deps.brand, deps.tokens),
+      live: new LiveReads(deps.queue.signals, services.authentication, deps.brand, deps.log),
+    },
+    services,
+  );
+  return { services, app };
 }

@@ -1,23 +1,19 @@
 import type { CertificationService } from './datasets/certification';
 import type { DatasetService } from './datasets/service';
 import type { SharingService } from './datasets/sharing';
-// imports: datastores
 import type { DocumentService } from './datastores/documents';
 import type { DatastoreService } from './datastores/service';
-// imports: streams and exports
 import type { ExportService } from './exports/service';
 import type { StreamService } from './streams/service';
-// imports: files, filesets and calculated fields
 import type { CalculatedFieldService } from './calculated-fields/service';
 import type { DataFileService } from './files/service';
 import type { FilesetService } from './filesets/service';
-// imports: people, audit and generation
 import type { AuditService } from './audit/service';
 import type { GenerationService } from './generation/service';
 import type { AuthenticationService } from './people/authentication';
 import type { SecurityService } from './people/security';
 import type { PeopleService } from './people/service';
-// imports: workflows and apps
+import type { AppService } from './apps/service';
 import type { WorkflowService } from './workflows/service';
 
 /**
@@ -29,22 +25,18 @@ export interface Services {
   datasets: DatasetService;
   sharing: SharingService;
   certification: CertificationService;
-  // services: datastores
   datastores: DatastoreService;
   documents: DocumentService;
-  // services: streams and exports
   streams: StreamService;
   exports: ExportService;
-  // services: files, filesets and calculated fields
   dataFiles: DataFileService;
   filesets: FilesetService;
   calculatedFields: CalculatedFieldService;
-  // services: people, audit and generation
   authentication: AuthenticationService;
   people: PeopleService;
   security: SecurityService;
   audit: AuditService;
   generation: GenerationService;
-  // services: workflows and apps
   workflows: WorkflowService;
+  apps: AppService;
 }

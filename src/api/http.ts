@@ -14,7 +14,7 @@ export interface RequestOptions<S extends $ZodType> {
    * Every 2xx answer is parsed with it; a 204 is parsed as `undefined`. Any zod schema (classic or
    * zod/mini), or a function that imports it: the first page's requests load their schemas, and
    * zod with them, while the request is under way (src/api/contract/first-page), so that zod is
-   * not in the JS the first screen waits for (issue 8 §3).
+   * not in the JS the first screen waits for.
    */
   schema: S | (() => Promise<S>);
   signal?: AbortSignal;

@@ -25,7 +25,7 @@ let loading: Promise<Alert> | undefined;
 
 /**
  * Fetches the error alert (MUI's Alert, AlertTitle, the copy button): the first page does without
- * it until something fails (issue 8 §3). The query client calls this on a query's first failure,
+ * it until something fails. The query client calls this on a query's first failure,
  * so the chunk is usually there by the time the error shows.
  */
 export function preloadErrorState(): Promise<Alert> {

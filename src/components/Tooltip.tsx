@@ -47,7 +47,7 @@ const focusVisible = (element: Element) => {
 };
 
 /**
- * MUI's Tooltip, loaded on first use (issue 8 §3): it shows only on hover, keyboard focus or a
+ * MUI's Tooltip, loaded on first use: it shows only on hover, keyboard focus or a
  * long touch, so the first page does without it. Until it has loaded, the child carries the same
  * accessible name or description MUI would give it; the hover, focus or touch that asks for the
  * tooltip loads it and opens it as soon as it is there (focus stays on the child). Once loaded,

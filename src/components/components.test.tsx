@@ -84,7 +84,7 @@ describe('ErrorState', () => {
         <ErrorState error={new Error('plain')} />
       </>,
     );
-    // The alert loads on first use (issue 8 §3).
+    // The alert loads on first use.
     expect(await screen.findByText('Cannot reach the console server')).toBeInTheDocument();
     expect(screen.getByText('The platform cannot be reached')).toBeInTheDocument();
     expect(screen.getByText('Something went wrong')).toBeInTheDocument();

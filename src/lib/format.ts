@@ -107,6 +107,10 @@ export const formatDateTime = (date: Date, { seconds = false }: { seconds?: bool
 // with the screen that uses it, not with the shared chunk of this one (the first page's).
 export { formatRelative } from './format-relative';
 
+/** What a screen says while its live read is refused and it polls instead (use-live-read.ts). */
+export const livePausedNote = (everyMs: number) =>
+  `live updates paused, refreshing every ${formatNumber(everyMs / 1000)} s`;
+
 /** "14:05": a time of day (chart axes of the last day). */
 export const formatTimeOfDay = (date: Date | number) => {
   const d = new Date(date);

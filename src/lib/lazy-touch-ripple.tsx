@@ -9,7 +9,7 @@ import {
 } from 'react';
 
 /*
- * MUI's TouchRipple, loaded on first use (issue 8 §3, rule 11): ButtonBase mounts its ripple only
+ * MUI's TouchRipple, loaded on first use: ButtonBase mounts its ripple only
  * on the first press or keyboard focus (useLazyRipple), so the first page does without the ripple's
  * code (TouchRipple, Ripple, react-transition-group's TransitionGroup) until then. vite.config.ts
  * points ButtonBase's import of ./TouchRipple here in the build. The ripple's methods (start, stop,

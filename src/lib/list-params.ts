@@ -1,5 +1,5 @@
 /**
- * A list's state in the address (architecture rule 5), declared once per screen: each search
+ * A list's state in the address (architecture.md, rule g), declared once per screen: each search
  * param has a parser that never throws (a bad value reads as the default, alone), a writer that
  * leaves the default out of the URL, whether typing into it replaces the history entry, and
  * whether changing it returns to page 1. `useListController` (src/hooks) reads and writes them.

@@ -3,7 +3,7 @@ import { SALES_DATASET_ID as SALES } from '../seed/datasets';
 import { startTestPlatform, type TestPlatform } from '../testing';
 import { sampleUserRequests, type AsUser } from '../testing/users';
 
-// Issue 23: a Participant edited and locked another user's calculated field. A field is changed
+// A Participant may not edit or lock another user's calculated field. A field is changed
 // by its owner, the owners and co-owners of the datasets it links and Admins; read by everyone.
 // Seed: Sales (Ada's; Ben CAN_EDIT, Finance CAN_SHARE) links "Units" (Chloe's) and "Revenue per
 // unit" (Ada's); Web traffic (Ben's) links "Total visits" (Ben's) and "Site section" (Eve's);
@@ -64,7 +64,7 @@ const table: Array<[string, string, Act, number]> = [
   ['ben', 'Total visits', 'unlock', 200],
 ];
 
-describe('calculated field policy (issue 23)', () => {
+describe('calculated field policy', () => {
   it.each(table)('%s: %s, %s → %i', async (who, name, what, status) => {
     const res = await act(who, name, what);
     const text = await res.text();

@@ -6,7 +6,7 @@ import {
 import { startTestPlatform, type TestPlatform } from '../testing';
 import { sampleUserRequests, type AsUser } from '../testing/users';
 
-// Issue 23: a user with WRITE (orders gives it to every user by default) changed the filters
+// A user with WRITE (orders gives it to every user by default) may not change the filters
 // that limit what he reads. Filters, default permissions and required authorities need ADMIN:
 // the collection's owner, the datastore's owner, an Admin or a holder of the ADMIN permission.
 // Ben makes a datastore with a collection `mine` and hands the collection to Chloe; Eve is given
@@ -82,7 +82,7 @@ const table: Array<[string, 'orders' | 'customers' | 'mine', Change, number, str
   ['ada', 'customers', 'defaultPermissions', 200],
 ];
 
-describe('collection settings (issue 23)', () => {
+describe('collection settings', () => {
   it.each(table)('%s on %s changes %s → %i', async (who, name, change, status, needed) => {
     const id = { orders: ORDERS, customers: CUSTOMERS, mine: MINE }[name];
     const res = await as(who, coll(id), 'PUT', changes[change]);

@@ -7,7 +7,7 @@ import {
 import type { TestPlatform } from '../testing';
 import { sampleUserRequests, startWithSampleUsers, type AsUser } from '../testing/users';
 
-// Seed (issue 14): Sales operations and its collections belong to Ada (Admin). orders gives
+// Seed: Sales operations and its collections belong to Ada (Admin). orders gives
 // every user READ, WRITE, CREATE_CONTENT, READ_CONTENT, UPDATE_CONTENT by default; customers
 // has no default: Finance (Chloe, Eve) may READ and READ_CONTENT, Chloe also CREATE_CONTENT
 // and UPDATE_CONTENT. Ben (Privileged) and Dev (Participant) have nothing on customers.
@@ -61,7 +61,7 @@ const table: Array<[string, string, number]> = [
   ['dev', 'share the collection', 404],
 ];
 
-describe('collection permissions (issue 14)', () => {
+describe('collection permissions', () => {
   beforeAll(async () => {
     const res = await platform.api(`${docs(CUSTOMERS)}?limit=1`);
     aDocument = ((await res.json()) as Array<{ id: string }>)[0]!.id;

@@ -165,3 +165,9 @@ export function decideDatastore(
   if (operation === 'read' || manages) return allow;
   return refuse(DATASTORE_MANAGER);
 }
+
+/** A principal a collection's permissions are given to. */
+export interface GrantPrincipal {
+  type: 'USER' | 'GROUP';
+  id: number;
+}

@@ -37,6 +37,8 @@ const mayTake: Record<
 };
 
 const NEEDED = 'responsible user or Admin role';
+/** Who may read a data file, in the words of a caller told why it may not (a stream's run). */
+export const DATA_FILE_READERS = 'its responsible user or the Admin role';
 const operationWords: Record<DataFileOperation, string> = {
   read: 'read',
   revise: 'upload a new revision of',
@@ -53,6 +55,19 @@ export function decideDataFile(
   if (!mayTake.read(principal, file)) return hide;
   if (mayTake[operation](principal, file)) return allow;
   return refuse(NEEDED);
+}
+
+/**
+ * The words of a 409 when a revision the virus scan found UNSAFE is downloaded without
+ * `?acknowledgeUnsafe=true` (gaps.md); undefined when it may be downloaded.
+ */
+export function unsafeDownloadConflict(
+  revision: { id: number; scan_state: string },
+  fileId: number,
+  acknowledged: boolean,
+): string | undefined {
+  if (revision.scan_state !== 'UNSAFE' || acknowledged) return undefined;
+  return `Revision ${revision.id} of data file ${fileId} is UNSAFE (the virus scan found malware): download it with ?acknowledgeUnsafe=true to take it anyway`;
 }
 
 /** Every data-file operation's decision, for the console to disable what is refused. */

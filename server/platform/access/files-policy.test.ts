@@ -6,7 +6,7 @@ import { SAMPLE_FILESETS } from '../seed/filesets';
 import { startTestPlatform, type TestPlatform } from '../testing';
 import { sampleUsers, type SampleUser } from '../testing/users';
 
-// Issue 23. Data files: read and changed by their responsible user and Admins. Fileset files:
+// Data files: read and changed by their responsible user and Admins. Fileset files:
 // read by every user, uploaded and deleted by the fileset's owner and Admins (seed: Product
 // manuals is Chloe's, Support runbooks Dev's, Policies Ada's). Outbox: each user his own mail.
 let platform: TestPlatform;
@@ -77,7 +77,7 @@ const dataFileTable: Array<[SampleUser, string, string, number]> = [
   ['chloe', 'ada', 'delete a revision', 404],
 ];
 
-describe('data files (issue 23)', () => {
+describe('data files', () => {
   it("deleting a revision: the responsible user's own; the newest left is current; the last deletes the file", async () => {
     const created = await as('eve', '/api/data/v1/data-files?name=eve-notes.txt', {
       method: 'POST',
@@ -197,7 +197,7 @@ const filesetTable: Array<[SampleUser, string, string, number]> = [
   ['dev', 'unknown', 'access answer', 404],
 ];
 
-describe('fileset files (issue 23)', () => {
+describe('fileset files', () => {
   it.each(filesetTable)('%s on %s: %s → %i', async (who, fileset, op, status) => {
     const [path, init] = await filesetOps[op]!(filesets[fileset]!);
     const answer = await as(who, path, init);
@@ -216,7 +216,7 @@ describe('fileset files (issue 23)', () => {
   });
 });
 
-describe('outbox (issue 23)', () => {
+describe('outbox', () => {
   it('shows each user his own mail, Admins all', async () => {
     const share = await as('ada', `/api/data/v3/datasources/${SALES}/share`, {
       method: 'POST',

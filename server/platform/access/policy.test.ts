@@ -112,7 +112,7 @@ const table: Array<[string, string, Op, Outcome]> = [
   ['dev', SALES, 'exports', 404],
 ];
 
-describe('dataset policy (issue 14)', () => {
+describe('dataset policy', () => {
   it.each(table)('%s on %s: %s → %s', async (who, id, op, expected) => {
     expect(await outcome(who, op, id)).toBe(expected);
   });
@@ -195,7 +195,7 @@ describe('dataset policy (issue 14)', () => {
   });
 });
 
-describe('tokens and users (issue 14)', () => {
+describe('tokens and users', () => {
   it('me names the user behind the token', async () => {
     const me = (await (await as('chloe', '/api/content/v2/users/me')).json()) as unknown;
     expect(me).toMatchObject({ id: 3, displayName: 'Chloe Editor', role: 'Editor' });
@@ -266,7 +266,7 @@ describe('tokens and users (issue 14)', () => {
   });
 });
 
-describe('access tokens of both kinds (issues 13 and 14)', () => {
+describe('access tokens of both kinds', () => {
   const mint = (who: string, json: object) =>
     as(who, '/api/data/v1/accesstokens', { method: 'POST', json });
   const list = async (who: string, search = '') => {

@@ -3,7 +3,7 @@ import { SALES_DATASET_ID as SALES, WEB_TRAFFIC_DATASET_ID as TRAFFIC } from '..
 import type { TestPlatform } from '../testing';
 import { sampleUserRequests, startWithSampleUsers, type AsUser } from '../testing/users';
 
-// Issue 23: a user with share access gave himself CO_OWNER, removed others and certified.
+// A user with share access may not give himself CO_OWNER, remove others or certify.
 // Seed: Sales is owned by Ada (Admin), shared CAN_EDIT with Ben and CAN_SHARE with Finance
 // (group 102: Chloe, Eve); Web traffic is owned by Ben. Dev (Participant) is in Support (103).
 let platform: TestPlatform;
@@ -64,7 +64,7 @@ const table: Array<[string, 'Sales' | 'Traffic', Act, number]> = [
   ['ben', 'Traffic', ['remove', 'USER', '3'], 200],
 ];
 
-describe('sharing policy (issue 23)', () => {
+describe('sharing policy', () => {
   it.each(table)('%s on %s: %j → %i', async (who, name, act, status) => {
     const id = name === 'Sales' ? SALES : TRAFFIC;
     const res =

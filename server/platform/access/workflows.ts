@@ -1,5 +1,15 @@
 import { WORKFLOW_API_GRANT } from '../../../src/api/contract/access';
-import { allow, hide, holds, isAdmin, refuse, type Decision, type Principal } from './principal';
+import type { WorkflowPermissionName } from '../../../src/api/contract/workflows';
+import {
+  allow,
+  hide,
+  holds,
+  isAdmin,
+  isAdminRole,
+  refuse,
+  type Decision,
+  type Principal,
+} from './principal';
 
 /**
  * Workflows and their runs (docs/platform-gaps.md "Workflows"). Every operation needs the
@@ -48,3 +58,25 @@ export function decideWorkflow(
   if (!grant.allowed || workflowRules[operation] === 'holder') return grant;
   return workflow && seesWorkflow(principal, workflow) ? allow : hide;
 }
+
+/** Each permission name a user is shown, and the operations it stands for (all of them allowed). */
+const permissionOperations: Record<WorkflowPermissionName, WorkflowOperation[]> = {
+  READ: ['read'],
+  WRITE: ['change'],
+  EXECUTE: ['run', 'cancel'],
+};
+
+/** What the principal may do with the workflow, as the permission names it is shown. */
+export const workflowPermissions = (
+  principal: Principal,
+  workflow: { owner: number },
+): WorkflowPermissionName[] =>
+  (Object.keys(permissionOperations) as WorkflowPermissionName[]).filter((name) =>
+    permissionOperations[name].every((op) => decideWorkflow(principal, op, workflow).allowed),
+  );
+
+/**
+ * Of `roles`, those whose members see every workflow: with the workflow's owner, the only users
+ * who may use it (the rest are whom `workflowPermissions` is asked about).
+ */
+export const rolesSeeingEveryWorkflow = (roles: readonly string[]) => roles.filter(isAdminRole);

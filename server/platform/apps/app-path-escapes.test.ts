@@ -10,9 +10,17 @@ let platform: TestPlatform;
 let tokens: Readonly<Record<string, string>>;
 let ordersId: string;
 
+// Dev calls the app without owning it (its declaring Admin does): the manifest lets every user
+// see the notes and add and read them.
 const alpha = {
   name: 'Alpha',
-  collections: [{ name: 'notes', schema: { columns: [{ name: 'text', type: 'STRING' }] } }],
+  collections: [
+    {
+      name: 'notes',
+      schema: { columns: [{ name: 'text', type: 'STRING' }] },
+      defaultPermissions: ['READ', 'READ_CONTENT', 'CREATE_CONTENT'],
+    },
+  ],
 };
 
 /**

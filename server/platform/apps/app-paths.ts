@@ -1,110 +1,37 @@
-import { Hono, type Context } from 'hono';
-import type { AppManifest } from '../../../src/api/contract';
-import type { PlatformDeps, PlatformEnv } from '../core/context';
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
+import {
+  createCollectionBody,
+  runWorkflowBody,
+  updateCollectionBody,
+} from '../../../src/api/contract';
+import type { Actor } from '../access/principal';
 import { badRequest, PlatformError } from '../core/errors';
-import { readJson } from '../core/validate';
-import { workflowPath, type ReadAs } from './workflow-paths';
-import type { RecentCalls } from './calls';
-import { appCollection, appDatastore } from './datastore';
-import { APP_HEADER, appOfCall } from './registry';
-
-/**
- * Sends a request through the platform's own routes as `actingUser` (the guards and bounds of
- * those routes apply; `authenticate` takes the user from the in-process environment, which no
- * HTTP request can set).
- */
-export type Dispatch = (request: Request, actingUser: number) => Promise<Response> | Response;
-
-interface Call {
-  app: { id: string; manifest: AppManifest };
-  userId: number;
-  datastore: () => Promise<string>;
-  collection: (nameOrId: string) => Promise<string>;
-}
-
-/** One app path: its method, its pattern (after `/<brand>`), and the instance path it serves. */
-interface AppRoute {
-  method: string;
-  pattern: RegExp;
-  to: (call: Call, match: string[]) => Promise<string>;
-}
-
-const ds = '/api/datastores/v1';
-const files = '/api/data/v1/data-files';
-const routes: AppRoute[] = [
-  {
-    method: 'GET',
-    pattern: /^\/datastores\/v1\/collections$/,
-    to: async (call) => `${ds}/${await call.datastore()}/collections`,
-  },
-  {
-    method: 'POST',
-    pattern: /^\/datastores\/v1\/collections$/,
-    to: async (call) => `${ds}/${await call.datastore()}/collections`,
-  },
-  {
-    method: 'POST',
-    pattern: /^\/datastores\/v1\/export$/,
-    to: async (call) => `${ds}/export/${await call.datastore()}`,
-  },
-  ...['GET', 'PUT', 'DELETE'].map((method) => ({
-    method,
-    pattern: /^\/datastores\/v1\/collections\/([^/]+)$/,
-    to: async (call: Call, [, c]: string[]) => `${ds}/collections/${await call.collection(c!)}`,
-  })),
-  ...['GET', 'PUT', 'DELETE'].map((method) => ({
-    method,
-    pattern: /^\/datastores\/v1\/collections\/([^/]+)\/permission(\/.*)?$/,
-    to: async (call: Call, [, c, rest]: string[]) =>
-      `${ds}/collections/${await call.collection(c!)}/permission${encodedRest(rest)}`,
-  })),
-  ...['GET', 'POST', 'PUT', 'DELETE'].map((method) => ({
-    method,
-    pattern: /^\/datastores\/v1\/collections\/([^/]+)\/documents(\/.*)?$/,
-    to: async (call: Call, [, c, rest]: string[]) =>
-      `${ds}/collections/${await call.collection(c!)}/documents${encodedRest(rest)}`,
-  })),
-  // Data files (the vendor's FileClient): upload, details, downloads; a new revision below.
-  { method: 'POST', pattern: /^\/data-files\/v1$/, to: () => Promise.resolve(files) },
-  {
-    method: 'GET',
-    pattern: /^\/data-files\/v1\/details$/,
-    to: () => Promise.resolve(`${files}/details`),
-  },
-  {
-    method: 'DELETE',
-    pattern: /^\/data-files\/v1\/(\d+)\/revisions\/(\d+)$/,
-    to: (_call: Call, [, id, revision]: string[]) =>
-      Promise.resolve(`${files}/${id}/revisions/${revision}`),
-  },
-  {
-    method: 'GET',
-    pattern: /^\/data-files\/v1\/(\d+)\/permissions$/,
-    to: (_call: Call, [, id]: string[]) => Promise.resolve(`${files}/${id}/permissions`),
-  },
-  {
-    method: 'GET',
-    pattern: /^\/data-files\/v1\/(\d+)(\/revisions\/\d+)?$/,
-    to: (_call: Call, [, id, revision]: string[]) =>
-      Promise.resolve(`${files}/${id}${revision ?? ''}`),
-  },
-  {
-    method: 'POST',
-    pattern: /^\/ai\/v1\/text\/generation$/,
-    to: () => Promise.resolve('/api/ai/v1/text/generation'),
-  },
-];
-
-/** The path after the collection, each segment encoded again: it can only name what it names. */
-const encodedRest = (rest: string | undefined) =>
-  rest ? rest.split('/').map(encodeURIComponent).join('/') : '';
+import { actorOf, type PlatformEnv } from '../core/http';
+import { body, parseWith, readJson } from '../core/validate';
+import { documentRoutes } from '../datastores/document-routes';
+import { toCollection, toSyncStatus } from '../datastores/mappers';
+import { grantPrincipal, permissionsParam } from '../datastores/routes';
+import { toFileRevision } from '../files/mappers';
+import { dataFileRoutes } from '../files/routes';
+import { uploadBody } from '../files/upload-stream';
+import { generationRoutes } from '../generation/routes';
+import type { Services } from '../services';
+import { toRun, toWorkflow } from '../workflows/mappers';
+import { APP_HEADER, type UsableApp } from './registry';
+import {
+  listModels,
+  modelDetails,
+  modelInstance,
+  startModel,
+  type AppWorkflows,
+} from './workflow-paths';
 
 const MAX_DECODES = 4;
 
 /**
  * The app path's segments, each decoded once from the request's raw path. A segment that is or
- * becomes (after any further decoding) `.`, `..`, or holds a `/` or `\\` is refused: the target
- * path is built from these segments alone, so it can never step out of its prefix.
+ * becomes (after any further decoding) `.`, `..`, or holds a `/` or `\\` is refused before any
+ * route sees it: a name or id in an app path names one thing, never a way out of its prefix.
  */
 export function appPathSegments(rawPath: string): string[] {
   return rawPath
@@ -140,105 +67,175 @@ const notServed = (method: string, path: string) =>
     `The embedded platform does not serve ${method} ${path} for apps yet (see docs/platform-gaps.md, custom apps)`,
   );
 
-function forward(c: Context<PlatformEnv>, target: string, dispatch: Dispatch) {
-  const userId = c.get('userId');
-  const from = new URL(c.req.url);
-  const url = new URL(target + from.search, from);
-  // The target is built from checked segments; a URL that reads it as another path is refused.
-  if (url.pathname !== target) throw badRequest(`The app path does not name one instance path`);
-  const method = c.req.method;
-  const hasBody = method !== 'GET' && method !== 'HEAD';
-  return dispatch(
-    new Request(url, {
-      method,
-      headers: c.req.raw.headers,
-      body: hasBody ? c.req.raw.body : undefined,
-      // Node's fetch needs this to pass a body on as a stream.
-      ...(hasBody ? { duplex: 'half' } : {}),
-    }),
-    userId,
-  );
+/** The services an app path calls, as its caller. */
+export type AppPathServices = Pick<
+  Services,
+  'apps' | 'datastores' | 'documents' | 'dataFiles' | 'generation' | 'workflows'
+>;
+
+/** The app a call is for, and its caller: what every app path's handler asks first. */
+interface AppCallScope {
+  app: UsableApp;
+  actor: Actor;
 }
 
 /**
- * The app paths (issue 28): `/<brand>/datastores/v1/...` and the others the vendor's client
- * calls, for the app the call names, served through the instance routes with the app's
- * collections named by name; a path the platform does not serve is a 501 naming it.
+ * The app paths: `/<brand>/datastores/v1/...` and the others the vendor's client calls, for the
+ * app the call names (`X-App-Id`). Each path is a route of its own, matched by Hono, that calls
+ * the area's service as the caller, with the app's datastore and collections (named by name) put
+ * in for the ids an instance path carries; the data-file, document and generation routes are the
+ * instance's own handlers mounted here. A path the platform does not serve is a 501 naming it.
  */
-export function appPathRoutes(deps: PlatformDeps, calls: RecentCalls, dispatch: Dispatch) {
-  const prefix = `/${deps.brand.toLowerCase()}`;
+export function appPathRoutes(
+  services: AppPathServices,
+  { brand, log }: { brand: string; log: (line: string) => void },
+) {
+  const { apps, datastores, workflows } = services;
+  const prefix = `/${brand.toLowerCase()}`;
+  // Per request: Hono hands the same context to the middleware and the route's handler.
+  const scopes = new WeakMap<object, AppCallScope>();
+  const scopeOf = (c: object) => {
+    const scope = scopes.get(c);
+    if (!scope) throw new PlatformError(500, 'An app path was reached without its app');
+    return scope;
+  };
+  const datastoreOf = (c: Context<PlatformEnv>) => {
+    const { actor, app } = scopeOf(c);
+    return apps.datastore(actor, app);
+  };
+  const collectionOf = (c: Context<PlatformEnv>) => {
+    const { actor, app } = scopeOf(c);
+    return apps.collection(actor, app, c.req.param('id') ?? '');
+  };
+
   const r = new Hono<PlatformEnv>();
-  r.all(`${prefix}/*`, async (c) => {
+  // Every app path: its segments checked, its app found, and the call kept for the Apps screen.
+  const everyPath = `${prefix}/*`;
+  const callOfApp: MiddlewareHandler<PlatformEnv> = async (c, next) => {
     const started = performance.now();
-    const method = c.req.method;
-    const rawPath = new URL(c.req.url).pathname.slice(prefix.length);
-    const path = '/' + appPathSegments(rawPath).join('/').replace(/\/+$/, '');
-    const app = await appOfCall(deps, c.req.header(APP_HEADER) || undefined);
-    const userId = c.get('userId');
+    appPathSegments(new URL(c.req.url).pathname.slice(prefix.length));
+    const actor = actorOf(c);
+    const app = await apps.open(actor, c.req.header(APP_HEADER) || undefined);
+    scopes.set(c, { app, actor });
     let status = 500;
     try {
-      if (path.startsWith('/workflow/v1/')) {
-        const readAs: ReadAs = (verb, target, json) =>
-          Promise.resolve(
-            dispatch(
-              new Request(new URL(target, c.req.url), {
-                method: verb,
-                headers: { 'content-type': 'application/json' },
-                body: json === undefined ? undefined : JSON.stringify(json),
-              }),
-              userId,
-            ),
-          );
-        const answer = await workflowPath(app, method, path, readAs, () =>
-          readJson(c, { optional: true }),
-        );
-        if (answer === undefined) throw notServed(method, c.req.path);
-        status = 200;
-        return c.json(answer);
-      }
-      const revised = /^\/data-files\/v1\/(\d+)$/.exec(path);
-      if (method === 'PUT' && revised) {
-        // The instance answers `{revisionId}`; the vendor's client expects the revision itself.
-        const answer = await forward(c, `${files}/${revised[1]}`, dispatch);
-        status = answer.status;
-        if (!answer.ok) return answer;
-        const { revisionId } = (await answer.json()) as { revisionId: number };
-        const details = await dispatch(
-          new Request(new URL(`${files}/${revised[1]}/details?expand=revisions`, c.req.url)),
-          userId,
-        );
-        const file = (await details.json()) as {
-          revisions?: Array<{ dataFileRevisionId: number }>;
-        };
-        const revision = file.revisions?.find((r) => r.dataFileRevisionId === revisionId);
-        return c.json({ ...revision, revisionId });
-      }
-      const route = routes.find(
-        (candidate) => candidate.method === method && candidate.pattern.test(path),
-      );
-      if (!route) throw notServed(method, c.req.path);
-      const datastore = () => appDatastore(deps, app, userId);
-      const call: Call = {
-        app,
-        userId,
-        datastore,
-        collection: async (nameOrId) => appCollection(deps.db, app, await datastore(), nameOrId),
-      };
-      const response = await forward(c, await route.to(call, route.pattern.exec(path)!), dispatch);
-      status = response.status;
-      return response;
+      await next();
+      status = c.res.status;
     } catch (error) {
       if (error instanceof PlatformError) status = error.status;
       throw error;
     } finally {
-      calls.record(app.id, {
+      apps.record(actor, app, {
         at: new Date().toISOString(),
-        method,
+        method: c.req.method,
         path: c.req.path,
         status,
         durationMs: Math.round(performance.now() - started),
       });
     }
+  };
+  r.use(everyPath, callOfApp);
+
+  // AppDB: the app's datastore and its collections.
+  const ds = `${prefix}/datastores/v1`;
+  r.get(`${ds}/collections`, async (c) =>
+    c.json((await datastores.collectionsOf(actorOf(c), await datastoreOf(c))).map(toCollection)),
+  );
+  r.post(`${ds}/collections`, async (c) => {
+    const input = await body(c, createCollectionBody);
+    return c.json(
+      toCollection(await datastores.createCollection(actorOf(c), await datastoreOf(c), input)),
+    );
+  });
+  r.post(`${ds}/export`, async (c) => {
+    const datastoreId = await datastoreOf(c);
+    const statuses = await datastores.syncNow(actorOf(c), datastoreId);
+    return c.json({ datastoreId, collections: statuses.map(toSyncStatus) });
+  });
+  r.get(`${ds}/collections/:id`, async (c) =>
+    c.json(toCollection(await datastores.getCollection(actorOf(c), await collectionOf(c)))),
+  );
+  r.put(`${ds}/collections/:id`, async (c) => {
+    const changes = await body(c, updateCollectionBody);
+    return c.json(
+      toCollection(await datastores.updateCollection(actorOf(c), await collectionOf(c), changes)),
+    );
+  });
+  r.delete(`${ds}/collections/:id`, async (c) =>
+    c.json(toCollection(await datastores.deleteCollection(actorOf(c), await collectionOf(c)))),
+  );
+  r.get(`${ds}/collections/:id/permission`, async (c) =>
+    c.json(await datastores.permissions(actorOf(c), await collectionOf(c))),
+  );
+  r.put(`${ds}/collections/:id/permission/:type/:principalId`, async (c) => {
+    const principal = grantPrincipal(c);
+    const permissions = permissionsParam(c);
+    await datastores.grant(actorOf(c), await collectionOf(c), principal, permissions);
+    return c.json({});
+  });
+  r.delete(`${ds}/collections/:id/permission/:type/:principalId`, async (c) => {
+    await datastores.revoke(actorOf(c), await collectionOf(c), grantPrincipal(c));
+    return c.body(null, 204);
+  });
+  r.route(
+    '/',
+    documentRoutes(services, {
+      bases: { v1: `${ds}/collections/:id/documents` },
+      collectionId: collectionOf,
+    }),
+  );
+
+  // Data files (the vendor's FileClient). A new revision answers as the revision itself, which
+  // the client expects; the instance answers `{revisionId}`.
+  const files = `${prefix}/data-files/v1`;
+  r.put(`${files}/:id{[0-9]+}`, async (c) => {
+    const actor = actorOf(c);
+    const id = c.req.param('id');
+    const { revisionId } = await services.dataFiles.revise(actor, id, uploadBody(c));
+    const { revisions } = await services.dataFiles.details(actor, id, true);
+    const revision = revisions.find((r) => r.id === revisionId);
+    return c.json({ ...(revision ? toFileRevision(revision) : {}), revisionId });
+  });
+  r.route('/', dataFileRoutes(services, files));
+
+  r.route('/', generationRoutes({ generation: services.generation, log, prefix }));
+
+  // Workflows (the vendor's WorkflowClient), for the workflows the manifest maps by alias.
+  const appWorkflows = (actor: Actor): AppWorkflows => ({
+    get: async (id) => toWorkflow(await workflows.get(actor, id)),
+    runs: async (id) =>
+      (await workflows.runs(actor, id, { limit: 100 })).rows.map((run) => toRun(run)),
+    start: async (id, input) =>
+      toRun(await workflows.start(actor, id, parseWith(runWorkflowBody, { input }))),
+    run: async (runId) => toRun(await workflows.run(actor, runId)),
+    permissions: (id) => workflows.permissions(actor, id),
+  });
+  const models = `${prefix}/workflow/v1/models`;
+  r.get(models, async (c) =>
+    c.json(await listModels(scopeOf(c).app, appWorkflows(actorOf(c)), c.req.query('parts'))),
+  );
+  r.get(`${models}/:alias/overall`, async (c) =>
+    c.json(await modelDetails(scopeOf(c).app, c.req.param('alias'), appWorkflows(actorOf(c)))),
+  );
+  r.post(`${models}/:alias/start`, async (c) => {
+    const variables = await readJson(c, { optional: true });
+    return c.json(
+      await startModel(scopeOf(c).app, c.req.param('alias'), variables, appWorkflows(actorOf(c))),
+    );
+  });
+  r.get(`${models}/:alias/instance/:instanceId`, async (c) =>
+    c.json(
+      await modelInstance(
+        scopeOf(c).app,
+        c.req.param('alias'),
+        c.req.param('instanceId'),
+        appWorkflows(actorOf(c)),
+      ),
+    ),
+  );
+
+  r.all(everyPath, (c) => {
+    throw notServed(c.req.method, c.req.path);
   });
   return r;
 }

@@ -2,13 +2,18 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appList, app as appSchema } from '../../../src/api/contract';
-import { sampleUserRequests } from '../testing/users';
+import { actingAs } from '../access/principal';
+import { Principals } from '../people/principals';
+import { sampleUsers, type SampleUser } from '../testing/users';
 import { startTestPlatform, type TestPlatform } from '../testing';
+import { AppService } from './service';
 
-// Issue 28: the Apps API and the app paths' bad input, on PGlite and PostgreSQL.
+// The Apps API and the app paths' bad input, on PGlite and PostgreSQL.
 
 let platform: TestPlatform;
-let as: Awaited<ReturnType<typeof sampleUserRequests>>;
+let users: Awaited<ReturnType<typeof sampleUsers>>;
+const as = (who: SampleUser, path: string, method = 'GET', json?: unknown) =>
+  users(who, path, { method, json });
 
 const crm = {
   name: 'CRM',
@@ -17,7 +22,7 @@ const crm = {
 
 beforeAll(async () => {
   platform = await startTestPlatform();
-  as = await sampleUserRequests(platform);
+  users = await sampleUsers(platform);
 }, 120_000);
 afterAll(() => platform?.close());
 
@@ -145,5 +150,150 @@ describe('custom apps', () => {
     expect(((await res.json()) as { message: string }).message).toMatch(
       /does not serve GET \/service\/codeengine\/v2\/packages for apps/,
     );
+  });
+});
+
+/** A call of the app `app` as a sample user. */
+const appAs = (who: SampleUser, app: string, pathname: string, method = 'GET', json?: unknown) =>
+  fetch(platform.url + pathname, {
+    method,
+    headers: {
+      'X-SERVICE-Developer-Token': users.tokens[who],
+      'X-App-Id': app,
+      ...(json !== undefined ? { 'content-type': 'application/json' } : {}),
+    },
+    body: json !== undefined ? JSON.stringify(json) : undefined,
+  });
+
+const register = (id: string, manifest: unknown) =>
+  platform.api(`/api/apps/v1/apps/${id}`, { method: 'PUT', json: manifest });
+
+describe("an app's owner, its recent calls and its manifest", () => {
+  // Every user may see the tips and add one; nobody but their owner may read their content.
+  const tips = {
+    name: 'Tips',
+    collections: [
+      {
+        name: 'tips',
+        schema: { columns: [{ name: 'text', type: 'STRING' }] },
+        defaultPermissions: ['READ', 'CREATE_CONTENT'],
+      },
+    ],
+  };
+
+  it("belongs to the Admin who declared it: callers get only the manifest's permissions", async () => {
+    expect((await register('tips', tips)).status).toBe(200);
+    const bens = await appAs(
+      'ben',
+      'tips',
+      '/service/datastores/v1/collections/tips/documents',
+      'POST',
+      {
+        content: { text: "Ben's tip" },
+      },
+    );
+    expect(bens.status).toBe(200);
+    const { id } = (await bens.json()) as { id: string };
+    expect(
+      (
+        await appAs('chloe', 'tips', '/service/datastores/v1/collections/tips/documents', 'POST', {
+          content: { text: "Chloe's tip" },
+        })
+      ).status,
+    ).toBe(200);
+
+    // Chloe, the second caller, reads none of Ben's documents: the manifest gives no read.
+    const list = await appAs('chloe', 'tips', '/service/datastores/v1/collections/tips/documents');
+    expect(list.status).toBe(403);
+    expect(((await list.json()) as { message: string }).message).toMatch(/READ_CONTENT/);
+    const one = await appAs(
+      'chloe',
+      'tips',
+      `/service/datastores/v1/collections/tips/documents/${id}`,
+    );
+    expect(one.status).toBe(403);
+
+    // Neither caller owns the datastore or the collection: the declaring Admin (Ada) does.
+    const app = appSchema.parse(await (await platform.api('/api/apps/v1/apps/tips')).json());
+    const datastores = (await (await platform.api('/api/datastores/v1/')).json()) as Array<{
+      id: string;
+      owner: number;
+    }>;
+    expect(datastores.find((d) => d.id === app.datastoreId)?.owner).toBe(1);
+    const collections = (await (
+      await platform.api(`/api/datastores/v1/${app.datastoreId}/collections`)
+    ).json()) as Array<{ name: string; owner: number; defaultPermissions: string | null }>;
+    expect(collections).toEqual([
+      expect.objectContaining({
+        name: 'tips',
+        owner: 1,
+        defaultPermissions: 'READ,CREATE_CONTENT',
+      }),
+    ]);
+  });
+
+  it('shows its recent calls to the Admins and its declaring user only', async () => {
+    const byAdmin = appSchema.parse(await (await platform.api('/api/apps/v1/apps/tips')).json());
+    expect(byAdmin.recentCalls.length).toBeGreaterThanOrEqual(4);
+    const byBen = await as('ben', '/api/apps/v1/apps/tips');
+    expect(byBen.status).toBe(200);
+    expect(appSchema.parse(await byBen.json())).toMatchObject({ id: 'tips', recentCalls: [] });
+    const listed = appList.parse(await (await as('chloe', '/api/apps/v1/apps')).json());
+    expect(listed.every((a) => a.recentCalls.length === 0)).toBe(true);
+  });
+
+  it('refuses a manifest over 64 KiB naming the limit, in the Apps error body', async () => {
+    const large = { ...tips, padding: 'x'.repeat(65 * 1024) };
+    const res = await register('tips', large);
+    expect(res.status).toBe(413);
+    expect(await res.json()).toEqual({
+      message: 'The manifest of app tips is larger than 64 KiB (65536 bytes)',
+    });
+  });
+
+  it('sees a changed manifest at the next call, made here or by another process', async () => {
+    const names = async () =>
+      (
+        (await (await appAs('ada', 'tips', '/service/datastores/v1/collections')).json()) as Array<{
+          name: string;
+        }>
+      ).map((c) => c.name);
+    expect(await names()).toEqual(['tips']);
+    const more = { ...tips, collections: [...tips.collections, { name: 'votes' }] };
+    expect((await register('tips', more)).status).toBe(200);
+    expect(await names()).toEqual(['tips', 'votes']);
+
+    // Another process: its own services, with their own memory, on the same store.
+    const other = new AppService(platform.db, new Principals(platform.db), platform.dataDir);
+    const body = new TextEncoder().encode(
+      JSON.stringify({ ...more, collections: [...more.collections, { name: 'badges' }] }),
+    );
+    await other.register(actingAs(1), 'tips', () => Promise.resolve(body));
+    expect(await names()).toEqual(['badges', 'tips', 'votes']);
+  });
+
+  it('makes one datastore when its first calls come at once', async () => {
+    expect((await register('rush', { name: 'Rush', collections: [{ name: 'a' }] })).status).toBe(
+      200,
+    );
+    const calls = await Promise.all(
+      Array.from({ length: 8 }, () => appAs('ada', 'rush', '/service/datastores/v1/collections')),
+    );
+    expect(calls.map((res) => res.status)).toEqual(Array.from({ length: 8 }, () => 200));
+    const datastores = (await (await platform.api('/api/datastores/v1/')).json()) as Array<{
+      name: string;
+    }>;
+    expect(datastores.filter((d) => d.name === 'Rush')).toHaveLength(1);
+  });
+
+  it('is removed by an Admin only; its datastore stays', async () => {
+    expect((await as('ben', '/api/apps/v1/apps/tips', 'DELETE')).status).toBe(403);
+    expect((await platform.api('/api/apps/v1/apps/tips', { method: 'DELETE' })).status).toBe(204);
+    expect((await platform.api('/api/apps/v1/apps/tips')).status).toBe(404);
+    expect((await appAs('ada', 'tips', '/service/datastores/v1/collections')).status).toBe(404);
+    expect((await platform.api('/api/apps/v1/apps/tips', { method: 'DELETE' })).status).toBe(404);
+    expect((await register('tips', tips)).status).toBe(200);
+    const again = appSchema.parse(await (await platform.api('/api/apps/v1/apps/tips')).json());
+    expect(again.datastoreId).not.toBeNull();
   });
 });

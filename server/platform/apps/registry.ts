@@ -1,9 +1,9 @@
 import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { appId as appIdSchema, appManifest, type AppManifest } from '../../../src/api/contract';
-import type { PlatformDeps } from '../core/context';
 import { badRequest, notFound } from '../core/errors';
 import type { Queryable } from '../store';
+import { manifestsVersion, registeredApps as registeredRows } from './repository';
 
 /** A declared app: a manifest file under `DATA_DIR/apps/<id>/`, or one registered by the API. */
 export interface DeclaredApp {
@@ -11,9 +11,14 @@ export interface DeclaredApp {
   source: 'file' | 'api';
   manifest?: AppManifest;
   problem?: string;
+  /** Who registered it (an Admin); none for a manifest file. */
+  declaredBy: number | null;
 }
 
-const MAX_MANIFEST_BYTES = 64 * 1024;
+/** A usable app: one whose manifest could be read. */
+export type UsableApp = DeclaredApp & { manifest: AppManifest };
+
+export const MAX_MANIFEST_BYTES = 64 * 1024;
 const MAX_APPS = 200;
 
 /** Why a manifest cannot be used, naming the field (never a file-system path). */
@@ -25,54 +30,100 @@ export function manifestProblem(id: string, raw: unknown): string | undefined {
   return `The manifest of app ${id} is malformed: ${where}${issue?.message ?? 'invalid'}`;
 }
 
-async function readManifestFile(dir: string, id: string): Promise<DeclaredApp | undefined> {
-  const file = path.join(dir, id, 'manifest.json');
-  const info = await stat(file).catch(() => undefined);
-  if (!info?.isFile()) return undefined;
-  if (info.size > MAX_MANIFEST_BYTES)
-    return { id, source: 'file', problem: `The manifest of app ${id} is larger than 64 KiB` };
+const declared = (
+  id: string,
+  source: DeclaredApp['source'],
+  raw: unknown,
+  declaredBy: number | null,
+): DeclaredApp => {
+  const problem = manifestProblem(id, raw);
+  return problem
+    ? { id, source, problem, declaredBy }
+    : { id, source, manifest: appManifest.parse(raw), declaredBy };
+};
+
+async function readManifestFile(file: string, id: string, size: number): Promise<DeclaredApp> {
+  if (size > MAX_MANIFEST_BYTES)
+    return {
+      id,
+      source: 'file',
+      problem: `The manifest of app ${id} is larger than 64 KiB`,
+      declaredBy: null,
+    };
   let raw: unknown;
   try {
     raw = JSON.parse(await readFile(file, 'utf8'));
   } catch {
-    return { id, source: 'file', problem: `The manifest of app ${id} is not valid JSON` };
+    return {
+      id,
+      source: 'file',
+      problem: `The manifest of app ${id} is not valid JSON`,
+      declaredBy: null,
+    };
   }
-  const problem = manifestProblem(id, raw);
-  return problem
-    ? { id, source: 'file', problem }
-    : { id, source: 'file', manifest: appManifest.parse(raw) };
+  return declared(id, 'file', raw, null);
 }
 
-async function fileApps(dataDir: string): Promise<DeclaredApp[]> {
-  const dir = path.join(dataDir, 'apps');
-  const names = await readdir(dir).catch(() => [] as string[]);
-  const ids = names
-    .filter((name) => appIdSchema.safeParse(name).success)
-    .sort()
-    .slice(0, MAX_APPS);
-  const apps = await Promise.all(ids.map((id) => readManifestFile(dir, id)));
-  return apps.filter((app): app is DeclaredApp => app !== undefined);
-}
+/**
+ * Every declared app, kept in memory until one changes: the registered ones are read again when
+ * the store's version of them moved (a write in any process bumps it), a manifest file when its
+ * size or times changed. A call costs one small statement and a `stat` per manifest file.
+ */
+export class DeclaredApps {
+  #version: number | undefined;
+  #registered: DeclaredApp[] = [];
+  readonly #files = new Map<string, { stamp: string; app: DeclaredApp }>();
 
-async function registeredApps(db: Queryable): Promise<DeclaredApp[]> {
-  const rows = await db.query<{ id: string; manifest: unknown }>(
-    'SELECT id, manifest FROM apps WHERE manifest IS NOT NULL ORDER BY id LIMIT $1',
-    [MAX_APPS],
-  );
-  return rows.map(({ id, manifest }) => {
-    const problem = manifestProblem(id, manifest);
-    return problem
-      ? { id, source: 'api' as const, problem }
-      : { id, source: 'api' as const, manifest: appManifest.parse(manifest) };
-  });
-}
+  constructor(
+    private readonly db: Queryable,
+    private readonly dataDir: string,
+  ) {}
 
-/** Every declared app, by id; a manifest file wins over a registration of the same id. */
-export async function declaredApps(deps: Pick<PlatformDeps, 'db' | 'dataDir'>) {
-  const [files, registered] = await Promise.all([fileApps(deps.dataDir), registeredApps(deps.db)]);
-  const byId = new Map<string, DeclaredApp>();
-  for (const app of [...registered, ...files]) byId.set(app.id, app);
-  return [...byId.values()].sort((a, b) => a.id.localeCompare(b.id));
+  /** Every declared app, by id; a manifest file wins over a registration of the same id. */
+  async all(): Promise<DeclaredApp[]> {
+    const [files, registered] = await Promise.all([this.#fileApps(), this.#registeredApps()]);
+    const byId = new Map<string, DeclaredApp>();
+    for (const app of [...registered, ...files]) byId.set(app.id, app);
+    return [...byId.values()].sort((a, b) => a.id.localeCompare(b.id));
+  }
+
+  async #registeredApps(): Promise<DeclaredApp[]> {
+    // Read before the rows: a write between the two is seen again at the next call.
+    const version = await manifestsVersion(this.db);
+    if (version !== this.#version) {
+      const rows = await registeredRows(this.db, MAX_APPS);
+      this.#registered = rows.map((row) => declared(row.id, 'api', row.manifest, row.declared_by));
+      this.#version = version;
+    }
+    return this.#registered;
+  }
+
+  async #fileApps(): Promise<DeclaredApp[]> {
+    const dir = path.join(this.dataDir, 'apps');
+    const names = await readdir(dir).catch(() => [] as string[]);
+    const ids = names
+      .filter((name) => appIdSchema.safeParse(name).success)
+      .sort()
+      .slice(0, MAX_APPS);
+    const apps = await Promise.all(ids.map((id) => this.#fileApp(dir, id)));
+    for (const id of this.#files.keys()) if (!ids.includes(id)) this.#files.delete(id);
+    return apps.filter((app): app is DeclaredApp => app !== undefined);
+  }
+
+  async #fileApp(dir: string, id: string): Promise<DeclaredApp | undefined> {
+    const file = path.join(dir, id, 'manifest.json');
+    const info = await stat(file).catch(() => undefined);
+    if (!info?.isFile()) {
+      this.#files.delete(id);
+      return undefined;
+    }
+    const stamp = `${info.size}:${info.mtimeMs}:${info.ctimeMs}:${info.ino}`;
+    const kept = this.#files.get(id);
+    if (kept?.stamp === stamp) return kept.app;
+    const app = await readManifestFile(file, id, info.size);
+    this.#files.set(id, { stamp, app });
+    return app;
+  }
 }
 
 export const APP_HEADER = 'x-app-id';
@@ -81,11 +132,7 @@ export const APP_HEADER = 'x-app-id';
  * The app a call is for: the one the `X-App-Id` header names (the starter's dev server sets it),
  * or the only declared app. Its manifest must be usable.
  */
-export async function appOfCall(
-  deps: Pick<PlatformDeps, 'db' | 'dataDir'>,
-  named: string | undefined,
-): Promise<DeclaredApp & { manifest: AppManifest }> {
-  const apps = await declaredApps(deps);
+export function appOfCall(apps: readonly DeclaredApp[], named: string | undefined): UsableApp {
   let app: DeclaredApp | undefined;
   if (named) {
     app = apps.find((candidate) => candidate.id === named);

@@ -1,80 +1,35 @@
 import { Hono, type Context } from 'hono';
-import { appId, appManifest, type App } from '../../../src/api/contract';
-import { principalOf } from '../access/policy';
-import type { PlatformDeps, PlatformEnv } from '../core/context';
-import { badRequest, conflict, forbidden, notFound } from '../core/errors';
-import { readJson } from '../core/validate';
-import { appPathRoutes, type Dispatch } from './app-paths';
-import { RecentCalls } from './calls';
-import { declaredApps, manifestProblem, type DeclaredApp } from './registry';
+import { appId } from '../../../src/api/contract';
+import { actorOf, type PlatformEnv } from '../core/http';
+import { parseWith, readRawBody } from '../core/validate';
+import { appPathRoutes, type AppPathServices } from './app-paths';
 
 const base = '/api/apps/v1/apps';
 
+const validId = (c: Context<PlatformEnv>) => parseWith(appId, c.req.param('id') ?? '', 'id');
+
 /**
- * Custom apps (issue 28): the Apps API (the declared apps with their manifests, datastores and
- * recent calls; registering a manifest is for Admins) and the app paths themselves.
+ * Custom apps: the Apps API (the declared apps with their manifests, datastores and recent
+ * calls; registering a manifest is for Admins) and the app paths themselves.
  */
-export function appRoutes(deps: PlatformDeps, dispatch: Dispatch) {
-  const { db } = deps;
-  const calls = new RecentCalls();
+export function appRoutes(
+  services: AppPathServices,
+  options: { brand: string; log: (line: string) => void },
+) {
+  const { apps } = services;
   const r = new Hono<PlatformEnv>();
 
-  const datastores = async () =>
-    new Map(
-      (
-        await db.query<{ id: string; datastore_id: string | null }>(
-          'SELECT id, datastore_id FROM apps',
-        )
-      ).map((row) => [row.id, row.datastore_id]),
-    );
-  const toApp = (app: DeclaredApp, datastoreIds: Map<string, string | null>): App => ({
-    id: app.id,
-    source: app.source,
-    ...(app.manifest ? { manifest: app.manifest } : {}),
-    ...(app.problem ? { problem: app.problem } : {}),
-    datastoreId: datastoreIds.get(app.id) ?? null,
-    recentCalls: calls.of(app.id),
-  });
-  const validId = (c: Context<PlatformEnv>) => {
-    const id = c.req.param('id') ?? '';
-    const parsed = appId.safeParse(id);
-    if (!parsed.success) throw badRequest(`id: ${parsed.error.issues[0]?.message}`);
-    return id;
-  };
-
-  r.get(base, async (c) => {
-    const ids = await datastores();
-    return c.json((await declaredApps(deps)).map((app) => toApp(app, ids)));
+  r.get(base, async (c) => c.json(await apps.list(actorOf(c))));
+  r.get(`${base}/:id`, async (c) => c.json(await apps.get(actorOf(c), validId(c))));
+  // The manifest's body is read by the service once it decided, at most 64 KiB.
+  r.put(`${base}/:id`, async (c) =>
+    c.json(await apps.register(actorOf(c), validId(c), (limit) => readRawBody(c, limit))),
+  );
+  r.delete(`${base}/:id`, async (c) => {
+    await apps.remove(actorOf(c), validId(c));
+    return c.body(null, 204);
   });
 
-  r.get(`${base}/:id`, async (c) => {
-    const id = validId(c);
-    const app = (await declaredApps(deps)).find((candidate) => candidate.id === id);
-    if (!app) throw notFound(`No app ${id} is declared`);
-    return c.json(toApp(app, await datastores()));
-  });
-
-  // Register or replace an app's manifest (Admins). A manifest file of the same id wins, so the
-  // API refuses that id rather than keep a registration nobody would see.
-  r.put(`${base}/:id`, async (c) => {
-    const id = validId(c);
-    if ((await principalOf(db, c.get('userId'))).role !== 'Admin')
-      throw forbidden('You need the Admin role to register an app');
-    const raw = await readJson(c);
-    const problem = manifestProblem(id, raw);
-    if (problem) throw badRequest(problem);
-    const existing = (await declaredApps(deps)).find((candidate) => candidate.id === id);
-    if (existing?.source === 'file')
-      throw conflict(`The app ${id} is declared by its manifest file; change the file instead`);
-    await db.query(
-      `INSERT INTO apps (id, manifest) VALUES ($1, $2::jsonb)
-       ON CONFLICT (id) DO UPDATE SET manifest = EXCLUDED.manifest`,
-      [id, JSON.stringify(appManifest.parse(raw))],
-    );
-    const app = (await declaredApps(deps)).find((candidate) => candidate.id === id)!;
-    return c.json(toApp(app, await datastores()));
-  });
-
-  r.route('/', appPathRoutes(deps, calls, dispatch));
+  r.route('/', appPathRoutes(services, options));
   return r;
 }

@@ -6,8 +6,9 @@ import path from 'node:path';
 import { JSDOM } from 'jsdom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBackend, type Backend } from '../../backend';
+import { SAMPLE_WORKFLOWS } from '../seed/workflows';
 
-// Issue 28: the vendor's own typed client (`@domoinc/toolkit`), unchanged, in a browser page
+// The vendor's own typed client (`@domoinc/toolkit`), unchanged, in a browser page
 // (jsdom, on the console's origin) against the gateway and the embedded platform, as `npm start`
 // serves them with PLATFORM_BRAND=DOMO (the brand the client's paths use).
 
@@ -44,6 +45,16 @@ interface AppCollection {
   name: string;
   syncEnabled: boolean;
 }
+interface Schema {
+  dataSourceName: string;
+  description: string;
+  columns: Array<{ name: string; type: string }>;
+}
+interface AIAnswer {
+  prompt: string;
+  output: string;
+  choices: Array<{ output: string }>;
+}
 interface Toolkit {
   AppDBClient: {
     DocumentsClient: new <T>(collection: string) => DocumentsClient<T>;
@@ -76,6 +87,20 @@ interface Toolkit {
   };
   WorkflowClient: {
     getAllModels(): Promise<Array<{ id: string; name: string }>>;
+    getAllModels(includePermissions: true): Promise<
+      Array<{
+        id: string;
+        name: string;
+        userPermissions: Array<{
+          avatarKey: string;
+          id: string;
+          name: string;
+          permissions: string[];
+          role: string;
+          roleId: number;
+        }>;
+      }>
+    >;
     getModelDetails(alias: string): Promise<{
       modelId: string;
       completedWorkflows: number;
@@ -89,7 +114,23 @@ interface Toolkit {
   };
   AIClient: {
     generate_text(input: string): Promise<Answer<unknown>>;
-    text_to_sql(input: string): Promise<Answer<unknown>>;
+    text_to_sql(input: string, dataSourceSchemas?: Schema[]): Promise<Answer<AIAnswer>>;
+    summarize(
+      input: string,
+      promptTemplate?: { template: string },
+      parameters?: Record<string, string>,
+      model?: string,
+      modelConfiguration?: Record<string, object>,
+      system?: string,
+      chatContext?: { role: number; content: string },
+      chunkingConfiguration?: object,
+      outputStyle?: number,
+      outputWordLength?: { min: number; max: number },
+    ): Promise<Answer<AIAnswer>>;
+    text_to_beastmode(input: string, dataSourceSchema?: Schema): Promise<Answer<AIAnswer>>;
+  };
+  GroupClient: {
+    get(): Promise<Answer<unknown>>;
   };
 }
 
@@ -261,10 +302,69 @@ describe("the vendor's client against the embedded platform", () => {
     expect(choices[0]?.output).toContain('Say hello');
   });
 
-  it('a call the platform cannot serve fails loudly with 501 naming it', async () => {
-    await expect(toolkit.AIClient.text_to_sql('count the tasks')).rejects.toThrow(
-      /Status: 501 .*POST \/domo\/ai\/v1\/text\/sql/,
+  it('text to SQL: the dataset schema it is given goes into the prompt', async () => {
+    const schema = {
+      dataSourceName: 'tasks',
+      description: 'The task board',
+      columns: [
+        { name: 'title', type: 'STRING' },
+        { name: 'points', type: 'LONG' },
+      ],
+    };
+    const answer = await toolkit.AIClient.text_to_sql('total points of open tasks', [schema]);
+    expect(answer.statusCode).toBe(200);
+    // The built-in model answers with the prompt it was given.
+    expect(answer.data.prompt).toContain(`# ${JSON.stringify([schema])}\n`);
+    expect(answer.data.prompt).toContain('# total points of open tasks');
+    expect(answer.data.choices[0]?.output).toBe(answer.data.prompt);
+  });
+
+  it('summarize, with the style and length the client numbers', async () => {
+    const answer = await toolkit.AIClient.summarize(
+      'The starter serves the app paths and shows the Apps screen.',
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+      { role: 0, content: 'for the weekly note' },
+      undefined,
+      0,
+      { min: 5, max: 10 },
     );
+    expect(answer.statusCode).toBe(200);
+    expect(answer.data.prompt).toContain('User: for the weekly note');
+    expect(answer.data.prompt).toContain('Write a summary of 5 to 10 words');
+    expect(answer.data.prompt).toContain('as a bulleted list');
+    expect(answer.data.choices[0]?.output).toContain('shows the Apps screen');
+  });
+
+  it('text to beast mode: the calculated-field syntax and the dataset schema', async () => {
+    const schema = {
+      dataSourceName: 'tasks',
+      description: '',
+      columns: [{ name: 'points', type: 'LONG' }],
+    };
+    const answer = await toolkit.AIClient.text_to_beastmode('average points', schema);
+    expect(answer.statusCode).toBe(200);
+    expect(answer.data.prompt).toContain('each column in backticks');
+    expect(answer.data.prompt).toContain('"columns":[{"name":"points","type":"LONG"}]');
+    expect(answer.data.prompt).toContain('# average points');
+    // The bounds of text generation hold here too.
+    const wide = {
+      ...schema,
+      columns: Array.from({ length: 1000 }, (_, i) => ({
+        name: `${'c'.repeat(500)}${i}`,
+        type: 'LONG',
+      })),
+    };
+    await expect(toolkit.AIClient.text_to_beastmode('x', wide)).rejects.toThrow(
+      /Status: 400 .*the limit is 400,000 characters/,
+    );
+  });
+
+  it('a call the platform cannot serve fails loudly with 501 naming it', async () => {
+    await expect(toolkit.GroupClient.get()).rejects.toThrow(/Status: 501 .*GET \/domo\/groups\/v1/);
   });
 
   it('a collection outside the app is out of reach, and an unknown name is a 404 naming it', async () => {
@@ -321,6 +421,47 @@ describe("the vendor's client against the embedded platform", () => {
       message: 'WorkflowClient request error',
       error: 'Request errored with status: 404 Not Found',
     });
+  });
+
+  it('workflows with their users: who may use each mapped workflow, and what they may do', async () => {
+    // Seeded: Refund approval is Ben's (Privileged, holding the Workflow API grant through his
+    // role); Weekly KPI digest is Eve's (Editor, without the grant). Ada is the only Admin.
+    const bens = SAMPLE_WORKFLOWS.find((w) => w.owner === 2)!;
+    const eves = SAMPLE_WORKFLOWS.find((w) => w.owner === 5)!;
+    fs.writeFileSync(
+      path.join(dataDir, 'apps', 'task-board', 'manifest.json'),
+      JSON.stringify({
+        ...manifest,
+        workflowMapping: [
+          { alias: 'refunds', modelId: bens.id },
+          { alias: 'digest', modelId: eves.id },
+        ],
+      }),
+    );
+    const everyUse = ['READ', 'WRITE', 'EXECUTE'];
+    const ada = {
+      avatarKey: '',
+      id: '1',
+      name: 'Ada Admin',
+      permissions: everyUse,
+      role: 'Admin',
+      roleId: 1,
+    };
+    const models = await toolkit.WorkflowClient.getAllModels(true);
+    expect(models.map((m) => [m.id, m.userPermissions])).toEqual([
+      [bens.id, [{ ...ada, id: '2', name: 'Ben Analyst', role: 'Privileged', roleId: 2 }, ada]],
+      // Eve owns it, but without the grant she may not use it: only the Admin may.
+      [eves.id, [ada]],
+    ]);
+    // Without `parts` the models come without their users, as before.
+    const plain = await toolkit.WorkflowClient.getAllModels();
+    expect(plain.map((m) => 'userPermissions' in m)).toEqual([false, false]);
+    // A part the platform does not serve is refused, naming it.
+    const unknown = await nodeFetchOf(`${origin}/domo/workflow/v1/models?parts=users,groups`);
+    expect(unknown.status).toBe(400);
+    expect(((await unknown.json()) as { message: string }).message).toMatch(
+      /parts: "groups" is not a part the embedded platform serves \(it serves: users\)/,
+    );
   });
 
   it('data files: upload, a new revision (answered as the revision), details and download', async () => {

@@ -1,31 +1,29 @@
-import {
-  workflow as workflowSchema,
-  workflowRun,
-  workflowRunList,
-  type AppManifest,
-  type Workflow,
-  type WorkflowRun,
+import type {
+  AppManifest,
+  Workflow,
+  WorkflowRun,
+  WorkflowUserPermission,
 } from '../../../src/api/contract';
-import { notFound, PlatformError } from '../core/errors';
+import { badRequest, notFound } from '../core/errors';
 
-/** Reads one instance path as the app's caller; its error keeps its status and message. */
-export type ReadAs = (method: string, path: string, body?: unknown) => Promise<Response>;
-
-async function read<T>(answer: Promise<Response>, parse: (value: unknown) => T): Promise<T> {
-  const response = await answer;
-  const body: unknown = await response.json().catch(() => ({}));
-  if (!response.ok) {
-    const message = (body as { message?: unknown }).message;
-    throw new PlatformError(
-      response.status as 400,
-      typeof message === 'string' ? message : `The platform answered ${response.status}`,
-    );
-  }
-  return parse(body);
+/**
+ * The workflow operations an app path takes, as the app's caller: the workflow service decides
+ * (the Workflow API grant, what they may see and run) exactly as for a token holder.
+ */
+export interface AppWorkflows {
+  get(id: string): Promise<Workflow>;
+  /** The newest runs of a workflow. */
+  runs(id: string): Promise<WorkflowRun[]>;
+  start(id: string, input: unknown): Promise<WorkflowRun>;
+  run(runId: string): Promise<WorkflowRun>;
+  /** Who may use the workflow, and what each may do. */
+  permissions(id: string): Promise<WorkflowUserPermission[]>;
 }
 
+type AppOf = { id: string; manifest: AppManifest };
+
 /** The workflow an alias of the manifest names; any other workflow is out of the app's reach. */
-function modelOf(app: { id: string; manifest: AppManifest }, alias: string) {
+function modelOf(app: AppOf, alias: string) {
   const mapped = app.manifest.workflowMapping.find((m) => m.alias === alias);
   if (!mapped)
     throw notFound(
@@ -72,73 +70,103 @@ const toInstance = (run: WorkflowRun, w: Pick<Workflow, 'id' | 'name'>) => ({
 const cycleTime = (run: WorkflowRun) =>
   run.finishedAt ? Date.parse(run.finishedAt) - Date.parse(run.startedAt) : 0;
 
+/** The parts a models list may add (`?parts=users`, comma-separated). */
+const MODEL_PARTS = ['users'] as const;
+
+function modelParts(raw: string | undefined) {
+  const parts = (raw ?? '')
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean);
+  for (const part of parts)
+    if (!(MODEL_PARTS as readonly string[]).includes(part))
+      throw badRequest(
+        `parts: "${part}" is not a part the embedded platform serves (it serves: ${MODEL_PARTS.join(', ')})`,
+      );
+  return new Set(parts);
+}
+
+/** The vendor client's `userPermissions` item (the platform has no avatars: `avatarKey` is empty). */
+const toUserPermission = (u: WorkflowUserPermission) => ({
+  avatarKey: '',
+  id: String(u.id),
+  name: u.name,
+  permissions: u.permissions,
+  role: u.role,
+  roleId: u.roleId,
+});
+
 /**
- * `/<brand>/workflow/v1/models/...` (the vendor's WorkflowClient), for the workflows the manifest
- * maps by alias, answered from the instance's `/v1/workflows` routes as the app's caller.
+ * `GET /<brand>/workflow/v1/models` (the vendor's WorkflowClient): the workflows the manifest
+ * maps, by alias; with `parts=users`, each with the users who may use it (`userPermissions`).
  */
-export async function workflowPath(
-  app: { id: string; manifest: AppManifest },
-  method: string,
-  path: string,
-  readAs: ReadAs,
-  body: () => Promise<unknown>,
-): Promise<unknown> {
-  const getModel = (id: string) =>
-    read(readAs('GET', `/v1/workflows/${id}`), (value) => workflowSchema.parse(value));
-  if (method === 'GET' && path === '/workflow/v1/models') {
-    const models = [];
-    for (const { alias, modelId } of app.manifest.workflowMapping)
-      models.push(toModel(await getModel(modelId), alias));
-    return models;
-  }
-  const [, alias, action, instanceId] =
-    /^\/workflow\/v1\/models\/([^/]+)\/(overall|start|instance)(?:\/([^/]+))?$/.exec(path) ?? [];
-  if (!alias || !action) return undefined;
-  const model = await getModel(modelOf(app, alias));
-  if (method === 'GET' && action === 'overall' && !instanceId) {
-    const runs = await read(readAs('GET', `/v1/workflows/${model.id}/runs?limit=100`), (value) =>
-      workflowRunList.parse(value),
+export async function listModels(app: AppOf, workflows: AppWorkflows, rawParts?: string) {
+  const parts = modelParts(rawParts);
+  const models = [];
+  for (const { alias, modelId } of app.manifest.workflowMapping) {
+    const model = toModel(await workflows.get(modelId), alias);
+    models.push(
+      parts.has('users')
+        ? {
+            ...model,
+            userPermissions: (await workflows.permissions(modelId)).map(toUserPermission),
+          }
+        : model,
     );
-    const finished = runs.filter((run) => run.finishedAt);
-    return {
+  }
+  return models;
+}
+
+/** `GET .../models/{alias}/overall`: the mapped workflow's runs, counted and timed. */
+export async function modelDetails(app: AppOf, alias: string, workflows: AppWorkflows) {
+  const model = await workflows.get(modelOf(app, alias));
+  const runs = await workflows.runs(model.id);
+  const finished = runs.filter((run) => run.finishedAt);
+  return {
+    modelId: model.id,
+    version: String(model.version),
+    completedWorkflows: runs.filter((run) => run.status === 'COMPLETED').length,
+    failedWorkflows: runs.filter((run) => run.status === 'FAILED').length,
+    canceledWorkflows: runs.filter((run) => run.status === 'CANCELED').length,
+    inProgressWorkflows: runs.filter((run) => PENDING.has(run.status)).length,
+    averageCycleTime: finished.length
+      ? Math.round(finished.reduce((sum, run) => sum + cycleTime(run), 0) / finished.length)
+      : 0,
+    instanceMetric: runs.map((run) => ({
+      instanceId: run.id,
       modelId: model.id,
-      version: String(model.version),
-      completedWorkflows: runs.filter((run) => run.status === 'COMPLETED').length,
-      failedWorkflows: runs.filter((run) => run.status === 'FAILED').length,
-      canceledWorkflows: runs.filter((run) => run.status === 'CANCELED').length,
-      inProgressWorkflows: runs.filter((run) => PENDING.has(run.status)).length,
-      averageCycleTime: finished.length
-        ? Math.round(finished.reduce((sum, run) => sum + cycleTime(run), 0) / finished.length)
-        : 0,
-      instanceMetric: runs.map((run) => ({
-        instanceId: run.id,
-        modelId: model.id,
-        creatorId: String(run.startedBy ?? ''),
-        status: run.status,
-        version: String(run.version),
-        workflowStartTime: run.startedAt,
-        workflowEndTime: run.finishedAt,
-        workflowCancelTime: run.status === 'CANCELED' ? run.finishedAt : null,
-        workflowCycleTime: cycleTime(run),
-      })),
-    };
-  }
-  if (method === 'POST' && action === 'start' && !instanceId) {
-    const variables = (await body()) ?? {};
-    const run = await read(
-      readAs('POST', `/v1/workflows/${model.id}/runs`, { input: variables }),
-      (value) => workflowRun.parse(value),
-    );
-    return toInstance(run, model);
-  }
-  if (method === 'GET' && action === 'instance' && instanceId) {
-    const run = await read(
-      readAs('GET', `/v1/workflows/runs/${encodeURIComponent(instanceId)}`),
-      (value) => workflowRun.parse(value),
-    );
-    if (run.workflowId !== model.id)
-      throw notFound(`The workflow ${alias} has no instance ${instanceId}`);
-    return toInstance(run, model);
-  }
-  return undefined;
+      creatorId: String(run.startedBy ?? ''),
+      status: run.status,
+      version: String(run.version),
+      workflowStartTime: run.startedAt,
+      workflowEndTime: run.finishedAt,
+      workflowCancelTime: run.status === 'CANCELED' ? run.finishedAt : null,
+      workflowCycleTime: cycleTime(run),
+    })),
+  };
+}
+
+/** `POST .../models/{alias}/start`: a run of the mapped workflow with the client's variables. */
+export async function startModel(
+  app: AppOf,
+  alias: string,
+  variables: unknown,
+  workflows: AppWorkflows,
+) {
+  const model = await workflows.get(modelOf(app, alias));
+  return toInstance(await workflows.start(model.id, variables ?? {}), model);
+}
+
+/** `GET .../models/{alias}/instance/{id}`: one run of the mapped workflow. */
+export async function modelInstance(
+  app: AppOf,
+  alias: string,
+  instanceId: string,
+  workflows: AppWorkflows,
+) {
+  const model = await workflows.get(modelOf(app, alias));
+  const run = await workflows.run(instanceId);
+  if (run.workflowId !== model.id)
+    throw notFound(`The workflow ${alias} has no instance ${instanceId}`);
+  return toInstance(run, model);
 }

@@ -3,7 +3,8 @@ import { auditEventPage } from '../../../src/api/contract/audit';
 import { sampleUsers, type SampleUser } from '../testing/users';
 import { nextGrantsChange } from '../people/grant-cache';
 import { startTestPlatform, type TestPlatform } from '../testing';
-import { auditCases, SALES, SECRETS } from '../testing/audit-cases';
+import { FORWARDED_FOR_SIGNATURE, signForwardedFor } from '../../forwarded-for';
+import { auditCases, DATASTORE, SALES, SECRETS } from '../testing/audit-cases';
 import { recordEvent } from './record';
 import { sweepExpiredEvents } from './service';
 
@@ -149,6 +150,36 @@ describe('the activity log', () => {
       'from=yesterday',
     ])
       expect((await platform.api(`/api/audit/v1/events?${bad}`)).status, bad).toBe(400);
+  });
+
+  it("records the connection's address, not an X-Forwarded-For the gateway did not sign", async () => {
+    const collection = async (name: string, headers: Record<string, string>) => {
+      const made = await call(`/api/datastores/v1/${DATASTORE}/collections`, {
+        method: 'POST',
+        headers: { 'X-SERVICE-Developer-Token': platform.tokens.developer, ...headers },
+        json: { name },
+      });
+      const [event] = (await events({ action: 'collection.created', objectId: String(made!.id) }))
+        .events;
+      return event!.clientAddress;
+    };
+    const forged = await collection('forged address', {
+      'X-Forwarded-For': '6.6.6.6',
+      [FORWARDED_FOR_SIGNATURE]: 'made-up',
+    });
+    expect(forged).not.toBe('6.6.6.6');
+    expect(forged).toMatch(/127\.0\.0\.1/);
+    expect(await collection('unsigned address', { 'X-Forwarded-For': '6.6.6.7' })).toMatch(
+      /127\.0\.0\.1/,
+    );
+    // The gateway's own header, signed with the key only it and the platform hold, is believed.
+    const signed = signForwardedFor(platform.tokens.developer, '203.0.113.9');
+    expect(
+      await collection('gateway address', {
+        'X-Forwarded-For': '203.0.113.9',
+        [FORWARDED_FOR_SIGNATURE]: signed,
+      }),
+    ).toBe('203.0.113.9');
   });
 
   it('removes events older than the retention, a few rows a statement, and keeps the rest', async () => {

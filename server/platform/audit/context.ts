@@ -2,6 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { MiddlewareHandler } from 'hono';
 import { developerTokenHeader } from '../../config';
+import { FORWARDED_FOR_SIGNATURE, forwardedForSigned } from '../../forwarded-for';
 import type { PlatformEnv } from '../core/http';
 import type { PlatformTokens } from '../types';
 
@@ -33,9 +34,14 @@ function tokenKindOf(
   return 'session';
 }
 
-function clientAddressOf(c: Parameters<MiddlewareHandler<PlatformEnv>>[0]) {
-  const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
-  if (forwarded) return forwarded.slice(0, 64);
+/**
+ * The gateway's `x-forwarded-for` when it carries the gateway's signature (forwarded-for.ts),
+ * else the connection's address: a request sent straight to the platform cannot name another.
+ */
+function clientAddressOf(c: Parameters<MiddlewareHandler<PlatformEnv>>[0], key: string) {
+  const forwarded = c.req.header('x-forwarded-for');
+  if (forwarded && forwardedForSigned(key, forwarded, c.req.header(FORWARDED_FOR_SIGNATURE)))
+    return forwarded.slice(0, 64);
   try {
     return getConnInfo(c).remote.address ?? null;
   } catch {
@@ -45,20 +51,16 @@ function clientAddressOf(c: Parameters<MiddlewareHandler<PlatformEnv>>[0]) {
 
 /**
  * Mounted after authentication: the trace id, the kind of token that acted, and the client's
- * address as the gateway saw it (its `x-forwarded-for`; the connection's when called directly).
+ * address as the gateway saw it (its signed `x-forwarded-for`; the connection's otherwise).
  */
 export function auditContext(
   brand: string,
   tokens: Pick<PlatformTokens, 'developer'>,
 ): MiddlewareHandler<PlatformEnv> {
   return (c, next) => {
-    // A custom app's call handed on in-process (apps/app-paths.ts) keeps the context of the
-    // app's own request: its trace id, token kind and address.
-    if (typeof (c.env as { actingUser?: unknown } | undefined)?.actingUser === 'number')
-      return next();
     const request = {
       traceId: c.get('traceId') ?? null,
-      clientAddress: clientAddressOf(c),
+      clientAddress: clientAddressOf(c, tokens.developer),
       tokenKind: tokenKindOf(c, brand, tokens.developer),
     };
     return storage.run(request, () => next());

@@ -4,7 +4,7 @@ import { sampleUserRequests, startWithSampleUsers, type AsUser } from '../testin
 import { LINKED_CARDS } from '../seed/calculated-fields';
 import type { TestPlatform } from '../testing';
 
-// Issue 25: a CARD link reads the card's title, for those who may read the card's dataset.
+// A CARD link reads the card's title, for those who may read the card's dataset.
 let platform: TestPlatform;
 let as: AsUser;
 beforeAll(async () => {

@@ -1,3 +1,4 @@
+import type { FilterField, Search, SortField } from './search';
 import type { CalculatedField } from '../../../src/api/contract';
 import type { ListScope } from '../access/principal';
 import { conflict, notFound } from '../core/errors';
@@ -54,23 +55,19 @@ export const toCalculatedField = (r: Row): CalculatedField => ({
   variable: r.variable,
 });
 
-/** Search filters (gaps.md "Calculated fields"): field name → SQL on a bound value. */
-export const FILTERS = {
-  locked: { sql: 'locked = $', type: 'boolean' },
-  archived: { sql: 'archived = $', type: 'boolean' },
-  global: { sql: 'global = $', type: 'boolean' },
-  hidden: { sql: 'hidden = $', type: 'boolean' },
-  dataType: { sql: 'data_type = $', type: 'string' },
-  status: { sql: 'status = $', type: 'string' },
-  owner: { sql: 'owner = $', type: 'number' },
-  dataset: {
-    sql: `links @> jsonb_build_array(jsonb_build_object('resource', jsonb_build_object('type', 'DATA_SOURCE', 'id', $::text)))`,
-    type: 'string',
-  },
-} as const;
-export type FilterField = keyof typeof FILTERS;
+/** Each search filter (search.ts) as SQL on a bound value. */
+const FILTERS: Record<FilterField, string> = {
+  locked: 'locked = $',
+  archived: 'archived = $',
+  global: 'global = $',
+  hidden: 'hidden = $',
+  dataType: 'data_type = $',
+  status: 'status = $',
+  owner: 'owner = $',
+  dataset: `links @> jsonb_build_array(jsonb_build_object('resource', jsonb_build_object('type', 'DATA_SOURCE', 'id', $::text)))`,
+};
 
-export const SORTS = {
+const SORTS: Record<SortField, string> = {
   name: 'lower(name)',
   lastModified: 'last_modified',
   created: 'created',
@@ -78,16 +75,7 @@ export const SORTS = {
   status: 'status',
   locked: 'locked',
   id: 'id',
-} as const;
-export type SortField = keyof typeof SORTS;
-
-export interface Search {
-  name?: string;
-  filters: Array<{ field: FilterField; value: string | number | boolean }>;
-  sort: { field: SortField; ascending: boolean };
-  limit: number;
-  offset: number;
-}
+};
 
 export async function searchFields(db: Queryable, s: Search) {
   const where: string[] = [];
@@ -98,7 +86,7 @@ export async function searchFields(db: Queryable, s: Search) {
   }
   for (const f of s.filters) {
     params.push(f.value);
-    where.push(FILTERS[f.field].sql.replace('$', `$${params.length}`));
+    where.push(FILTERS[f.field].replace('$', `$${params.length}`));
   }
   const clause = where.length ? `WHERE ${where.join(' AND ')}` : '';
   const [count] = await db.query<{ n: number }>(

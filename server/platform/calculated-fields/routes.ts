@@ -9,11 +9,10 @@ import { MAX_CARD_URNS } from '../../../src/api/contract/calculated-fields';
 import { badRequest } from '../core/errors';
 import { actorOf, type PlatformEnv } from '../core/http';
 import { body, query } from '../core/validate';
-import { FILTERS, SORTS, type FilterField, type Search } from './repository';
+import { FILTER_TYPES, SORT_FIELDS, type FilterField, type Search } from './search';
 import type { CalculatedFieldService } from './service';
 
-const filterFields = Object.keys(FILTERS) as [FilterField, ...FilterField[]];
-const sortFields = Object.keys(SORTS) as [keyof typeof SORTS, ...Array<keyof typeof SORTS>];
+const filterFields = Object.keys(FILTER_TYPES) as [FilterField, ...FilterField[]];
 
 const searchBody = z
   .object({
@@ -27,13 +26,13 @@ const searchBody = z
       )
       .max(20)
       .optional(),
-    sort: z.object({ field: z.enum(sortFields), ascending: z.boolean() }).optional(),
+    sort: z.object({ field: z.enum(SORT_FIELDS), ascending: z.boolean() }).optional(),
     limit: z.number().int().min(1).max(5000),
     offset: z.number().int().min(0).max(1_000_000),
   })
   .transform((b, ctx): Search => {
     const filters = (b.filters ?? []).map((f, i) => {
-      const type = FILTERS[f.field].type;
+      const type = FILTER_TYPES[f.field];
       if (typeof f.value !== type)
         ctx.addIssue({
           code: 'custom',

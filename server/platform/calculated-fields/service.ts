@@ -24,8 +24,8 @@ import {
   lockStatement,
   searchFields,
   toCalculatedField,
-  type Search,
 } from './repository';
+import type { Search } from './search';
 
 /** A change of one field: lock or unlock (spec 4.4), or edit its expression (gaps.md). */
 export type FieldChange = { locked: boolean } | { expression: string };

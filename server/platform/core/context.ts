@@ -25,7 +25,7 @@ export interface PlatformDeps {
   allowedPrivateHosts: ReadonlySet<string>;
   /** Text generation's models and provider (GENERATION_*). */
   generation: GenerationConfig;
-  /** Durable jobs and exports (issue 10); tests shorten the lease. */
+  /** Durable jobs and exports; tests shorten the lease. */
   queue: JobQueue;
   /** Workflow runs one process runs at once (WORKFLOW_CONCURRENCY). */
   workflowConcurrency: number;
@@ -34,7 +34,7 @@ export interface PlatformDeps {
   exports: { batchRows: number; target: 'local' | 's3'; s3Endpoint?: string; drainMs: number };
   /** The largest data-file upload in bytes (MAX_UPLOAD_MB): larger is 413 before the body is read. */
   maxUploadBytes: number;
-  /** Issue 27: AUDIT_RETENTION_DAYS. */
+  /** How long the activity log keeps an event (AUDIT_RETENTION_DAYS). */
   audit: { retentionDays: number };
 }
 

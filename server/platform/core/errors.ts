@@ -24,7 +24,7 @@ export const conflict = (message: string) => new PlatformError(409, message);
 type Area = 'documents' | 'exports' | 'tags' | 'authentication' | 'other';
 
 function areaOf(path: string): Area {
-  // An app's AppDB paths (`/<brand>/datastores/...`, issue 28) answer as the document store.
+  // An app's AppDB paths (`/<brand>/datastores/...`) answer as the document store.
   if (path.startsWith('/api/datastores/') || /^\/[a-z0-9-]+\/datastores\//.test(path))
     return 'documents';
   if (path.startsWith('/api/query/v1/export')) return 'exports';

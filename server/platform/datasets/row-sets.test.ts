@@ -15,7 +15,7 @@ import {
 } from './store';
 
 /**
- * Issue 8 §4: rows are written as row sets. A run stages its rows out of sight and publishes
+ * Rows are written as row sets. A run stages its rows out of sight and publishes
  * them in one short transaction; the rows it replaced are swept afterwards, a batch at a time.
  */
 let db: Db;

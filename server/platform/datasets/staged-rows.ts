@@ -14,9 +14,8 @@ export interface StagedRows {
 
 /**
  * Rows per statement while staging. On PGlite each statement holds the database: 1,000 rows take
- * some 10-25 ms there, so a reader waits at most that long (2,000 held it 20-50 ms, and reads
- * during 3 stream runs of 100,000 rows had p99 63-70 ms; at 1,000, 45-48 ms, at the same rate of
- * ingest: `npm run bench -- responsiveness ingest-export`; at 500 the rate fell by a fifth).
+ * some 10-25 ms there, so a reader waits at most that long; larger pieces make readers wait
+ * longer, smaller ones slow the ingest (`npm run bench -- responsiveness ingest-export`).
  * PostgreSQL's readers never wait for a COPY, so its pieces are larger (fewer round trips).
  */
 export const STAGE_BATCH = { pglite: 1_000, postgres: 20_000 } as const;
@@ -75,8 +74,8 @@ async function* statements(pieces: Iterable<Cell[][]> | AsyncIterable<Cell[][]>,
  * Stages `rowCount` rows as they come, `pieces` of any size (a table's rows, or a CSV's as its
  * thread hands them over, streams/csv-thread.ts), a statement of STAGE_BATCH rows at a time; the
  * next statement is written out while the database loads the one before. PostgreSQL loads each
- * with COPY; PGlite with one JSON document a statement (its COPY reads the blob no faster:
- * measured, issue 26).
+ * with COPY; PGlite with one JSON document a statement (its COPY reads the blob no
+ * faster).
  */
 export async function stageRowPieces(
   db: Db,
@@ -152,6 +151,17 @@ export const publishPartition = (
     tx,
     { datasetId: staged.datasetId, partitionId, columns, rowCount: staged.rowCount },
     (p) => goLive(tx, staged, p),
+  );
+
+/**
+ * Every set job `jobId` staged and has not published (a cut-off run of it, which runs again
+ * from the start): retired, for the next sweep.
+ */
+export const discardStagedOf = (db: Queryable, jobId: string) =>
+  db.query(
+    `UPDATE dataset_row_sets SET state = 'retired', changed_at = now()
+     WHERE job_id = $1 AND state = 'staging'`,
+    [jobId],
   );
 
 /** Staged rows that will not be published: retired, for the next sweep. */

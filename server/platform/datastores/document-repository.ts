@@ -126,6 +126,17 @@ export async function findDocument(
   return row;
 }
 
+/** The content of the collection's documents `access` lets through, in creation order. */
+export async function documentContents(db: Queryable, collectionId: string, access: Condition) {
+  const params = new SqlParams();
+  const where = inCollection(collectionId, access)(params);
+  const rows = await db.query<{ content: Record<string, unknown> }>(
+    `SELECT content FROM documents WHERE ${where} ORDER BY created_on, id`,
+    params.values,
+  );
+  return rows.map((row) => row.content);
+}
+
 /** Full replace of the content of documents the caller may update; answers the rows written. */
 export async function writeContents(
   tx: Queryable,

@@ -8,6 +8,7 @@ import { accessCondition, type Caller, type DocumentOperation } from './access';
 import { CreateBatcher } from './create-batcher';
 import {
   deleteDocuments,
+  documentContents,
   documentNotFound,
   findDocument,
   inCollection,
@@ -27,9 +28,6 @@ import { withSortIndexRescue } from './sort-index-rescue';
 import type { SortIndexesAndStatistics } from './sort-indexes-and-statistics';
 import { stagedCreate } from './staged-create';
 import { updateInPieces } from './update-matching';
-
-// The streams' document-store connector reads with this until it reads through the service.
-export { inCollection };
 
 export type QueryResult =
   | { kind: 'documents'; rows: DocumentRow[] }
@@ -97,6 +95,16 @@ export class DocumentService {
     );
     if (!row) throw documentNotFound(id);
     return row;
+  }
+
+  /**
+   * The collection and the content of every document the actor reads in it, in creation order:
+   * what a document-store stream loads (READ_CONTENT; the collection's document filters apply).
+   */
+  async contents(actor: Actor, collectionId: string) {
+    const { collection, principal } = await this.#open(actor, collectionId, 'readContent');
+    const filters = this.#filters(collection, principal, 'READ');
+    return { collection, contents: await documentContents(this.#db, collection.id, filters) };
   }
 
   async createOne(actor: Actor, collectionId: string, content: JsonObject): Promise<DocumentRow> {

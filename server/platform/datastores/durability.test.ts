@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documentV2 } from '../../../src/api/contract';
-import { startChild } from '../jobs/test-processes';
+import { startChild } from '../testing/processes';
 import { startTestPlatform, type TestPlatform } from '../testing';
 import { documentsPath, newCollection, ok, queryDocuments } from '../testing/datastores';
 

@@ -1,3 +1,4 @@
+import type { GrantPrincipal } from '../access/collections';
 import { randomUUID } from 'node:crypto';
 import type {
   CollectionFilter,
@@ -16,12 +17,6 @@ export const collectionNotFound = (id: string) =>
   notFound(`Collection ${id} not found, or you have no permission to it`);
 export const datastoreNotFound = (id: string) =>
   notFound(`Datastore ${id} not found, or you have no permission to it`);
-
-/** A principal a collection's permissions are given to. */
-export interface GrantPrincipal {
-  type: 'USER' | 'GROUP';
-  id: number;
-}
 
 /** The list scope as parameters: all, the user, the ids of their groups. */
 const scopeParams = (scope: ListScope): [boolean, number, number[]] =>

@@ -13,7 +13,7 @@ import { body, query } from '../core/validate';
 import { documentRoutes } from './document-routes';
 import type { DocumentService } from './documents';
 import { toCollection, toDatastore, toSyncStatus } from './mappers';
-import type { GrantPrincipal } from './repository';
+import type { GrantPrincipal } from '../access/collections';
 import type { DatastoreService } from './service';
 
 const collectionsQuery = z.object({ datastoreId: z.string().optional() });
@@ -24,7 +24,7 @@ const permissionQuery = z.object({
 });
 
 /** The user or group of a permission path (`.../permission/:type/:principalId`). */
-function grantPrincipal(c: Context<PlatformEnv>): GrantPrincipal {
+export function grantPrincipal(c: Context<PlatformEnv>): GrantPrincipal {
   const type = c.req.param('type')?.toUpperCase();
   const id = Number(c.req.param('principalId'));
   if (type !== 'USER' && type !== 'GROUP')
@@ -35,7 +35,7 @@ function grantPrincipal(c: Context<PlatformEnv>): GrantPrincipal {
 }
 
 /** `?permissions=read,read_content`: each a permission's name, any case. */
-function permissionsParam(c: Context<PlatformEnv>) {
+export function permissionsParam(c: Context<PlatformEnv>) {
   const given = query(c, permissionQuery).permissions;
   const permissions = parsePermissionList(given);
   const unknown = given

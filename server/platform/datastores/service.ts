@@ -37,8 +37,8 @@ import {
   readSyncStatus,
   updateCollection,
   userExists,
-  type GrantPrincipal,
 } from './repository';
+import type { GrantPrincipal } from '../access/collections';
 import type { SortIndexesAndStatistics } from './sort-indexes-and-statistics';
 import type { DocumentSync } from './sync';
 

@@ -12,7 +12,7 @@ import { sampleUsers } from '../testing/users';
 import { SALES_DATASET_ID } from '../seed/datasets';
 import { startTestPlatform, type TestPlatform } from '../testing';
 
-// Issue 25: an export's page, its files (download and preview) and the dashboard's one read
+// An export's page, its files (download and preview) and the dashboard's one read
 // across datasets; each as the acting user, who must be able to read the export's dataset.
 
 let platform: TestPlatform;

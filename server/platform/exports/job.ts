@@ -1,6 +1,6 @@
 import { actingAs } from '../access/principal';
 import type { JobHandler } from '../jobs/queue';
-import { QUEUED_WITHOUT_REQUESTER, type ExportPayload } from './run-export';
+import { EXPORT_MAX_ATTEMPTS, QUEUED_WITHOUT_REQUESTER, type ExportPayload } from './run-export';
 import type { ExportService } from './service';
 
 /** The user a job without one ends as: no user, who holds nothing (access/principal.ts). */
@@ -17,6 +17,11 @@ export function exportHandler(exports: ExportService): JobHandler {
     async onFailed(tx, job, reason) {
       const payload = job.payload as unknown as ExportPayload;
       await exports.fail(actingAs(payload.userId ?? NO_USER), payload, reason, tx);
+    },
+    maxAttempts: EXPORT_MAX_ATTEMPTS,
+    async onRetry(tx, job) {
+      const payload = job.payload as unknown as ExportPayload;
+      await exports.retrying(actingAs(payload.userId ?? NO_USER), payload, tx);
     },
   };
 }

@@ -9,12 +9,12 @@ import {
   until,
   type Child,
   type TwoProcesses,
-} from '../jobs/test-processes';
+} from '../testing/processes';
 import { readEvents, type SseEvent } from '../live/read-sse';
 import { SALES_DATASET_ID } from '../seed/datasets';
 
 /**
- * Issue 26 §3 on two processes of one PostgreSQL: the dashboard's live read on one process is
+ * On two processes of one PostgreSQL: the dashboard's live read on one process is
  * told of an export started on the other by NOTIFY, well before its timed re-read (10 s).
  */
 const databaseUrl = process.env.DATABASE_URL;

@@ -5,10 +5,11 @@ import { sampleUsers } from '../testing/users';
 import { liveLimits } from '../live/sse';
 import { readEvents, type SseEvent } from '../live/read-sse';
 import { SALES_DATASET_ID } from '../seed/datasets';
+import { EXPORT_MAX_ATTEMPTS } from './run-export';
 import { startTestPlatform, type TestPlatform } from '../testing';
 
 /**
- * Issue 26 §3: the export dashboard's live read (`GET /api/query/v1/exports/live`) tells a change
+ * The export dashboard's live read (`GET /api/query/v1/exports/live`) tells a change
  * of the list as it happens, woken by the change itself: the timed re-read is set far beyond the
  * test, so only the wakes can explain an event.
  */
@@ -113,8 +114,8 @@ describe('the export list’s live read (GET /api/query/v1/exports/live)', () =>
   });
 
   it('tells the end of an export that was running when the stream opened', async () => {
-    // An export whose process died: its lease runs out in a second, and the next drain fails it
-    // (its job's end is all that wakes the stream).
+    // An export whose process died on its last attempt: its lease runs out in a second, and the
+    // next drain fails it (its job's end is all that wakes the stream).
     const exportId = randomUUID();
     await platform.db.query(
       `INSERT INTO exports (export_id, dataset_id, bucket, path, compression, export_format, export_status, started, data_version, request_fingerprint)
@@ -123,7 +124,7 @@ describe('the export list’s live read (GET /api/query/v1/exports/live)', () =>
     );
     await platform.db.query(
       `INSERT INTO jobs (id, kind, payload, status, lease_owner, lease_until, attempts)
-       VALUES ($1, 'export', $2, 'running', 'a-process-that-died', now() + interval '1 second', 1)`,
+       VALUES ($1, 'export', $2, 'running', 'a-process-that-died', now() + interval '1 second', $3)`,
       [
         exportId,
         JSON.stringify({
@@ -133,6 +134,7 @@ describe('the export list’s live read (GET /api/query/v1/exports/live)', () =>
           includeBOM: false,
           target: 'local',
         }),
+        EXPORT_MAX_ATTEMPTS,
       ],
     );
     const stream = await follow('ben');

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Context } from 'hono';
 import type { ExportsChanged } from '../../../src/api/contract';
 import { actorOf, type PlatformEnv } from '../core/http';
-import { liveStream, type LiveDeps } from '../live/sse';
+import type { LiveReads } from '../live/live-reads';
 import { EXPORTS_TOPIC, type ExportService } from './service';
 
 /**
@@ -21,18 +21,17 @@ const REREAD_EVERY = 10;
  * version differs from the one it holds, so a change made while it was away is not missed.
  * Read as the acting user: an export of a dataset it may not read changes nothing it is sent.
  */
-export function exportsListLive(c: Context<PlatformEnv>, live: LiveDeps, exports: ExportService) {
+export function exportsListLive(c: Context<PlatformEnv>, live: LiveReads, exports: ExportService) {
   const actor = actorOf(c);
-  const signals = live.queue.signals;
+  const signals = live.signals;
   // This stream's own topic: the end of one of its running exports wakes it alone.
   const own = `exports-live:${randomUUID()}`;
   const followed = new Map<string, () => void>();
   let sent: string | undefined;
-  return liveStream(
-    c,
-    live,
-    [EXPORTS_TOPIC, own],
-    async () => {
+  return live.answer(c, {
+    topics: [EXPORTS_TOPIC, own],
+    rereadEvery: REREAD_EVERY,
+    async read() {
       const state = await exports.listVersion(actor);
       const running = new Set(state.running);
       for (const [id, off] of followed)
@@ -63,6 +62,5 @@ export function exportsListLive(c: Context<PlatformEnv>, live: LiveDeps, exports
         more: added,
       };
     },
-    { rereadEvery: REREAD_EVERY },
-  );
+  });
 }

@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import { actorOf, type PlatformEnv } from '../core/http';
-import { liveStream, type LiveDeps } from '../live/sse';
+import type { LiveReads } from '../live/live-reads';
 import type { ExportService } from './service';
 
 /**
@@ -9,19 +9,23 @@ import type { ExportService } from './service';
  * job's end wakes it), ending once it is no longer running. Read as the acting user through
  * the same operation, so an export of a dataset the user may not read is a 404 before any event.
  */
-export async function exportLive(c: Context<PlatformEnv>, live: LiveDeps, exports: ExportService) {
+export async function exportLive(c: Context<PlatformEnv>, live: LiveReads, exports: ExportService) {
   const actor = actorOf(c);
   const id = c.req.param('exportId')!;
   await exports.details(actor, id);
   let shown = '';
-  return liveStream(c, live, [`job:${id}`], async () => {
-    const details = await exports.details(actor, id);
-    const seen = JSON.stringify(details);
-    const changed = seen !== shown;
-    shown = seen;
-    return {
-      messages: changed ? [{ event: 'export', data: details }] : [],
-      done: details.record.exportStatus !== 'running',
-    };
+  // Each read decides again (it is the plain read), so access removed ends the stream.
+  return live.answer(c, {
+    topics: [`job:${id}`],
+    async read() {
+      const details = await exports.details(actor, id);
+      const seen = JSON.stringify(details);
+      const changed = seen !== shown;
+      shown = seen;
+      return {
+        messages: changed ? [{ event: 'export', data: details }] : [],
+        done: details.record.exportStatus !== 'running',
+      };
+    },
   });
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { oneAhead } from './run-export';
 
-/** Issue 26 §1: the export asks for the next batch before it writes the CSV of this one. */
+/** The export asks for the next batch before it writes the CSV of this one. */
 describe('an export reads one batch ahead', () => {
   it('asks for the next item before handing on the current one, and no further', async () => {
     const events: string[] = [];

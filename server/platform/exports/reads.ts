@@ -5,7 +5,7 @@ import type { ExportDetails, ExportFile, ExportPreview } from '../../../src/api/
 import { PlatformError, badRequest } from '../core/errors';
 import { toExportRecord } from './mappers';
 import type { ExportDetailRow, ExportRow } from './repository';
-import { objectKey } from './run-export';
+import { EXPORT_MAX_ATTEMPTS, objectKey } from './run-export';
 
 // What an export's page, its files and the dashboard's list are made of (the ExportService
 // reads them).
@@ -53,7 +53,15 @@ export const toExportDetails = (row: ExportDetailRow, target: 'local' | 's3'): E
   target: { kind: target, bucket: row.bucket, path: row.path, region: row.region },
   query: row.query_request ?? null,
   files: filesOf(row),
+  ...attemptOf(row),
 });
+
+/** The run of the export's job under way, next (queued again) or last; none without a job. */
+function attemptOf(row: ExportDetailRow): Pick<ExportDetails, 'attempt' | 'maxAttempts'> {
+  if (row.job_attempts === null) return {};
+  const attempt = row.job_status === 'queued' ? row.job_attempts + 1 : row.job_attempts;
+  return { attempt: Math.max(attempt, 1), maxAttempts: EXPORT_MAX_ATTEMPTS };
+}
 
 /** A download's name: the dataset's, the export's id and the file's extensions. */
 export const downloadName = (row: ExportDetailRow, file: ExportFile) => {

@@ -31,7 +31,13 @@ export interface ExportQuery {
 }
 
 /** An export with its dataset's name and the name of who started it: its page. */
-export type ExportDetailRow = ExportRow & { dataset_name: string; started_by_name: string | null };
+export type ExportDetailRow = ExportRow & {
+  dataset_name: string;
+  started_by_name: string | null;
+  /** Runs of its job begun so far, and its state (null: no job wrote it). */
+  job_attempts: number | null;
+  job_status: string | null;
+};
 
 /** The dataset, locked until the transaction ends: exports of it are decided one at a time. */
 export async function lockDataset(tx: Queryable, id: string): Promise<DatasetRow | undefined> {
@@ -112,8 +118,10 @@ export async function findExport(db: Queryable, exportId: string) {
 
 export async function findExportDetails(db: Queryable, exportId: string) {
   const [row] = await db.query<ExportDetailRow>(
-    `SELECT e.*, d.name AS dataset_name, u.display_name AS started_by_name
+    `SELECT e.*, d.name AS dataset_name, u.display_name AS started_by_name,
+       j.attempts AS job_attempts, j.status AS job_status
      FROM exports e JOIN datasets d ON d.id = e.dataset_id LEFT JOIN users u ON u.id = e.started_by
+       LEFT JOIN jobs j ON j.id = e.export_id
      WHERE e.export_id = $1`,
     [exportId],
   );

@@ -4,7 +4,7 @@ import { createExportBody, queryInt } from '../../../src/api/contract';
 import { downloadHeaders } from '../core/download';
 import { actorOf, type PlatformEnv } from '../core/http';
 import { body, parseWith, query } from '../core/validate';
-import type { LiveDeps } from '../live/sse';
+import type { LiveReads } from '../live/live-reads';
 import { exportsListLive } from './list-live';
 import { exportLive } from './live';
 import { toExportRecord } from './mappers';
@@ -24,7 +24,7 @@ const acrossParams = z.object({
 const fileParams = z.object({ n: queryInt(0, MAX_FILE_NUMBER) });
 
 /** Exports (4.6, 4.6a, 2.4): Create Export and its status, run as durable jobs. */
-export function exportRoutes({ exports }: { exports: ExportService }, live: LiveDeps) {
+export function exportRoutes({ exports }: { exports: ExportService }, live: LiveReads) {
   const r = new Hono<PlatformEnv>();
 
   r.post('/api/query/v1/export/:datasetId', async (c) => {

@@ -33,6 +33,12 @@ export interface ExportPayload {
   userId?: number;
 }
 
+/**
+ * Runs of an export's job in all: one whose process dies or stops is run again from the start in
+ * whichever process claims it (it writes its object anew and publishes it only when whole).
+ */
+export const EXPORT_MAX_ATTEMPTS = 3;
+
 /** Why an export's job fails when its payload names no requester (a job an earlier version queued). */
 export const QUEUED_WITHOUT_REQUESTER =
   'The export was queued without the user who asked for it; start the export again';

@@ -8,7 +8,6 @@ import type {
 } from '../../../src/api/contract';
 import { listScope, type Actor } from '../access/principal';
 import { created, recordEvent } from '../audit/record';
-import type { PlatformDeps } from '../core/context';
 import { PlatformError, badRequest } from '../core/errors';
 import { storeFailure } from '../core/store-failure';
 import { datasetNotFound, type DatasetRow } from '../datasets/repository';
@@ -225,25 +224,6 @@ async function queueExport(
 }
 
 /**
- * Create Export for a caller that has already checked the dataset's read (the workflow step
- * `export`, until it exports through the ExportService).
- */
-export function createExport(
-  deps: Pick<PlatformDeps, 'db' | 'queue' | 'exports'>,
-  datasetId: string,
-  body: CreateExportBody,
-  /** The acting user: the export's page names who started it, and its job reads as them. */
-  startedBy: number,
-) {
-  return queueExport(
-    { db: deps.db, queue: deps.queue, settings: deps.exports },
-    datasetId,
-    body,
-    startedBy,
-  );
-}
-
-/**
  * Exports (4.6, 4.6a, 2.4) of datasets as CSV files, run as durable jobs: started, listed and
  * read by a user who may read the dataset (an export of a dataset they may not read is not
  * found), and written by the job as the user who asked for it.
@@ -352,7 +332,11 @@ export class ExportService {
     secretsByExport.delete(row.export_id);
     const writing = { db: this.db, files: this.files, settings: this.settings };
     const { url, rows } = await writeExportFile(writing, row, dataset, payload, lease, secrets);
-    await markExportSucceeded(this.db, row.export_id, { [url]: rows });
+    // Only while this process holds the job: one taken over by another writes the outcome there.
+    await this.db.transaction(async (tx) => {
+      await lease.hold(tx);
+      await markExportSucceeded(tx, row.export_id, { [url]: rows });
+    });
   }
 
   /**
@@ -363,6 +347,16 @@ export class ExportService {
   async fail(_actor: Actor, payload: ExportPayload, reason: string, tx: Queryable = this.db) {
     secretsByExport.delete(payload.exportId);
     const row = await markExportFailed(tx, payload.exportId, reason.slice(0, MAX_REASON_CHARS));
+    if (row && payload.target === 'local')
+      await this.files.discardPartial(localKey(row)).catch(() => undefined);
+  }
+
+  /**
+   * An export whose job is queued again (its process died or stopped), in the queue's
+   * transaction `tx`: it stays running, and what the cut-off attempt wrote of its file goes.
+   */
+  async retrying(_actor: Actor, payload: ExportPayload, tx: Queryable = this.db) {
+    const row = await findExport(tx, payload.exportId);
     if (row && payload.target === 'local')
       await this.files.discardPartial(localKey(row)).catch(() => undefined);
   }

@@ -14,7 +14,7 @@ const page = '<html><body><script>alert(document.cookie)</script></body></html>'
 const name = `évil "page" (1)'s 100%;.html`;
 const disposition = `attachment; filename="_vil _page_ (1)'s 100__.html"; filename*=UTF-8''%C3%A9vil%20%22page%22%20%281%29%27s%20100%25%3B.html`;
 
-/** What every download from the platform itself carries (issue 23), gateway or not. */
+/** What every download from the platform itself carries, gateway or not. */
 function expectDownload(res: Response, named = disposition) {
   expect(res.status).toBe(200);
   expect(res.headers.get('content-type')).toBe('text/html');
@@ -23,7 +23,7 @@ function expectDownload(res: Response, named = disposition) {
   expect(res.headers.get('content-security-policy')).toBe("default-src 'none'; sandbox");
 }
 
-describe('downloads from the platform itself (issue 23)', () => {
+describe('downloads from the platform itself', () => {
   it('a data file and its revision: an attachment, never sniffed, whatever its type', async () => {
     const res = await platform.api(`/api/data/v1/data-files?name=${encodeURIComponent(name)}`, {
       method: 'POST',

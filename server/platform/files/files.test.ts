@@ -139,6 +139,40 @@ describe('data files (2.7, 4.12, gaps.md)', () => {
       .toEqual(['SAFE', 'UNSAFE']);
   });
 
+  it('downloads an UNSAFE revision only with ?acknowledgeUnsafe=true; without it 409 naming the scan', async () => {
+    const infected = `header\n${EICAR}\n`;
+    const { dataFileId } = uploadDataFileResult.parse(
+      await (await upload('?name=unsafe-download.txt', infected, 'text/plain')).json(),
+    );
+    await expect
+      .poll(async () => (await details(dataFileId, '?expand=metadata')).currentRevision?.scanState)
+      .toBe('UNSAFE');
+    const revisionId = (await details(dataFileId, '?expand=metadata')).currentRevision!
+      .dataFileRevisionId;
+    const base = `/api/data/v1/data-files/${dataFileId}`;
+    for (const path of [base, `${base}/revisions/${revisionId}`]) {
+      const refused = await platform.api(path);
+      expect(refused.status, path).toBe(409);
+      expect(messageError.parse(await refused.json()).message).toBe(
+        `Revision ${revisionId} of data file ${dataFileId} is UNSAFE (the virus scan found malware): download it with ?acknowledgeUnsafe=true to take it anyway`,
+      );
+      expect((await platform.api(`${path}?acknowledgeUnsafe=false`)).status).toBe(409);
+      expect((await platform.api(`${path}?acknowledgeUnsafe=yes`)).status).toBe(400);
+      const taken = await platform.api(`${path}?acknowledgeUnsafe=true`);
+      expect(taken.status, path).toBe(200);
+      expect(await taken.text()).toBe(infected);
+    }
+    // A clean revision downloads as ever; the UNSAFE one before it still asks.
+    const clean = await platform.api(base, {
+      method: 'PUT',
+      body: 'header\nclean\n',
+      headers: { ...dev(), 'content-type': 'text/plain' },
+    });
+    expect(clean.status).toBe(200);
+    expect(await (await platform.api(base)).text()).toBe('header\nclean\n');
+    expect((await platform.api(`${base}/revisions/${revisionId}`)).status).toBe(409);
+  });
+
   it('lists data files with the same expand, limit and offset', async () => {
     const res = await platform.api('/api/data/v1/data-files/details?expand=revisions');
     const files = fileMetadata.array().parse(await res.json());

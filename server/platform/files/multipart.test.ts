@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fileMetadata, newRevisionResult, uploadDataFileResult } from '../../../src/api/contract';
 import { startTestPlatform, type TestPlatform } from '../testing';
 
-// Issue 8 §2: the vendor's client uploads data files as multipart/form-data (part `file`).
+// The vendor's client uploads data files as multipart/form-data (part `file`).
 let platform: TestPlatform;
 beforeAll(async () => {
   platform = await startTestPlatform();

@@ -9,7 +9,7 @@ import {
 import { sampleUsers, startWithSampleUsers } from '../testing/users';
 import type { TestPlatform } from '../testing';
 
-// Issue 25: a CSV or text revision's first lines, before downloading it; on PGlite, and on
+// A CSV or text revision's first lines, before downloading it; on PGlite, and on
 // PostgreSQL when DATABASE_URL is set.
 let platform: TestPlatform;
 let as: Awaited<ReturnType<typeof sampleUsers>>;
@@ -37,7 +37,7 @@ async function upload(name: string, body: BodyInit, contentType: string) {
 const previewPath = (f: { fileId: number; revisionId: number }, query = '') =>
   `/api/data/v1/data-files/${f.fileId}/revisions/${f.revisionId}/preview${query}`;
 
-describe('revision preview (issue 25, gaps.md)', () => {
+describe('revision preview (gaps.md)', () => {
   it('answers the first rows of a CSV, parsed into cells (quotes and commas kept in a cell)', async () => {
     const csv = 'city,note\nLyon,"big, old"\nNice,sunny\nLille,north\n';
     const file = await upload('preview-cities.csv', csv, 'text/csv');

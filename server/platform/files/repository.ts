@@ -3,8 +3,6 @@ import type { ListScope } from '../access/principal';
 import { created, recordEvent } from '../audit/record';
 import { notFound } from '../core/errors';
 import type { Queryable } from '../store';
-import type { FileStore } from '../store/files';
-import { revisionInMemory } from './bytes';
 
 export interface DataFileRow {
   id: number;
@@ -115,13 +113,6 @@ export async function findDataFile(
   return row;
 }
 
-/** The file, or 404 (stream sources read it so, access/stream-sources.ts). */
-export async function getDataFile(db: Queryable, id: string | number): Promise<DataFileRow> {
-  const row = await findDataFile(db, id);
-  if (!row) throw dataFileNotFound(id);
-  return row;
-}
-
 /**
  * SQL over `data_files f`: true for a file the list scope shows (access/principal.ts: all, or
  * the user's own: data files are not shared). `at` is the first of its two parameters, given by
@@ -187,17 +178,6 @@ export async function findRevision(db: Queryable, fileId: number, revisionId?: s
         : `No revision ${revisionId} of data file ${fileId}`,
     );
   return row;
-}
-
-/** A revision's bytes in memory (a stream reads a CSV whole); without `revisionId`, the current one. */
-export async function readRevision(
-  db: Queryable,
-  files: FileStore,
-  fileId: number,
-  revisionId?: string,
-) {
-  const row = await findRevision(db, fileId, revisionId);
-  return { ...row, body: await revisionInMemory(files, row) };
 }
 
 /**

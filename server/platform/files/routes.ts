@@ -1,7 +1,13 @@
 import { Readable } from 'node:stream';
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
-import { dataFileExpand, PREVIEW_MAX_LINES, queryInt } from '../../../src/api/contract';
+import {
+  ACKNOWLEDGE_UNSAFE_PARAM,
+  dataFileExpand,
+  PREVIEW_MAX_LINES,
+  queryBool,
+  queryInt,
+} from '../../../src/api/contract';
 import { dataFileAccess } from '../../../src/api/contract/file-access';
 import { actorOf, type PlatformEnv } from '../core/http';
 import { downloadHeaders } from '../core/download';
@@ -33,6 +39,8 @@ const expandParam = z
   });
 const previewParams = z.object({ lines: queryInt(1, PREVIEW_MAX_LINES).optional() });
 const detailsParams = z.object({ expand: expandParam });
+/** gaps.md: an UNSAFE revision downloads only when the caller says they know. */
+const downloadParams = z.object({ [ACKNOWLEDGE_UNSAFE_PARAM]: queryBool.optional() });
 const listParams = detailsParams.extend({
   limit: queryInt(1, 500).optional(),
   offset: queryInt(0, 1_000_000).optional(),
@@ -59,14 +67,16 @@ const listParams = detailsParams.extend({
     }),
 });
 
+const DATA_FILES = '/api/data/v1/data-files';
+
 /**
  * Data files and their revisions (spec 2.7, 4.12; gaps.md "Filesets and data files"), and what
  * the caller may do with one. An upload's body is handed over unread: the service decides, then
  * streams it to the file store (the raw body as sent, or the `file` part of a multipart body).
+ * A custom app mounts the same routes under its own `base` (apps/app-paths.ts).
  */
-export function dataFileRoutes({ dataFiles }: { dataFiles: DataFileService }) {
+export function dataFileRoutes({ dataFiles }: { dataFiles: DataFileService }, base = DATA_FILES) {
   const r = new Hono<PlatformEnv>();
-  const base = '/api/data/v1/data-files';
 
   r.post(base, async (c) => {
     const file = query(c, uploadParams);
@@ -94,10 +104,12 @@ export function dataFileRoutes({ dataFiles }: { dataFiles: DataFileService }) {
   });
 
   const download = async (c: Context<PlatformEnv>, revisionId?: string) => {
+    const { acknowledgeUnsafe } = query(c, downloadParams);
     const { file, revision, body } = await dataFiles.download(
       actorOf(c),
       c.req.param('id')!,
       revisionId,
+      { acknowledgeUnsafe },
     );
     const headers = {
       ...downloadHeaders(file.name, revision.content_type),
@@ -124,9 +136,10 @@ export function dataFileRoutes({ dataFiles }: { dataFiles: DataFileService }) {
   r.get(`${base}/:id/revisions/:revisionId`, (c) => download(c, c.req.param('revisionId')));
 
   // What the caller may do with one data file (ours, gaps.md), for the console to disable the rest.
-  r.get('/api/access/v1/data-files/:id', async (c) =>
-    c.json(dataFileAccess.parse(await dataFiles.access(actorOf(c), c.req.param('id')))),
-  );
+  if (base === DATA_FILES)
+    r.get('/api/access/v1/data-files/:id', async (c) =>
+      c.json(dataFileAccess.parse(await dataFiles.access(actorOf(c), c.req.param('id')))),
+    );
 
   return r;
 }

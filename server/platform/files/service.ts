@@ -4,12 +4,13 @@ import {
   dataFileDecisions,
   dataFileRefused,
   decideDataFile,
+  unsafeDownloadConflict,
   type DataFileOperation,
 } from '../access/data-files';
 import { enforce } from '../access/enforce';
 import { hide, listScope, type Actor } from '../access/principal';
 import { created, recordEvent } from '../audit/record';
-import { badRequest, notFound } from '../core/errors';
+import { badRequest, conflict, notFound } from '../core/errors';
 import type { Principals } from '../people/principals';
 import type { Db } from '../store';
 import type { FileStore } from '../store/files';
@@ -163,10 +164,20 @@ export class DataFileService {
     }));
   }
 
-  /** A revision's bytes (without `revisionId`, the current one's); a large one is never whole in memory. */
-  async download(actor: Actor, id: string, revisionId?: string): Promise<DataFileDownload> {
+  /**
+   * A revision's bytes (without `revisionId`, the current one's); a large one is never whole in
+   * memory. One the virus scan found UNSAFE only when `acknowledgeUnsafe` says so (409).
+   */
+  async download(
+    actor: Actor,
+    id: string,
+    revisionId?: string,
+    { acknowledgeUnsafe = false }: { acknowledgeUnsafe?: boolean } = {},
+  ): Promise<DataFileDownload> {
     const file = await this.open(actor, id, 'read');
     const { body, stored_key, ...revision } = await findRevision(this.db, file.id, revisionId);
+    const unsafe = unsafeDownloadConflict(revision, file.id, acknowledgeUnsafe);
+    if (unsafe) throw conflict(unsafe);
     if (!stored_key) return { file, revision, body: new Uint8Array(body ?? []) };
     const bytes = await revisionBytes(this.files, {
       id: revision.id,

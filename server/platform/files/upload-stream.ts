@@ -33,22 +33,23 @@ const DISCARD_BYTES = 64 * 1024 * 1024;
  * body far past the limit is cut at once.
  */
 class Measure extends Transform {
-  size = 0;
+  // Not `size`: an S3 upload (lib-storage) reads a body's `size` as its whole length.
+  bytes = 0;
   readonly md5 = createHash('md5');
   readonly sha256 = createHash('sha256');
   constructor(private readonly limit: number) {
     super();
   }
   override _transform(chunk: Buffer, _enc: BufferEncoding, done: TransformCallback) {
-    this.size += chunk.byteLength;
-    if (this.size > this.limit + DISCARD_BYTES) return done(tooLarge(this.limit));
-    if (this.size > this.limit) return done();
+    this.bytes += chunk.byteLength;
+    if (this.bytes > this.limit + DISCARD_BYTES) return done(tooLarge(this.limit));
+    if (this.bytes > this.limit) return done();
     this.md5.update(chunk);
     this.sha256.update(chunk);
     done(null, chunk);
   }
   override _flush(done: TransformCallback) {
-    done(this.size > this.limit ? tooLarge(this.limit) : null);
+    done(this.bytes > this.limit ? tooLarge(this.limit) : null);
   }
 }
 
@@ -72,7 +73,7 @@ async function toStore(source: Readable, files: FileStore, limit: number, conten
   }
   return {
     key,
-    sizeBytes: measure.size,
+    sizeBytes: measure.bytes,
     md5: measure.md5.digest('hex'),
     sha256: measure.sha256.digest('hex'),
     contentType,

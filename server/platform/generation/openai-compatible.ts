@@ -6,7 +6,7 @@ import type { ModelInfo } from './models';
 import { readCompletionStream } from './openai-stream';
 import type { GenerationListener, GenerationRequest, GenerationResult } from './request';
 import { mib, MAX_RELAYED_CHARS, providerMessage, type ChatCompletion } from './provider-message';
-import { redactSecrets } from './redact';
+import { redactText } from '../core/redact';
 import { countTokensAsync } from './token-thread';
 
 const tooLarge = () =>
@@ -27,7 +27,7 @@ async function readBounded(res: Response): Promise<string> {
 }
 
 function refusal(res: Response, parsed: unknown, key: string | undefined): PlatformError {
-  const why = redactSecrets(providerMessage(parsed).slice(0, MAX_RELAYED_CHARS), key);
+  const why = redactText(providerMessage(parsed).slice(0, MAX_RELAYED_CHARS), key);
   if (res.status === 429) {
     const retry = res.headers.get('retry-after')?.slice(0, 20);
     return new PlatformError(
@@ -144,7 +144,7 @@ export async function openaiCompatible(
     const code = (error as { cause?: { code?: unknown } }).cause?.code;
     throw new PlatformError(
       502,
-      `the model provider cannot be reached${typeof code === 'string' ? ` (${redactSecrets(code, key)})` : ''}`,
+      `the model provider cannot be reached${typeof code === 'string' ? ` (${redactText(code, key)})` : ''}`,
     );
   }
   let parsed: unknown;

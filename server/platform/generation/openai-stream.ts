@@ -1,7 +1,7 @@
 import { PlatformError } from '../core/errors';
 import { MAX_PROVIDER_ANSWER_BYTES } from './limits';
 import { mib, MAX_RELAYED_CHARS, providerMessage, type ChatCompletion } from './provider-message';
-import { redactSecrets } from './redact';
+import { redactText } from '../core/redact';
 
 interface StreamChunk {
   choices?: Array<{ index?: number; delta?: { content?: string | null } }>;
@@ -51,7 +51,7 @@ export async function readCompletionStream(
       throw new PlatformError(502, 'the model provider streamed an event that is not JSON');
     }
     if (chunk.error !== undefined) {
-      const why = redactSecrets(providerMessage(chunk).slice(0, MAX_RELAYED_CHARS), key);
+      const why = redactText(providerMessage(chunk).slice(0, MAX_RELAYED_CHARS), key);
       throw new PlatformError(502, `the model provider failed while streaming: ${why}`);
     }
     if (chunk.usage) usage = chunk.usage;

@@ -1,11 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import type {
-  GenerationModel,
-  GenerationRun,
-  GenerationSession,
-  GenerationSessionSummary,
-  TextGenerationBody,
-  TextGenerationResponse,
+import {
+  textGenerationBody,
+  type GenerationModel,
+  type GenerationRun,
+  type GenerationSession,
+  type GenerationSessionSummary,
+  type TextGenerationBody,
+  type TextGenerationResponse,
+  type TextSummarizeBody,
+  type TextToBeastModeBody,
+  type TextToSqlBody,
 } from '../../../src/api/contract';
 import type { GenerationConfig } from '../../config';
 import { enforce } from '../access/enforce';
@@ -19,6 +23,7 @@ import { configuredModels, DEFAULT_SYSTEM_MESSAGE, defaultModelId, modelFor } fr
 import { generate } from './providers';
 import { insertRun, listSessions, sessionRunners, sessionRuns } from './repository';
 import type { GenerationListener } from './request';
+import { summarizeTask, textToBeastModeTask, textToSqlTask, type GenerationTask } from './tasks';
 import { formatPrompt } from './template';
 import { countTokensAsync } from './token-thread';
 
@@ -48,27 +53,33 @@ export class GenerationService {
   /**
    * One generation: the model, the template and its parameters, the prompt's bounds, the
    * model's answer, and the run kept with its session. A listener is told each piece as it is
-   * generated.
+   * generated. A task (tasks.ts) gives the default template and system message, and values of
+   * its own placeholders.
    */
   async #run(
     actor: Actor,
     request: TextGenerationBody,
     signal: AbortSignal,
     listener?: GenerationListener,
+    task?: GenerationTask,
   ): Promise<TextGeneration> {
     const model = modelFor(this.config, request.model);
     const template =
       request.promptTemplate === undefined
-        ? model.defaultTemplate
+        ? task
+          ? model.systemPrompt
+            ? task.template
+            : `\${system}\n\n${task.template}`
+          : model.defaultTemplate
         : typeof request.promptTemplate === 'string'
           ? request.promptTemplate
           : request.promptTemplate.template;
-    const system = request.system ?? DEFAULT_SYSTEM_MESSAGE;
+    const system = request.system ?? task?.system ?? DEFAULT_SYSTEM_MESSAGE;
     // A model that takes a system message gets it apart, whatever the template holds.
     const prompt = formatPrompt(template, {
       input: request.input,
       system,
-      parameters: request.parameters ?? {},
+      parameters: { ...task?.values, ...request.parameters },
     });
     const started = performance.now();
     const result = await generate(
@@ -97,7 +108,16 @@ export class GenerationService {
       usage: result.usage,
       isCustomerModel: false,
     };
-    await this.#keep(actor, { sessionId, modelId: model.id, durationMs, request, answer });
+    await this.#keep(actor, {
+      sessionId,
+      modelId: model.id,
+      durationMs,
+      // A session keeps a task's text generation fields; its own (schemas, styles) shaped the
+      // prompt, which the answer keeps.
+      request: task ? textGenerationBody.parse(request) : request,
+      answer,
+      task: task?.name,
+    });
     return { answer, durationMs };
   }
 
@@ -110,6 +130,7 @@ export class GenerationService {
       durationMs: number;
       request: TextGenerationBody;
       answer: TextGenerationResponse;
+      task?: GenerationTask['name'];
     },
   ) {
     for (let attempt = 1; ; attempt++) {
@@ -128,7 +149,11 @@ export class GenerationService {
             actor.userId,
             'generation.run',
             { type: 'generation', id: run.sessionId, name: run.modelId },
-            created({ model: run.modelId, ...run.answer.usage }),
+            created({
+              model: run.modelId,
+              ...(run.task ? { task: run.task } : {}),
+              ...run.answer.usage,
+            }),
           );
         });
         return;
@@ -169,6 +194,33 @@ export class GenerationService {
     listener: GenerationListener,
   ): Promise<TextGeneration> {
     return this.#run(actor, request, signal, listener);
+  }
+
+  /** SQL for a question over the datasets whose schemas the request gives (text to SQL). */
+  async textToSql(
+    actor: Actor,
+    request: TextToSqlBody,
+    signal: AbortSignal,
+  ): Promise<TextGeneration> {
+    return this.#run(actor, request, signal, undefined, textToSqlTask(request));
+  }
+
+  /** A summary of the input, in the style and length asked. */
+  async summarize(
+    actor: Actor,
+    request: TextSummarizeBody,
+    signal: AbortSignal,
+  ): Promise<TextGeneration> {
+    return this.#run(actor, request, signal, undefined, summarizeTask(request));
+  }
+
+  /** A calculated field's expression for the request, over the dataset schema it gives. */
+  async textToBeastMode(
+    actor: Actor,
+    request: TextToBeastModeBody,
+    signal: AbortSignal,
+  ): Promise<TextGeneration> {
+    return this.#run(actor, request, signal, undefined, textToBeastModeTask(request));
   }
 
   /** The actor's sessions, the most recent first. */

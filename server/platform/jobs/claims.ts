@@ -104,6 +104,34 @@ export async function markFailed(tx: Queryable, jobId: string, reason: string, o
   return rows.length > 0;
 }
 
+/**
+ * The job is queued again for any process to claim (its `error` says why), if it is still
+ * expired; when `owner` is given, only while that process holds it (a clean stop hands it back).
+ * False when it was not.
+ */
+export async function requeue(
+  tx: Queryable,
+  jobId: string,
+  reason: string,
+  which: { expired: { orphans: boolean; owner: string } } | { owner: string },
+) {
+  const [still] = await tx.query(
+    'expired' in which
+      ? `SELECT id FROM jobs WHERE id = $1 AND status = 'running'
+           AND (lease_until < now() OR $2 AND lease_owner IS DISTINCT FROM $3)
+         FOR UPDATE SKIP LOCKED`
+      : `SELECT id FROM jobs WHERE id = $1 AND status = 'running' AND lease_owner = $2 FOR UPDATE`,
+    'expired' in which ? [jobId, which.expired.orphans, which.expired.owner] : [jobId, which.owner],
+  );
+  if (!still) return false;
+  await tx.query(
+    `UPDATE jobs SET status = 'queued', error = $2, lease_owner = NULL, lease_until = NULL,
+       updated_at = now() WHERE id = $1`,
+    [jobId, reason],
+  );
+  return true;
+}
+
 /** Running jobs whose lease ran out (or, `orphans`, held by any other process). */
 export const expiredJobs = (db: Queryable, orphans: boolean, owner: string) =>
   db.query<JobRow>(

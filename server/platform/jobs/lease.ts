@@ -32,6 +32,10 @@ export const LEASE_LOST = 'the job lease was lost';
 export const LEASE_EXPIRED =
   'Interrupted: the process running this job stopped and its lease expired';
 
+/** Why a job that may run again fails once the last of its `max` attempts was interrupted too. */
+export const attemptsSpent = (max: number) =>
+  `Interrupted: the process running this job stopped and its lease expired, and each of its ${max} attempts was cut off: none remains`;
+
 /**
  * The lease of job `jobId`, held by `owner` for `leaseSeconds` at a time. Beats keep it while
  * the process lives (see `keep`); `abort` ends the job's work when it is lost.

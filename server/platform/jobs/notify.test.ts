@@ -9,7 +9,7 @@ import { JobQueue } from './queue';
 import { Signals } from './signals';
 
 /**
- * Issue 26: on PostgreSQL, a job queued by one process is claimed by another at once: the
+ * On PostgreSQL, a job queued by one process is claimed by another at once: the
  * enqueueing transaction NOTIFYs on commit and every process LISTENs (jobs/signals.ts). Two
  * queues with connections of their own stand for two processes; neither drains on a timer.
  */

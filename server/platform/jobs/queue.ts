@@ -8,12 +8,13 @@ import {
   failIfExpired,
   markFailed,
   markSucceeded,
+  requeue,
   type JobRow,
 } from './claims';
-import { LEASE_EXPIRED, keep, leaseOf, type Lease } from './lease';
+import { LEASE_EXPIRED, attemptsSpent, keep, leaseOf, type Lease } from './lease';
 import { Signals, jobsTopic } from './signals';
 
-export { LEASE_EXPIRED, LEASE_LOST, type Lease } from './lease';
+export { LEASE_EXPIRED, LEASE_LOST, attemptsSpent, type Lease } from './lease';
 export type { JobRow } from './claims';
 
 /** What a kind of job does; `signal` aborts when the lease is lost or the process stops. */
@@ -21,6 +22,17 @@ export interface JobHandler {
   run(job: JobRow, lease: Lease): Promise<void>;
   /** Called (in the failing transaction) when a job fails, so its owner record says why. */
   onFailed?(tx: Queryable, job: JobRow, reason: string): Promise<void>;
+  /**
+   * Runs of a job in all, when it is safe to run again from the start: a job whose process dies
+   * (its lease expires) or stops is queued again for any process to claim, until this many runs
+   * have begun; then it fails, saying so. Default 1: it fails at once.
+   */
+  maxAttempts?: number;
+  /**
+   * Called (in the transaction that queues it again) before a job runs again, so its owner
+   * record shows the attempt and what the last one left is set aside.
+   */
+  onRetry?(tx: Queryable, job: JobRow, reason: string): Promise<void>;
   /**
    * Jobs that may run long (a workflow run's `wait`): `drain` starts them in the background
    * instead of running them one after another, so one never holds up the next.
@@ -64,6 +76,8 @@ export class JobQueue {
   /** Kinds to look at on the next claim pass (every kind: undefined in the set). */
   private dirty = new Set<string | undefined>();
   private pumping: Promise<void> | undefined;
+  /** Set by `abortAll`: the jobs it cuts off are handed back, if they may run again. */
+  private stopping = false;
 
   constructor(
     private readonly db: Db,
@@ -148,6 +162,8 @@ export class JobQueue {
    * look once more when it ends, so a wake is never lost and never runs two claims at once.
    */
   wake(kind?: string) {
+    // Stopping: what it would claim is left to another process (or the next start).
+    if (this.stopping) return;
     this.dirty.add(kind);
     if (!this.pumping) this.jobs.run('jobs: claim', () => this.pump());
   }
@@ -244,6 +260,10 @@ export class JobQueue {
       this.signals.publish(`job:${job.id}`);
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
+      // A clean stop hands a job that may run again back to the queue for another process.
+      if (this.stopping && abort.signal.aborted && this.mayRetry(job)) {
+        if (await this.retry(job, reason, { owner: this.owner })) return;
+      }
       await this.fail(job, reason, this.owner);
     } finally {
       stop();
@@ -262,20 +282,60 @@ export class JobQueue {
     this.wake(job.kind);
   }
 
-  /** Jobs whose lease ran out (their process died) fail with a reason. */
+  /** Whether the job's kind lets it run again: it has attempts left. */
+  private mayRetry(job: JobRow) {
+    return job.attempts < (this.handlers.get(job.kind)?.maxAttempts ?? 1);
+  }
+
+  /**
+   * Queues the job again (expired, or held by `owner`) and tells its handler; any process may
+   * claim it, this one at once. False when it was not queued again (another process had it).
+   */
+  private async retry(job: JobRow, reason: string, which: Parameters<typeof requeue>[3]) {
+    const queued = await this.db.transaction(async (tx) => {
+      if (!(await requeue(tx, job.id, reason, which))) return false;
+      await this.handlers.get(job.kind)?.onRetry?.(tx, job, reason);
+      await this.signals.notifyIn(tx, jobsTopic(job.kind));
+      return true;
+    });
+    if (!queued) return false;
+    const max = this.handlers.get(job.kind)?.maxAttempts ?? 1;
+    this.log(
+      `job ${job.id} (${job.kind}): ${reason}; queued for attempt ${job.attempts + 1} of ${max}`,
+    );
+    this.signals.publish(`job:${job.id}`);
+    this.wake(job.kind);
+    return true;
+  }
+
+  /**
+   * Jobs whose lease ran out (their process died) run again while their kind allows it, in
+   * whichever process claims them; otherwise, or once their attempts are spent, they fail with a
+   * reason.
+   */
   async failExpired(orphans = false) {
     for (const job of await expiredJobs(this.db, orphans, this.owner)) {
+      if (this.mayRetry(job)) {
+        await this.retry(job, LEASE_EXPIRED, { expired: { orphans, owner: this.owner } });
+        continue;
+      }
+      const max = this.handlers.get(job.kind)?.maxAttempts ?? 1;
+      const reason = max > 1 ? attemptsSpent(max) : LEASE_EXPIRED;
       await this.db.transaction(async (tx) => {
-        if (!(await failIfExpired(tx, job.id, LEASE_EXPIRED, orphans, this.owner))) return;
-        await this.handlers.get(job.kind)?.onFailed?.(tx, job, LEASE_EXPIRED);
+        if (!(await failIfExpired(tx, job.id, reason, orphans, this.owner))) return;
+        await this.handlers.get(job.kind)?.onFailed?.(tx, job, reason);
       });
       this.signals.publish(`job:${job.id}`);
-      this.log(`job ${job.id} (${job.kind}): ${LEASE_EXPIRED}`);
+      this.log(`job ${job.id} (${job.kind}): ${reason}`);
     }
   }
 
-  /** On a clean stop, running jobs are aborted (and fail with a reason). */
+  /**
+   * On a clean stop, running jobs are aborted: those that may run again are queued again for
+   * another process (or this one's next start), the others fail with a reason.
+   */
   abortAll() {
+    this.stopping = true;
     for (const a of this.aborts.values()) a.abort();
   }
 }

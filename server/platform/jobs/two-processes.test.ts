@@ -1,15 +1,18 @@
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import type net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { streamExecution, type StreamExecution } from '../../../src/api/contract';
+import { exportDetails, streamExecution, type StreamExecution } from '../../../src/api/contract';
+import { EXPORT_MAX_ATTEMPTS } from '../exports/run-export';
+import { STREAM_RUN_MAX_ATTEMPTS } from '../streams/run-job';
 import { newCollection, bulkCreate } from '../testing/datastores';
 import type { Db } from '../store';
 import { createStream, streamBody, uploadCsv } from '../testing/streams';
 import type { TestPlatform } from '../testing';
-import { LEASE_EXPIRED } from './queue';
+import { attemptsSpent } from './queue';
 import {
   sleep,
   startChild,
@@ -17,11 +20,12 @@ import {
   until,
   type Child,
   type TwoProcesses,
-} from './test-processes';
+} from '../testing/processes';
 
 /**
- * Issue 10: two platform processes on one PostgreSQL never run one job twice, and a process
- * killed mid-job leaves a lease that runs out: its job is then failed with a reason. Only a
+ * Two platform processes on one PostgreSQL never run one job twice, and a process
+ * killed mid-job leaves a lease that runs out: its job is then run again by the other, or failed
+ * with a reason once its attempts are spent. Only a
  * shared PostgreSQL can be opened by two processes (PGlite locks DATA_DIR), so this file runs
  * only with DATABASE_URL.
  */
@@ -190,18 +194,21 @@ describe.runIf(databaseUrl)('two platform processes on one PostgreSQL', () => {
     expect(synced).toEqual({ last_sync_error: null, row_count: 200 });
   }, 240_000);
 
-  it('a run whose process is killed ends in ERROR with a reason once its lease expires; the stream runs again', async () => {
-    // A source that answers its headers and then never finishes: the run stays in progress.
+  it('a run whose process is killed is taken over by the other once its lease expires, from a clean staged state', async () => {
+    // A source that answers its headers and then never finishes the first time (the run stays
+    // in progress until its process is killed); whole the next time.
     let asked!: () => void;
     const reading = new Promise<void>((resolve) => (asked = resolve));
-    const hanging = http.createServer((_req, res) => {
+    let requests = 0;
+    const source = http.createServer((_req, res) => {
       res.writeHead(200, { 'content-type': 'text/csv' });
+      if (++requests > 1) return res.end('n\n1\n2\n');
       res.write('n\n1\n');
       asked();
     });
-    await new Promise<void>((resolve) => hanging.listen(0, '127.0.0.1', resolve));
+    await new Promise<void>((resolve) => source.listen(0, '127.0.0.1', resolve));
     try {
-      const { port } = hanging.address() as net.AddressInfo;
+      const { port } = source.address() as net.AddressInfo;
       const s = await createStream(
         a.platform as TestPlatform,
         streamBody('http-csv', { url: `http://localhost:${port}/slow.csv` }),
@@ -211,33 +218,152 @@ describe.runIf(databaseUrl)('two platform processes on one PostgreSQL', () => {
       });
       expect(started.status).toBe(201);
       const run = streamExecution.parse(await started.json());
+      const jobId = `stream-run-${run.id}`;
       await reading;
       a.process.kill('SIGKILL');
       await new Promise((resolve) => a.process.once('exit', resolve));
+      // What the killed attempt had staged, unseen: the next attempt starts without it.
+      await db.query(
+        `INSERT INTO dataset_row_sets (dataset_id, storage, partition_id, row_count, state, job_id)
+         VALUES ($1, 'killed-attempt', '', 1, 'staging', $2)`,
+        [s.dataSource.id, jobId],
+      );
 
       // Until the lease runs out the run is still the stream's one ACTIVE run.
       expect(
         (await b.platform.api(`/api/data/v1/streams/${s.id}/executions`, { method: 'POST' }))
           .status,
       ).toBe(409);
-      const ended = await until('the killed run ended', LEASE_SECONDS * 1000 + 20_000, async () => {
+      const ended = await until('the killed run ended', LEASE_SECONDS * 1000 + 30_000, async () => {
         const seen = (await executions(b.platform, s.id)).find((r) => r.id === run.id);
         return seen?.state === 'ACTIVE' ? undefined : seen;
       });
-      expect(ended).toMatchObject({ state: 'ERROR', errorMessage: LEASE_EXPIRED });
-      const [job] = await db.query<{ status: string; error: string }>(
-        'SELECT status, error FROM jobs WHERE id = $1',
-        [`stream-run-${run.id}`],
+      expect(ended).toMatchObject({ state: 'SUCCESS', rowsInserted: 2 });
+      expect(requests).toBe(2);
+      const [job] = await db.query<{ status: string; attempts: number }>(
+        'SELECT status, attempts FROM jobs WHERE id = $1',
+        [jobId],
       );
-      expect(job).toEqual({ status: 'failed', error: LEASE_EXPIRED });
-      expect(
-        (await b.platform.api(`/api/data/v1/streams/${s.id}/executions`, { method: 'POST' }))
-          .status,
-      ).toBe(201);
+      expect(job).toEqual({ status: 'succeeded', attempts: 2 });
+      const sets = await db.query<{ storage: string; state: string }>(
+        `SELECT storage, state FROM dataset_row_sets WHERE job_id = $1 ORDER BY storage`,
+        [jobId],
+      );
+      // Retired for the sweep (its rows go after RETIRED_GRACE_SECONDS), never published.
+      expect(sets).toContainEqual({ storage: 'killed-attempt', state: 'retired' });
+      expect(sets.filter((set) => set.state === 'staging')).toEqual([]);
+      const rows = (await (
+        await b.platform.api(`/api/query/v1/execute/${s.dataSource.id}`, {
+          method: 'POST',
+          json: { sql: 'SELECT n FROM table ORDER BY n' },
+        })
+      ).json()) as { rows: unknown[][] };
+      expect(rows.rows.map((r) => String(r[0]))).toEqual(['1', '2']);
     } finally {
-      hanging.closeAllConnections();
-      hanging.close();
+      source.closeAllConnections();
+      source.close();
     }
+  }, 90_000);
+
+  it('an export whose process died is finished by the other; one cut off on every attempt fails, saying so', async () => {
+    const [dataset] = await db.query<{
+      id: string;
+      data_version: number;
+      row_count: number;
+      columns: Array<{ name: string }>;
+    }>(
+      `SELECT id, data_version, row_count, columns FROM datasets d WHERE row_count > 0
+         AND NOT EXISTS (SELECT 1 FROM exports e WHERE e.dataset_id = d.id AND e.export_status = 'running')
+       ORDER BY id LIMIT 1`,
+    );
+    /** An export and its job as a killed process leaves them, after `attempts` runs. */
+    const abandoned = async (attempts: number) => {
+      const exportId = randomUUID();
+      await db.query(
+        `INSERT INTO exports (export_id, dataset_id, bucket, path, compression, export_format, export_status, started, data_version, request_fingerprint)
+         VALUES ($1, $2, 'taken-over', $2, 'none', 'csv', 'running', now(), $3, '{}')`,
+        [exportId, dataset!.id, dataset!.data_version],
+      );
+      await db.query(
+        `INSERT INTO jobs (id, kind, payload, status, lease_owner, lease_until, attempts)
+         VALUES ($1, 'export', $2, 'running', 'a-process-that-died', now() + interval '1 second', $3)`,
+        [
+          exportId,
+          JSON.stringify({
+            exportId,
+            datasetId: dataset!.id,
+            columns: dataset!.columns.map((c) => c.name),
+            includeBOM: false,
+            target: 'local',
+            userId: 1,
+          }),
+          attempts,
+        ],
+      );
+      return exportId;
+    };
+    const details = (exportId: string) =>
+      until(`export ${exportId} ended`, LEASE_SECONDS * 1000 + 30_000, async () => {
+        const page = exportDetails.parse(
+          await (await b.platform.api(`/api/query/v1/exports/${exportId}`)).json(),
+        );
+        return page.record.exportStatus === 'running' ? undefined : page;
+      });
+
+    const retried = await abandoned(1);
+    const done = await details(retried);
+    expect(done.record).toMatchObject({ exportStatus: 'success' });
+    expect({ attempt: done.attempt, maxAttempts: done.maxAttempts }).toEqual({
+      attempt: 2,
+      maxAttempts: EXPORT_MAX_ATTEMPTS,
+    });
+    const file = await b.platform.api(`/api/query/v1/exports/${retried}/files/0`);
+    expect((await file.text()).trimEnd().split('\r\n')).toHaveLength(dataset!.row_count + 1);
+
+    const spent = await abandoned(EXPORT_MAX_ATTEMPTS);
+    const failed = await details(spent);
+    expect(failed.record).toMatchObject({
+      exportStatus: 'failed',
+      message: attemptsSpent(EXPORT_MAX_ATTEMPTS),
+    });
+    const [job] = await db.query<{ status: string; error: string }>(
+      'SELECT status, error FROM jobs WHERE id = $1',
+      [spent],
+    );
+    expect(job).toEqual({ status: 'failed', error: attemptsSpent(EXPORT_MAX_ATTEMPTS) });
+  }, 90_000);
+
+  it('a stream run cut off on every attempt ends in ERROR, saying its attempts are spent; the stream runs again', async () => {
+    const fileId = await uploadCsv(b.platform as TestPlatform, 'spent.csv', 'n\n1\n');
+    const s = await createStream(
+      b.platform as TestPlatform,
+      streamBody('data-file', { dataFileId: String(fileId) }),
+    );
+    const [execution] = await db.query<{ id: number }>(
+      `INSERT INTO stream_executions (stream_id, state, run_type, started_at)
+       VALUES ($1, 'ACTIVE', 'MANUAL', now()) RETURNING id`,
+      [s.id],
+    );
+    await db.query(
+      `INSERT INTO jobs (id, kind, payload, status, lease_owner, lease_until, attempts)
+       VALUES ($1, 'stream-run', $2, 'running', 'a-process-that-died', now() + interval '1 second', $3)`,
+      [
+        `stream-run-${execution!.id}`,
+        JSON.stringify({ streamId: s.id, executionId: execution!.id, userId: 1 }),
+        STREAM_RUN_MAX_ATTEMPTS,
+      ],
+    );
+    const ended = await until('the spent run ended', LEASE_SECONDS * 1000 + 30_000, async () => {
+      const seen = (await executions(b.platform, s.id)).find((r) => r.id === execution!.id);
+      return seen?.state === 'ACTIVE' ? undefined : seen;
+    });
+    expect(ended).toMatchObject({
+      state: 'ERROR',
+      errorMessage: attemptsSpent(STREAM_RUN_MAX_ATTEMPTS),
+    });
+    expect(
+      (await b.platform.api(`/api/data/v1/streams/${s.id}/executions`, { method: 'POST' })).status,
+    ).toBe(201);
   }, 90_000);
 
   it("a sync held by a dead process blocks 'sync now' (423) only until its lease expires", async () => {

@@ -3,7 +3,7 @@ import { startTestPlatform, type TestPlatform } from '../testing';
 import { createWorkflow, startRun, waitForRun } from '../testing/workflows';
 
 /**
- * Issue 26: work is claimed the moment it is queued, not at the next timed drain (here 10 s
+ * Work is claimed the moment it is queued, not at the next timed drain (here 10 s
  * apart), and one process runs at most WORKFLOW_CONCURRENCY workflow runs at once; a run that
  * ends frees its slot for the next queued one at once.
  */

@@ -7,11 +7,13 @@ import { sampleUsers } from '../testing/users';
 import { SALES_DATASET_ID } from '../seed/datasets';
 import { createStream, startRun, streamBody, uploadCsv } from '../testing/streams';
 import { startTestPlatform, type TestPlatform } from '../testing';
+import { createWorkflow, startRun as startWorkflowRun, v1 } from '../testing/workflows';
+import { LIVE_RETRY_AFTER_SECONDS } from './live-reads';
 import { readEvents } from './read-sse';
 import { liveLimits, socketSink } from './sse';
 
 /**
- * Issue 26: a stream execution's state and an export's status as they change, read live
+ * A stream execution's state and an export's status as they change, read live
  * (text/event-stream) by whoever may read them; a user who may not gets the 404 of the plain read.
  */
 let platform: TestPlatform;
@@ -140,6 +142,92 @@ describe('a live read that cannot be followed', () => {
       expect(waitedMs).toBeLessThan(1_000);
     } finally {
       server.close();
+    }
+  });
+});
+
+describe('the bounds and the access of every live read (one LiveReads for the platform)', () => {
+  const saved = { ...liveLimits };
+  afterAll(() => void Object.assign(liveLimits, saved));
+
+  it('holds one user to their own limit, answered in the error body of the area asked, while others read on', async () => {
+    liveLimits.maxOpenPerUser = 2;
+    const open: Response[] = [];
+    try {
+      // Ada (the configured access token's user) follows a workflow run that waits.
+      const workflow = await createWorkflow(platform, {
+        steps: [{ id: 'pause', type: 'wait', name: 'Pause', seconds: 30 }],
+      });
+      const run = await startWorkflowRun(platform, workflow.id);
+      const runLive = `/v1/workflows/runs/${run.id}/live`;
+      for (let i = 0; i < 2; i += 1) {
+        const res = await v1(platform)(runLive);
+        expect(res.status).toBe(200);
+        open.push(res);
+      }
+      const refused = await v1(platform)(runLive);
+      expect(refused.status).toBe(503);
+      expect(refused.headers.get('retry-after')).toBe(String(LIVE_RETRY_AFTER_SECONDS));
+      // The workflow API's body: `{message}`, no export error code.
+      const body = (await refused.json()) as Record<string, unknown>;
+      expect(Object.keys(body)).toEqual(['message']);
+      expect(body.message).toMatch(/too many live reads open \(2\)/);
+
+      // Ben's live reads are his own: open while Ada is at her limit, up to his.
+      for (let i = 0; i < 2; i += 1) {
+        const res = await as('ben', '/api/query/v1/exports/live');
+        expect(res.status).toBe(200);
+        open.push(res);
+      }
+      const benRefused = await as('ben', '/api/query/v1/exports/live');
+      expect(benRefused.status).toBe(503);
+      expect(benRefused.headers.get('retry-after')).toBe(String(LIVE_RETRY_AFTER_SECONDS));
+      // The exports API's body (7.2), with a code of its own.
+      expect(await benRefused.json()).toEqual({
+        errorCode: 'UNAVAILABLE',
+        message: expect.stringMatching(/too many live reads open \(2\)/) as unknown,
+      });
+      await v1(platform)(`/v1/workflows/runs/${run.id}/cancel`, { json: {} });
+    } finally {
+      for (const res of open) await res.body?.cancel();
+      Object.assign(liveLimits, saved);
+    }
+  });
+
+  it('ends with an error event (401) once the token it was opened with is revoked', async () => {
+    liveLimits.recheckMs = 200;
+    try {
+      const minted = await platform.api('/api/data/v1/accesstokens', {
+        method: 'POST',
+        json: { name: 'live read revoked', ownerId: 2 },
+      });
+      expect(minted.status).toBe(201);
+      const { id, token } = (await minted.json()) as { id: string; token: string };
+      const live = await fetch(`${platform.url}/api/query/v1/exports/live`, {
+        headers: { 'X-SERVICE-Developer-Token': token },
+      });
+      expect(live.status).toBe(200);
+      let revoked = false;
+      const { events, ended } = await readEvents(
+        live,
+        () => false,
+        10_000,
+        (event) => {
+          if (event.event !== 'changed' || revoked) return;
+          revoked = true;
+          void platform.api(`/api/data/v1/accesstokens/${id}`, { method: 'DELETE' });
+        },
+      );
+      expect(revoked).toBe(true);
+      const last = events.at(-1)!;
+      expect(last.event).toBe('error');
+      expect(JSON.parse(last.data)).toMatchObject({ status: 401 });
+      // Well before the read's time bound (5 minutes): its recheck found the token gone.
+      expect(last.at).toBeLessThan(5_000);
+      // And the platform closed it.
+      expect(ended).toBe(true);
+    } finally {
+      Object.assign(liveLimits, saved);
     }
   });
 });

@@ -1,33 +1,34 @@
 import type { ServerResponse } from 'node:http';
-import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response';
-import type { Context } from 'hono';
-import type { PlatformDeps, PlatformEnv } from '../core/context';
-import { PlatformError } from '../core/errors';
-import { JOURNALED } from '../jobs/signals';
+import { JOURNALED, type Signals } from '../jobs/signals';
+
+/** The live reads one process keeps open at once. */
+export const MAX_LIVE_READS = 200;
+/** The live reads one user keeps open at once: well under the process's, so no user locks others out. */
+export const MAX_LIVE_READS_PER_USER = 20;
 
 /**
  * Bounds of the live reads (text/event-stream) of the embedded platform: a comment line every
  * `heartbeatMs` keeps proxies from closing a quiet stream; a stream ends after `maxMs` (the
- * client reconnects with `after=` where it was); at most `maxOpen` are open in one process
- * (503 beyond). Between wakes a stream reads again every `rereadMs`, so a lost wake, or progress
- * written without one, costs at most that long. Tests lower them.
+ * client reconnects with `after=` where it was); at most `maxOpen` are open in one process and
+ * `maxOpenPerUser` for one user (503 beyond). Between wakes a stream reads again every
+ * `rereadMs`, so a lost wake, or progress written without one, costs at most that long; every
+ * `recheckMs` the caller's token and access are decided again. The platform's defaults; tests
+ * lower them.
  */
 export const liveLimits = {
   heartbeatMs: 15_000,
   maxMs: 5 * 60_000,
-  maxOpen: 200,
+  maxOpen: MAX_LIVE_READS,
+  maxOpenPerUser: MAX_LIVE_READS_PER_USER,
   rereadMs: 1_000,
+  recheckMs: 5_000,
 };
+export type LiveLimits = typeof liveLimits;
 
 /** How long a browser waits to reconnect a stream closed for its time bound (`retry:`). */
 export const RECONNECT_MS = 250;
 
-/** What a live read needs of the platform: its wakes (the queue's signals) and its log. */
-export type LiveDeps = Pick<PlatformDeps, 'queue' | 'log'>;
-
-const open = new WeakMap<object, number>();
-
-const EVENT_STREAM_HEAD = {
+export const EVENT_STREAM_HEAD = {
   'content-type': 'text/event-stream',
   'cache-control': 'no-cache',
   'x-accel-buffering': 'no',
@@ -58,72 +59,18 @@ export interface ReadHint {
   journal: boolean;
 }
 
-/**
- * Answers a live read: `read` runs at once, then on each wake of `topics` (jobs/signals.ts: in
- * this process, and on PostgreSQL from the others) and every `rereadMs`; its messages are sent
- * as server-sent events. The caller has already checked access (a 404 comes before the stream).
- */
-export function liveStream(
-  c: Context<PlatformEnv>,
-  deps: LiveDeps,
-  topics: string[],
-  read: (hint: ReadHint) => Promise<LiveRead>,
-  /** What every change wakes (a workflow run) is re-read less often (× rereadMs). */
-  { rereadEvery = 1 } = {},
-) {
-  const outgoing = (c.env as { outgoing?: ServerResponse } | undefined)?.outgoing;
-  // No path calls a live read in-process (a custom app's paths, apps/app-paths.ts, have none).
-  if (!outgoing) throw new PlatformError(400, 'A live read is answered over HTTP only');
-  // HEAD: the head alone, no stream.
-  if (c.req.method === 'HEAD') return c.body(null, 200, EVENT_STREAM_HEAD);
-  const key = deps.queue;
-  const count = open.get(key) ?? 0;
-  if (count >= liveLimits.maxOpen)
-    throw new PlatformError(
-      503,
-      `Too many live reads are open (${liveLimits.maxOpen}); read the resource instead, or try again shortly`,
-    );
-  open.set(key, count + 1);
-  const rereadMs = liveLimits.rereadMs * rereadEvery;
-  const closed = () => open.set(key, (open.get(key) ?? 1) - 1);
-  const failed = (error: unknown) => {
-    if (!(error instanceof PlatformError))
-      deps.log(
-        `live read ${c.req.path} trace ${c.get('traceId')}: ${error instanceof Error ? error.stack : String(error)}`,
-      );
-  };
-  // Served by Node (@hono/node-server): the events go straight to the socket, each read's in
-  // one write, without a web stream between (each of those cost a share of the one thread
-  // that a hundred live reads and their requests share).
-  const sink = socketSink(outgoing);
-  void follow(sink, deps, topics, read, rereadMs)
-    .catch(async (error: unknown) => {
-      failed(error);
-      // The stream ends with an `error` event; the client reads the resource again.
-      const message = error instanceof Error ? error.message : String(error);
-      await sink.write(eventText({ event: 'error', data: message }, false));
-    })
-    .catch(() => undefined)
-    .finally(() => {
-      closed();
-      sink.end();
-    });
-  return RESPONSE_ALREADY_SENT;
-}
-
 /** Where a live read's text goes. `over`: the client has gone (or the stream was closed). */
-interface Sink {
+export interface Sink {
   write(text: string): Promise<unknown>;
   onAbort(fn: () => void): void;
   readonly over: boolean;
   end(): void;
 }
 
-/** An event's text: `data` as JSON, or as it is when `json` is false (a line each). */
-function eventText({ event, id, data }: LiveMessage, json = true) {
-  const lines = json ? [JSON.stringify(data)] : String(data).split(/\r\n|\r|\n/);
+/** An event's text, its `data` as JSON (one line). */
+export function eventText({ event, id, data }: LiveMessage) {
   const head = `event: ${event}\n${id === undefined ? '' : `id: ${id}\n`}`;
-  return `${head}${lines.map((line) => `data: ${line}\n`).join('')}\n`;
+  return `${head}data: ${JSON.stringify(data)}\n\n`;
 }
 
 /**
@@ -132,7 +79,7 @@ function eventText({ event, id, data }: LiveMessage, json = true) {
  * client left before the stream began (while its access was checked) is over at once: Node
  * emitted its `close` before anyone listened, and a write to it never drains.
  */
-export function socketSink(outgoing: ServerResponse): Sink {
+export function socketSink(outgoing: ServerResponse, heartbeatMs = liveLimits.heartbeatMs): Sink {
   let gone = outgoing.destroyed;
   const aborts: Array<() => void> = [];
   const leave = () => {
@@ -159,7 +106,7 @@ export function socketSink(outgoing: ServerResponse): Sink {
           done();
           outgoing.destroy();
           leave();
-        }, liveLimits.heartbeatMs);
+        }, heartbeatMs);
         outgoing.on('drain', done).on('close', done);
       });
     },
@@ -171,12 +118,22 @@ export function socketSink(outgoing: ServerResponse): Sink {
   };
 }
 
-async function follow(
+/**
+ * Sends what `read` finds at once, then on each wake of `topics` (jobs/signals.ts: in this
+ * process, and on PostgreSQL from the others) and every `rereadMs`, until it is done, its client
+ * has gone or `maxMs` has passed; every `recheckMs` `recheck` decides again whether the caller
+ * may go on reading (it throws when not).
+ */
+export async function follow(
   stream: Sink,
-  deps: LiveDeps,
+  signals: Signals,
   topics: string[],
   read: (hint: ReadHint) => Promise<LiveRead>,
-  rereadMs: number,
+  {
+    limits,
+    rereadMs,
+    recheck,
+  }: { limits: LiveLimits; rereadMs: number; recheck: () => Promise<void> },
 ) {
   let woken = true;
   let journal = true;
@@ -187,13 +144,19 @@ async function follow(
     rouse?.();
   };
   stream.onAbort(() => wake());
-  const offs = topics.map((topic) => deps.queue.signals.on(topic, wake));
+  const offs = topics.map((topic) => signals.on(topic, wake));
   const started = Date.now();
   let lastWrite = Date.now();
   let lastRead = 0;
+  let lastCheck = started;
   try {
     while (!stream.over) {
       const now = Date.now();
+      if (now - lastCheck >= limits.recheckMs) {
+        await recheck();
+        lastCheck = Date.now();
+        continue;
+      }
       if (woken || now - lastRead >= rereadMs) {
         const hint = { journal: woken && journal };
         woken = false;
@@ -209,13 +172,13 @@ async function follow(
         }
         continue;
       }
-      if (now - started >= liveLimits.maxMs) {
+      if (now - started >= limits.maxMs) {
         // Closed for its time bound only: the browser reconnects (with Last-Event-ID) at once,
         // not after its default 3 s.
         await stream.write(`retry: ${RECONNECT_MS}\n\n`);
         return;
       }
-      if (now - lastWrite >= liveLimits.heartbeatMs) {
+      if (now - lastWrite >= limits.heartbeatMs) {
         await stream.write(': keep-alive\n\n');
         lastWrite = now;
       }
@@ -223,8 +186,9 @@ async function follow(
         1,
         Math.min(
           rereadMs - (now - lastRead),
-          liveLimits.heartbeatMs - (now - lastWrite),
-          liveLimits.maxMs - (now - started),
+          limits.heartbeatMs - (now - lastWrite),
+          limits.maxMs - (now - started),
+          limits.recheckMs - (now - lastCheck),
         ),
       );
       await new Promise<void>((resolve) => {

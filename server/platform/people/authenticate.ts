@@ -1,7 +1,7 @@
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { developerTokenHeader, sessionTokenHeader } from '../../config';
 import type { PlatformEnv } from '../core/http';
-import type { AuthenticationService } from './authentication';
+import type { AuthenticationService, Presented } from './authentication';
 
 const isIndexedSchema = (path: string) =>
   /^\/api\/query\/v1\/datasources\/[^/]+\/schema\/indexed$/.test(path);
@@ -12,28 +12,32 @@ const isWorkflowApi = (path: string) => path === '/v1' || path.startsWith('/v1/'
 const isOpen = (path: string) => path === '/' || path === '/api/content/v2/authentication';
 
 /**
- * Sets the request's acting user (spec 5) from what it presents: the tokens of its headers, or
- * the user a custom app's call goes on as in-process (apps/app-paths.ts: only in-process code
- * sets that environment). `authentication` decides.
+ * What the request presents to say who it acts as: its tokens. A live read presents them again
+ * as it goes on (live/live-reads.ts), so a revoked token ends it.
+ */
+export function presentedOf(c: Context<PlatformEnv>, brand: string): Presented {
+  const path = c.req.path;
+  return {
+    workflowApi: isWorkflowApi(path),
+    sessionAccepted: isIndexedSchema(path),
+    bearer: /^Bearer\s+(\S+)\s*$/i.exec(c.req.header('authorization') ?? '')?.[1],
+    developer: c.req.header(developerTokenHeader(brand)),
+    session: c.req.header(sessionTokenHeader(brand)),
+  };
+}
+
+/**
+ * Sets the request's acting user (spec 5) from what it presents: the tokens of its headers.
+ * `authentication` decides.
  */
 export function authenticate(
   brand: string,
   authentication: AuthenticationService,
 ): MiddlewareHandler<PlatformEnv> {
-  const devHeader = developerTokenHeader(brand);
-  const sessionHeader = sessionTokenHeader(brand);
   return async (c, next) => {
-    const actingUser = (c.env as { actingUser?: unknown } | undefined)?.actingUser;
-    const path = c.req.path;
-    if (typeof actingUser !== 'number' && isOpen(path)) return next();
-    const actor = await authentication.authenticate({
-      actingUser: typeof actingUser === 'number' ? actingUser : undefined,
-      workflowApi: isWorkflowApi(path),
-      sessionAccepted: isIndexedSchema(path),
-      bearer: /^Bearer\s+(\S+)\s*$/i.exec(c.req.header('authorization') ?? '')?.[1],
-      developer: c.req.header(devHeader),
-      session: c.req.header(sessionHeader),
-    });
+    const presented = presentedOf(c, brand);
+    if (isOpen(c.req.path)) return next();
+    const actor = await authentication.authenticate(presented);
     c.set('userId', actor.userId);
     return next();
   };

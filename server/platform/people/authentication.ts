@@ -14,11 +14,6 @@ import { insertSession, userOfSession, userOfToken } from './token-repository';
 
 /** What a request presents to say who it acts as. */
 export interface Presented {
-  /**
-   * The user a custom app's call acts as, handed on in-process (apps/app-paths.ts): set by
-   * in-process code only, never from a request's input.
-   */
-  actingUser?: number;
   /** The workflow API (/v1): a bearer access token, and the Workflow API grant. */
   workflowApi: boolean;
   /** The indexed schema (4.8): a session token is taken too. */
@@ -99,10 +94,6 @@ export class AuthenticationService {
 
   /** The acting user of what a request presents, or 401 (403 past the Workflow API grant). */
   async authenticate(presented: Presented): Promise<Actor> {
-    if (presented.actingUser !== undefined) {
-      if (presented.workflowApi) await this.#workflowApiAllowed(presented.actingUser);
-      return actingAs(presented.actingUser);
-    }
     if (presented.workflowApi) {
       const userId = await this.#bearer(presented.bearer);
       await this.#workflowApiAllowed(userId);

@@ -6,7 +6,7 @@ import {
   until,
   type Child,
   type TwoProcesses,
-} from '../jobs/test-processes';
+} from '../testing/processes';
 import { sampleUserIds } from '../testing/users';
 import { mintToken } from './token-repository';
 

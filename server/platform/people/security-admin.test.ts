@@ -73,6 +73,21 @@ describe('security administration', () => {
     expect((await me('chloe')).grants).toEqual([]);
   });
 
+  it('lets an Admin grant Read activity log to a role: the grant the log refusal names', async () => {
+    const refused = await as('chloe', '/api/audit/v1/events');
+    expect(refused.status).toBe(403);
+    expect(messageError.parse(await refused.json()).message).toMatch(/Read activity log grant/);
+    const res = await setGrants('ada', 'Editor', ['Read activity log']);
+    expect(res.status, await res.clone().text()).toBe(200);
+    expect(roleSchema.parse(await res.json()).grants).toEqual(['Read activity log']);
+    const roles = roleList.parse(await (await as('ada', '/api/access/v1/roles')).json());
+    expect(roles.find((r) => r.name === 'Editor')!.grants).toEqual(['Read activity log']);
+    expect((await as('chloe', '/api/audit/v1/events')).status).toBe(200);
+    expect((await as('chloe', '/api/audit/v1/events.csv')).status).toBe(200);
+    expect((await setGrants('ada', 'Editor', [])).status).toBe(200);
+    expect((await as('chloe', '/api/audit/v1/events')).status).toBe(403);
+  });
+
   it('refuses what would break the platform or names nothing: 400, 404, 409', async () => {
     const cases: Array<[Response, number, RegExp]> = [
       [await setRole('ada', 999, 'Editor'), 404, /No user 999/],

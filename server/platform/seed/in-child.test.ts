@@ -8,7 +8,7 @@ import { seedEnvironment, seedInChild } from './in-child';
 import { isSeeded } from './seeded';
 
 /**
- * Issue 26 §4: a user's first start writes the sample data in a short-lived process of its own
+ * A user's first start writes the sample data in a short-lived process of its own
  * (`seedIn: 'child'`), from the sources here through tsx (`npm run dev`, `npm run platform`); the
  * bundle's own entry is tested in scripts/build-server.test.ts.
  */

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import type { StoreOptions } from '../store';
 
 /**
- * Where the sample data is written (issue 26 §4). Seeding grows the process that does it by
+ * Where the sample data is written. Seeding grows the process that does it by
  * hundreds of MiB that it never gives back (PGlite's WebAssembly memory, the allocators' arenas),
  * so `npm start`, `npm run dev` and `npm run platform` write it in a short-lived `node` process
  * of its own, before the serving process opens the store: the first start then idles as low as a

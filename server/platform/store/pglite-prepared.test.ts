@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PreparedStatements } from './pglite-prepared';
 
 /**
- * Issue 26 §3: the statements that come again are kept prepared on PGlite's thread. What a
+ * The statements that come again are kept prepared on PGlite's thread. What a
  * statement answers, and how it fails, is PGlite's own; only the work of parsing and planning
  * it again goes. PGlite in memory, in this thread (the worker uses the same class).
  */

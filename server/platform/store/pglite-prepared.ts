@@ -19,10 +19,10 @@ interface Entry {
 }
 
 /**
- * PGlite's `query`, with the statements that come again kept prepared (issue 26 §3): PGlite
+ * PGlite's `query`, with the statements that come again kept prepared: PGlite
  * parses, analyses and plans each statement anew, and for the platform's larger statements (a
- * run's write with its lines and its job's end, a group of starts) that was most of their cost
- * on its one thread (the `workflows` bench: 2.7 ms a run's write, 1.0 ms prepared). A text seen
+ * run's write with its lines and its job's end, a group of starts) that is most of their cost
+ * on its one thread. A text seen
  * a second time is prepared under a name and bound from then on, as node-postgres does for a
  * named query; PostgreSQL replans it when a table it reads changes, and picks a generic plan
  * only where it costs no more than its custom ones. One-off texts (built with a varying list)

@@ -11,8 +11,8 @@ import {
 import { PreparedStatements } from './pglite-prepared';
 
 /**
- * PGlite in a thread of its own (issue 8 §4): its WebAssembly runs here, so a long statement
- * no longer holds the platform's event loop, and the gateway, the console's files and every
+ * PGlite in a thread of its own: its WebAssembly runs here, so a long statement
+ * does not hold the platform's event loop, and the gateway, the console's files and every
  * request that does not wait for the database go on answering.
  *
  * PGlite runs one statement at a time. Work is taken in arrival order, a request's before the

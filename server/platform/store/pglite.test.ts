@@ -8,7 +8,7 @@ import { inBackground } from './priority';
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * Issue 8 §4: PGlite in a worker thread. The platform's thread stays free while a statement
+ * PGlite in a worker thread. The platform's thread stays free while a statement
  * runs; answers and errors come back as PGlite gives them; work is taken in arrival order.
  * PGlite only: with DATABASE_URL the platform never opens it.
  */
@@ -126,7 +126,7 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('PGlite in its own thread', (
     expect(order).toEqual(['commit', 'read']);
   });
 
-  it("takes a request's statement before the background's waiting work (issue 26)", async () => {
+  it("takes a request's statement before the background's waiting work", async () => {
     const db = await open();
     const ended: string[] = [];
     // A long line of runner work (core/jobs.ts runs it in the background), 20 ms a statement.

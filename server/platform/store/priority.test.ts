@@ -6,7 +6,7 @@ import { inBackground } from './priority';
 const url = process.env.DATABASE_URL;
 
 /**
- * Issue 26: a hundred workflow steps at once must not make a request wait. On PostgreSQL,
+ * A hundred workflow steps at once must not make a request wait. On PostgreSQL,
  * background work (core/jobs.ts) uses at most some of the pool's connections; PGlite's own
  * order is tested in pglite.test.ts.
  */

@@ -4,7 +4,7 @@ import { openStore, type Db } from '.';
 import { inBackground, RequestGauge } from './priority';
 
 /**
- * Issue 26 §3: background work (a hundred workflow runs) waits while the platform answers
+ * Background work (a hundred workflow runs) waits while the platform answers
  * requests, for a bounded time, so a burst of starts is answered first; a request's own
  * statements, and those of a transaction already open, never wait.
  */

@@ -33,7 +33,7 @@ function largeCsv(rows: number) {
 }
 
 /**
- * Issue 26 §1: a stream run's CSV is parsed and typed on a thread of its own once it is large, so
+ * A stream run's CSV is parsed and typed on a thread of its own once it is large, so
  * that the platform's event loop answers its readers meanwhile; its table is the one the loop
  * itself would have read.
  */

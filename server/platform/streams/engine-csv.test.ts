@@ -9,7 +9,7 @@ import { stageCsvInEngine } from './engine-csv';
 import { scanCsv } from './engine-csv-scan';
 
 /**
- * Issue 26 §1: on PostgreSQL the engine parses, types and stages a CSV; for every text it takes,
+ * On PostgreSQL the engine parses, types and stages a CSV; for every text it takes,
  * the staged cells (jsonb, compared as the engine writes them) and the columns are exactly the
  * Node path's (csv.ts, then stageRows); any text it cannot read exactly goes the Node path.
  */

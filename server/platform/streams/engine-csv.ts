@@ -6,7 +6,7 @@ import { CHUNK_BYTES, headerNames, type ColumnType } from './csv';
 import { engineCsvReadable } from './engine-csv-scan';
 
 /**
- * A CSV source on PostgreSQL, parsed and typed by the engine (issue 26): the text goes in with one
+ * A CSV source on PostgreSQL, parsed and typed by the engine: the text goes in with one
  * `COPY` into a temporary table of text columns, each column's type is judged by one scan, and the
  * cells are built as jsonb by `INSERT … SELECT` into a staging set. The result is exactly what
  * csv.ts (papaparse, then the same type rules) and stageRows would make of the same text; where

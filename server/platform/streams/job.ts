@@ -1,6 +1,6 @@
 import { actingAs } from '../access/principal';
 import type { JobHandler } from '../jobs/queue';
-import { QUEUED_WITHOUT_USER, type StreamRunPayload } from './run-job';
+import { QUEUED_WITHOUT_USER, STREAM_RUN_MAX_ATTEMPTS, type StreamRunPayload } from './run-job';
 import type { StreamService } from './service';
 
 /** The user a job without one ends as: no user, who holds nothing (access/principal.ts). */
@@ -17,6 +17,11 @@ export function streamRunHandler(streams: StreamService): JobHandler {
     async onFailed(tx, job, reason) {
       const { executionId, userId } = job.payload as unknown as StreamRunPayload;
       await streams.failRun(actingAs(userId ?? NO_USER), executionId, reason, tx);
+    },
+    maxAttempts: STREAM_RUN_MAX_ATTEMPTS,
+    async onRetry(tx, job) {
+      const { executionId, userId } = job.payload as unknown as StreamRunPayload;
+      await streams.retryRun(actingAs(userId ?? NO_USER), executionId, job.id, tx);
     },
   };
 }

@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import { actorOf, type PlatformEnv } from '../core/http';
-import { liveStream, type LiveDeps } from '../live/sse';
+import type { LiveReads } from '../live/live-reads';
 import { toExecution } from './mappers';
 import type { StreamService } from './service';
 
@@ -12,23 +12,27 @@ import type { StreamService } from './service';
  */
 export async function executionLive(
   c: Context<PlatformEnv>,
-  live: LiveDeps,
+  live: LiveReads,
   streams: StreamService,
 ) {
-  const { topic, current } = await streams.watchExecution(
+  const { topic, current, recheck } = await streams.watchExecution(
     actorOf(c),
     c.req.param('id')!,
     c.req.param('executionId')!,
   );
   let shown = '';
-  return liveStream(c, live, [topic], async () => {
-    const execution = toExecution(await current());
-    const seen = JSON.stringify(execution);
-    const changed = seen !== shown;
-    shown = seen;
-    return {
-      messages: changed ? [{ event: 'execution', data: execution }] : [],
-      done: execution.state !== 'ACTIVE',
-    };
+  return live.answer(c, {
+    topics: [topic],
+    recheck,
+    async read() {
+      const execution = toExecution(await current());
+      const seen = JSON.stringify(execution);
+      const changed = seen !== shown;
+      shown = seen;
+      return {
+        messages: changed ? [{ event: 'execution', data: execution }] : [],
+        done: execution.state !== 'ACTIVE',
+      };
+    },
   });
 }

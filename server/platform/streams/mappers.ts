@@ -1,5 +1,5 @@
 import type { Account, Stream, StreamExecution } from '../../../src/api/contract';
-import { redactCredentials } from './connectors/outbound';
+import { isSecretName, REDACTED, redactText } from '../core/redact';
 import type { AccountRow, ExecutionRow, StreamRow } from './repository';
 
 const iso = (d: Date | string) => new Date(d).toISOString();
@@ -11,8 +11,12 @@ export const toStream = (s: StreamRow): Stream => ({
   dataProvider: { key: s.data_provider },
   account: { id: s.account_id },
   dataSource: { id: s.dataset_id, name: s.dataset_name, description: s.dataset_description },
-  // A password in a connector URL is used by the run, never shown again.
-  configuration: s.configuration.map((item) => ({ ...item, value: redactCredentials(item.value) })),
+  // A secret in a setting (by its name, or a URL's password or secret query value) is used by the
+  // run, never shown again.
+  configuration: s.configuration.map((item) => ({
+    ...item,
+    value: isSecretName(item.name) ? REDACTED : redactText(item.value),
+  })),
   advancedScheduleJson: s.advanced_schedule_json,
   createdAt: iso(s.created_at),
   createdBy: s.created_by,

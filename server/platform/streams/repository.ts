@@ -224,18 +224,6 @@ export const partitionTaken = async (db: Queryable, datasetId: string, partition
     ])
   ).length > 0;
 
-/**
- * The content of the documents that `where` (with `values`, built by the document store's
- * conditions: stream-sources.ts) keeps, in creation order: what a document-store stream reads.
- */
-export const documentContents = async (db: Queryable, where: string, values: unknown[]) =>
-  (
-    await db.query<{ content: Record<string, unknown> }>(
-      `SELECT content FROM documents WHERE ${where} ORDER BY created_on, id`,
-      values,
-    )
-  ).map((d) => d.content);
-
 export const listAccounts = (db: Queryable) =>
   db.query<AccountRow>('SELECT * FROM accounts ORDER BY id');
 export const getAccount = async (db: Queryable, id: number) =>

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { createStreamBody, queryInt, runStreamBody } from '../../../src/api/contract';
 import { actorOf, type PlatformEnv } from '../core/http';
 import { body, parseWith, query, readJson } from '../core/validate';
-import type { LiveDeps } from '../live/sse';
+import type { LiveReads } from '../live/live-reads';
 import { executionLive } from './live';
 import { toAccount, toExecution, toStream } from './mappers';
 import { MAX_OFFSET, MAX_PAGE, type StreamService } from './service';
@@ -16,7 +16,7 @@ const streamListParams = z.object({ datasetId: z.string().min(1).optional(), ...
 const executionListParams = z.object(page);
 
 /** Streams (4.3), their executions, and the connectors and accounts the wizard offers. */
-export function streamRoutes({ streams }: { streams: StreamService }, live: LiveDeps) {
+export function streamRoutes({ streams }: { streams: StreamService }, live: LiveReads) {
   const r = new Hono<PlatformEnv>();
   const path = '/api/data/v1/streams';
 

@@ -1,12 +1,13 @@
 import { created, recordEvent } from '../audit/record';
 import type { JobQueue } from '../jobs/queue';
 import type { Db } from '../store';
-import { insertExecution, type StreamRow } from './repository';
+import { insertExecution } from './repository';
 
 /**
  * Stream executions are jobs of the durable job table: the execution row and its job are written
- * in one transaction, the run is claimed under a lease, and a run whose process died ends in
- * ERROR with the lease's reason once the lease expires.
+ * in one transaction, the run is claimed under a lease, and a run whose process died runs again
+ * once the lease expires, in whichever process claims it, until its attempts are spent; then it
+ * ends in ERROR, saying so.
  */
 export const STREAM_RUN_JOB = 'stream-run';
 export const streamRunJobId = (executionId: number) => `stream-run-${executionId}`;
@@ -17,6 +18,12 @@ export interface StreamRunPayload {
   /** Who runs it: the source is read as this user. */
   userId?: number;
 }
+
+/**
+ * Runs of a stream run's job in all: one whose process dies is run again from the start in
+ * whichever process claims it (its staged rows are unseen until published, and set aside).
+ */
+export const STREAM_RUN_MAX_ATTEMPTS = 3;
 
 /** The reason of a run whose process stopped before the job table knew of it. */
 export const INTERRUPTED = 'Interrupted: the platform stopped during the run';
@@ -54,20 +61,4 @@ export async function enqueueExecution(
     );
     return execution;
   });
-}
-
-/**
- * A run of a stream whose dataset the caller has already checked (the workflow step
- * `stream.run`, until it starts runs through the StreamService): 201 comes back at once; the run
- * goes on in the background (ACTIVE → SUCCESS or ERROR), reading the source as `userId`.
- */
-export async function startExecution(
-  deps: RunQueue,
-  stream: Pick<StreamRow, 'id'>,
-  runType: string,
-  userId: number,
-) {
-  const execution = await enqueueExecution(deps, stream.id, runType, userId);
-  deps.queue.start(streamRunJobId(execution.id));
-  return execution;
 }

@@ -1,12 +1,13 @@
 import type { Connector as ConnectorInfo, CreateStreamBody } from '../../../src/api/contract';
 import type { DatasetOperation } from '../access/datasets';
-import { listScope, type Actor } from '../access/principal';
+import { actingAs, listScope, type Actor } from '../access/principal';
 import { created, recordEvent } from '../audit/record';
 import { PlatformError, badRequest, notFound } from '../core/errors';
 import { getDataset } from '../datasets/repository';
 import type { DatasetService } from '../datasets/service';
 import {
   discardStaged,
+  discardStagedOf,
   publishPartition,
   publishReplace,
   type StagedRows,
@@ -18,13 +19,18 @@ import type { Db, Queryable } from '../store';
 import { columnsAfterRun } from './columns';
 import { connectorFor, connectorList } from './connectors';
 import { redactCredentials, type OutboundPolicy } from './connectors/outbound';
+import type { SourceServices } from './connectors/types';
 import {
   activeExecution,
+  advanceSchedule,
+  dueStreams,
   failActiveExecution,
+  failExecutionsWithoutJob,
   finishExecution,
   getAccount,
   getExecution,
   getStream,
+  insertExecution,
   insertStream,
   listAccounts,
   listExecutions,
@@ -34,11 +40,16 @@ import {
   type ExecutionRow,
   type StreamRow,
 } from './repository';
-import { enqueueExecution, streamRunJobId } from './run-job';
+import { INTERRUPTED, enqueueExecution, streamRunJobId } from './run-job';
 import { dateIn, nextRunAt, parseSchedule } from './schedule';
 import { stageSource } from './stage-source';
-import type { StreamSources } from './stream-sources';
 import { SourceError } from './table';
+
+/** A stream whose scheduled run has come, and the owner it runs as. */
+export interface DueStream {
+  streamId: number;
+  owner: Actor;
+}
 
 /** A page of streams or executions holds at most MAX_PAGE, from at most MAX_OFFSET on. */
 export const MAX_PAGE = 500;
@@ -65,9 +76,10 @@ const scheduleOf = (stream: StreamRow) => {
  * Streams (4.3): a connector, its configuration and schedule, the dataset it loads, and its
  * executions. A stream is seen with read access to its dataset and run with edit access (a
  * stream of a dataset the user may not see is not found, as the dataset would be). Its source
- * is read as the user who creates it, who starts a run, or, for a scheduled run, its owner
- * (access/stream-sources.ts): who may not read it cannot create the stream (403), and a run
- * they start ends in ERROR naming what is needed.
+ * is read as the user who creates it, who starts a run, or, for a scheduled run, its owner,
+ * through the service of the area that holds it (the document store, data files), which
+ * decides: who may not read it cannot create the stream (403), and a run they start ends in
+ * ERROR naming what is needed.
  */
 export class StreamService {
   constructor(
@@ -75,7 +87,7 @@ export class StreamService {
     private readonly principals: Principals,
     private readonly datasets: DatasetService,
     private readonly queue: JobQueue,
-    private readonly sources: StreamSources,
+    private readonly sources: SourceServices,
     private readonly outbound: OutboundPolicy,
     private readonly log: (line: string) => void,
   ) {}
@@ -110,10 +122,7 @@ export class StreamService {
       throw badRequest(
         `account.id: account ${account.id} is for ${account.type} streams, not ${connector.key}`,
       );
-    await connector.validate(input.configuration, {
-      actor: await this.principals.of(actor),
-      sources: this.sources,
-    });
+    await connector.validate(input.configuration, { actor, services: this.sources });
     const name = input.dataSource.name.trim();
     const id = await this.db.transaction(async (tx) => {
       const datasetId = await createDataset(tx, {
@@ -162,8 +171,9 @@ export class StreamService {
   }
 
   /**
-   * What a live read of one execution follows: the topic its job wakes (claimed, ended) and its
-   * state now, read again without deciding again (the stream's read was decided here).
+   * What a live read of one execution follows: the topic its job wakes (claimed, ended), its
+   * state now, read again without deciding again (the stream's read was decided here), and the
+   * stream's read decided again (`recheck`: a 404 once the actor may no longer read it).
    */
   async watchExecution(actor: Actor, id: string, executionId: string) {
     const stream = await this.#open(actor, id, 'read');
@@ -171,6 +181,7 @@ export class StreamService {
     return {
       topic: `job:${streamRunJobId(first.id)}`,
       current: () => getExecution(this.db, stream.id, String(first.id)),
+      recheck: () => this.#open(actor, id, 'read'),
     };
   }
 
@@ -192,6 +203,81 @@ export class StreamService {
   }
 
   /**
+   * The streams whose next run has come (INTERVAL and DAILY; MANUAL ones have none), each with
+   * its owner: the schedule's own read, by no user; each run is started as its owner
+   * (`startScheduled`).
+   */
+  async due(): Promise<DueStream[]> {
+    return (await dueStreams(this.db)).map((stream) => ({
+      streamId: stream.id,
+      owner: actingAs(stream.created_by),
+    }));
+  }
+
+  /**
+   * A SCHEDULED run, as the stream's owner (no one else starts one: 404 as for a stream they may
+   * not see). Moving the stream's next run on is the claim (a conditional UPDATE): of several
+   * processes, one fires each scheduled run; undefined when another did, or it is not due. The
+   * owner then needs edit access to the dataset, as for a manual run: refused, the run is
+   * skipped (the schedule has moved on) with the 403 or 404 that says why.
+   */
+  async startScheduled(actor: Actor, id: number): Promise<ExecutionRow | undefined> {
+    const stream = await getStream(this.db, id);
+    if (stream.created_by !== actor.userId) throw notFound(`No stream ${id}`);
+    if (!stream.next_run_at || new Date(stream.next_run_at).getTime() > Date.now()) return;
+    let next: Date | null = null;
+    try {
+      next = nextRunAt(parseSchedule(stream.advanced_schedule_json), new Date());
+    } catch {
+      // a schedule stored before a stricter rule: the stream is left to manual runs
+    }
+    if (!(await advanceSchedule(this.db, stream, next))) return;
+    // An owner who may no longer change the dataset gets a run in ERROR saying so, where the
+    // stream's history shows it, rather than a schedule that silently stops loading.
+    const refusal = await this.#open(actor, String(id), 'edit').then(
+      () => undefined,
+      (error: unknown) => (error instanceof PlatformError ? error : Promise.reject(error)),
+    );
+    if (refusal)
+      return this.db.transaction(async (tx) => {
+        const execution = await insertExecution(tx, stream.id, 'SCHEDULED');
+        await failActiveExecution(
+          tx,
+          execution.id,
+          `The scheduled run acts as the stream's owner, user ${actor.userId}, who ${
+            refusal.status === 404
+              ? 'may no longer see its dataset'
+              : `may not load it (${refusal.message})`
+          }`.slice(0, MAX_REASON_CHARS),
+        );
+        await recordEvent(
+          tx,
+          actor.userId,
+          'stream.run',
+          { type: 'stream', id: stream.id },
+          created({ execution: execution.id, runType: 'SCHEDULED' }),
+        );
+        return execution;
+      });
+    const execution = await enqueueExecution(
+      { db: this.db, queue: this.queue },
+      stream.id,
+      'SCHEDULED',
+      actor.userId,
+    );
+    this.queue.start(streamRunJobId(execution.id));
+    return execution;
+  }
+
+  /**
+   * Runs cut off by a dead process end through their job's lease (jobs/queue.ts); only runs from
+   * before the job table have none: they end in ERROR ("Interrupted"), at start, by no user.
+   */
+  async failRunsWithoutJob() {
+    await failExecutionsWithoutJob(this.db, INTERRUPTED);
+  }
+
+  /**
    * A run's job, as `actor` (who started the run; for a scheduled run, the stream's owner): the
    * connector reads the source only when that user may, or the run ends in ERROR naming what is
    * needed. Reads the source and stages its rows out of sight, a small statement at a time (other
@@ -207,8 +293,8 @@ export class StreamService {
     try {
       const stream = await getStream(db, execution.stream_id);
       const source = await connectorFor(stream.transport.description).read(stream.configuration, {
-        actor: await this.principals.of(actor),
-        sources: this.sources,
+        actor,
+        services: this.sources,
         outbound: this.outbound,
       });
       const table = await stageSource(db, stream.dataset_id, source, jobId, (n) =>
@@ -256,6 +342,14 @@ export class StreamService {
         await finishExecution(tx, execution.id, { state: 'ERROR', errorMessage });
       });
     }
+  }
+
+  /**
+   * A run whose job is queued again (its process died), in the queue's transaction `tx`: it stays
+   * ACTIVE and starts again from nothing, what the cut-off attempt staged set aside unseen.
+   */
+  async retryRun(_actor: Actor, _executionId: number, jobId: string, tx: Queryable = this.db) {
+    await discardStagedOf(tx, jobId);
   }
 
   /**

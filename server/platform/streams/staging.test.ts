@@ -7,7 +7,7 @@ import type { Db } from '../store';
 import { openTestStore, testJob } from '../testing';
 
 /**
- * Issue 26 §1: a stream run stages its rows (COPY on PostgreSQL), in pieces of
+ * A stream run stages its rows (COPY on PostgreSQL), in pieces of
  * STAGE_BATCH rows (small enough that no statement holds PGlite long), out of sight until the
  * run publishes them; every cell comes back as it went in.
  */

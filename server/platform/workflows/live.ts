@@ -2,7 +2,8 @@ import type { Context } from 'hono';
 import { runLogsParams } from '../../../src/api/contract';
 import { actorOf, type PlatformEnv } from '../core/http';
 import { query } from '../core/validate';
-import { liveStream, type LiveDeps, type LiveMessage } from '../live/sse';
+import type { LiveReads } from '../live/live-reads';
+import type { LiveMessage } from '../live/sse';
 import { toLogEntry, toRun } from './mappers';
 import type { WorkflowService } from './service';
 
@@ -27,18 +28,26 @@ const canonical = (value: unknown) =>
  * events of a run started here, read by its workflow's owner, and each write it was told of;
  * anything else (another process, a cancel, a gap in the seqs, the timed re-read) is read.
  */
-export async function runLive(c: Context<PlatformEnv>, workflows: WorkflowService, live: LiveDeps) {
+export async function runLive(
+  c: Context<PlatformEnv>,
+  workflows: WorkflowService,
+  live: LiveReads,
+) {
   const { after = 0 } = query(c, runLogsParams);
   // An EventSource that reconnects says where it was.
   const last = Number(c.req.header('last-event-id'));
-  const run = await workflows.live(actorOf(c), c.req.param('runId')!);
+  const actor = actorOf(c);
+  const runId = c.req.param('runId')!;
+  const run = await workflows.live(actor, runId);
   let cursor = Number.isSafeInteger(last) && last > after ? last : after;
   let shown = '';
-  return liveStream(
-    c,
-    live,
-    [run.topic],
-    async (hint) => {
+  return live.answer(c, {
+    topics: [run.topic],
+    // The run's read, decided again: a 404 once the user may no longer see the run.
+    recheck: () => workflows.run(actor, runId),
+    // Every write of a run's log or state wakes it (runner.ts): a re-read is only a safety net.
+    rereadEvery: 5,
+    async read(hint) {
       // One snapshot: the state and the lines written with it.
       const read = await run.read(cursor, hint.journal);
       if (!read) return { messages: [], done: true };
@@ -56,8 +65,6 @@ export async function runLive(c: Context<PlatformEnv>, workflows: WorkflowServic
       }
       const more = read.more;
       return { messages, more, done: TERMINAL.has(read.run.status) && !more };
-      // Every write of a run's log or state wakes it (runner.ts): a re-read is only a safety net.
     },
-    { rereadEvery: 5 },
-  );
+  });
 }

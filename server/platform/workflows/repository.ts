@@ -236,6 +236,26 @@ export async function requestCancel(tx: Queryable, id: string, by: number) {
   await tx.query('UPDATE workflow_runs SET cancel_requested_by = $2 WHERE id = $1', [id, by]);
 }
 
+/** Whether a cancel was asked for the run (or it was canceled); a run that is gone: yes. */
+export async function cancelRequested(db: Queryable, runId: string) {
+  const [row] = await db.query<{ requested: boolean }>(
+    `SELECT cancel_requested_by IS NOT NULL OR status = 'CANCELED' AS requested FROM workflow_runs WHERE id = $1`,
+    [runId],
+  );
+  return row?.requested ?? true;
+}
+
+/** A `notify` step's message, written to the outbox (in the transaction of the step's output). */
+export const insertNotification = (
+  tx: Queryable,
+  message: { id: string; to: string; subject: string; body: string },
+) =>
+  tx.query(
+    `INSERT INTO outbox (id, recipient, subject, body, created_at, recipient_user_id)
+     VALUES ($1, $2, $3, $4, now(), NULL)`,
+    [message.id, message.to, message.subject, message.body],
+  );
+
 /** How a log line names a user: their display name, or their id when they are gone. */
 export const displayNameOf = async (db: Queryable, id: number) =>
   (

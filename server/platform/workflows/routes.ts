@@ -10,7 +10,7 @@ import {
 import { badRequest } from '../core/errors';
 import { actorOf, type PlatformEnv } from '../core/http';
 import { parseWith, query, readJson } from '../core/validate';
-import type { LiveDeps } from '../live/sse';
+import type { LiveReads } from '../live/live-reads';
 import { createBody, updateBody } from './definition';
 import { runLive } from './live';
 import { toLogEntry, toRun, toWorkflow } from './mappers';
@@ -47,8 +47,8 @@ export function workflowRoutes({
   live,
 }: {
   workflows: WorkflowService;
-  /** The live read's wakes and log (live/sse.ts). */
-  live: LiveDeps;
+  /** The platform's live reads (live/live-reads.ts). */
+  live: LiveReads;
 }) {
   const r = new Hono<PlatformEnv>();
 
@@ -94,6 +94,11 @@ export function workflowRoutes({
 
   r.get('/v1/workflows/:id', async (c) =>
     c.json(toWorkflow(await workflows.get(actorOf(c), c.req.param('id')))),
+  );
+
+  // Embedded platform: who may use the workflow, and how (the vendor's `parts=users`).
+  r.get('/v1/workflows/:id/permissions', async (c) =>
+    c.json(await workflows.permissions(actorOf(c), c.req.param('id'))),
   );
 
   r.put('/v1/workflows/:id', async (c) => {

@@ -11,9 +11,9 @@ import {
   withDone,
   type Advanced,
   type Done,
+  type Effect,
   type LogLine,
 } from './run-state';
-import type { Effect } from './steps';
 
 /** The run is not where this process held it: read it (run-state.ts `advance`). */
 export const UNSURE = Symbol('unsure');

@@ -3,7 +3,7 @@ import { LEASE_LOST, type JobRow, type Lease } from '../jobs/queue';
 import type { Db, Queryable } from '../store';
 import { appendLogs, type RunRow, type StepState } from './repository';
 import { endRun, readRun, resumeRun, saveSteps } from './run-repository';
-import { kindOf, type Effect } from './steps';
+import { kindOf } from './steps';
 
 export const WORKFLOW_RUN_JOB = 'workflow-run';
 export const workflowJobId = (runId: string, resume = 0) =>
@@ -18,6 +18,8 @@ export const TERMINAL = new Set(['COMPLETED', 'FAILED', 'CANCELED']);
 export interface RunPayload {
   runId: string;
 }
+/** A write committed together with a step's output (so a repeated step writes it once). */
+export type Effect = (tx: Queryable) => Promise<unknown>;
 export type LogLine = { level: RunLogEntry['level']; step: string; message: string };
 /** A step finished in this process, recorded with the claim of the next. */
 export interface Done {

@@ -1,12 +1,13 @@
 import type { WorkflowStep } from '../../../src/api/contract';
-import type { PlatformDeps } from '../core/context';
+import { actingAs } from '../access/principal';
 import { PlatformError } from '../core/errors';
-import type { DocumentService } from '../datastores/document-service';
-import type { JobHandler, Lease } from '../jobs/queue';
+import type { JobHandler, JobQueue, Lease } from '../jobs/queue';
+import type { Db } from '../store';
+import type { RequestGauge } from '../store/priority';
 import { Canceled, ReferenceError, StepFailure } from './errors';
 import { MAX_OUTPUT_BYTES, jsonBytesOver } from './output';
 import { ExpansionBudget, resolve, type ReferenceContext } from './references';
-import { appendLogs, type RunRow, type StepState } from './repository';
+import { appendLogs, insertNotification, type RunRow, type StepState } from './repository';
 import { ReceivedInput, durationText } from './step-record';
 import {
   advance,
@@ -15,21 +16,43 @@ import {
   runTopic,
   workflowJobId,
   type Done,
+  type Effect,
   type LogLine,
   type RunPayload,
 } from './run-state';
-import { executeStep, kindOf, type Effect, type Log, type StepContext } from './steps';
-import { poll, waitUntil } from './steps/waiting';
+import {
+  executeStep,
+  kindOf,
+  type Log,
+  type StepContext,
+  type StepServices,
+  type StepSettings,
+} from './steps';
+import { poll, waitUntil } from './waiting';
 import { RunInMemory, UNSURE, type Wrote } from './run-in-memory';
 import type { RunJournal } from './journal';
 
 export { MAX_OUTPUT_BYTES } from './output';
 export { MAX_RESUMES, WORKFLOW_RUN_JOB, workflowJobId } from './run-state';
 export const INTERRUPTED = 'Interrupted: the platform stopped during the run';
+/** Follows a service's refusal in a run's error: every step acts as the run's starter. */
+export const REFUSED_TO_STARTER = ' (as the user who started the run)';
 /** At most this many runs are held between their start and their claim (one process). */
 const HELD_MAX = 10_000;
 /** A quick step's start, and a run's, waits at most this long to be written (run-in-memory.ts). */
 const DEFER_MS = 100;
+
+/** What the runner keeps runs with (root.ts): the runs' store, the job queue and the log. */
+export interface RunnerSetup {
+  /** The runs, their steps and logs (the workflows area's repositories); never given to a step. */
+  db: Db;
+  queue: JobQueue;
+  /** The requests being answered: a step waits for a burst of them, as a statement does. */
+  requests: RequestGauge;
+  /** Runs one process runs at once (WORKFLOW_CONCURRENCY). */
+  concurrency: number;
+  log: (line: string) => void;
+}
 
 /**
  * Runs workflow runs: each run is a row of the job table (jobs/queue.ts), claimed under a lease.
@@ -45,8 +68,10 @@ export class WorkflowRunner {
   private readonly inserted = new Map<string, RunRow>();
 
   constructor(
-    private readonly deps: PlatformDeps,
-    private readonly documents: DocumentService,
+    private readonly setup: RunnerSetup,
+    /** What the steps call, as the run's user: the services the routes call (steps/types.ts). */
+    private readonly services: StepServices,
+    private readonly settings: StepSettings,
     /** Runs as this process wrote them, for the live reads of this process (journal.ts). */
     private readonly journal: RunJournal,
   ) {}
@@ -55,7 +80,7 @@ export class WorkflowRunner {
   start(run: RunRow) {
     if (this.inserted.size >= HELD_MAX) this.inserted.delete(this.inserted.keys().next().value!);
     this.inserted.set(run.id, run);
-    this.deps.queue.start(workflowJobId(run.id));
+    this.setup.queue.start(workflowJobId(run.id));
   }
 
   /**
@@ -63,7 +88,7 @@ export class WorkflowRunner {
    * it; what the journal held of the run is dropped.
    */
   changed(runId: string) {
-    this.deps.queue.signals.publish(runTopic(runId));
+    this.setup.queue.signals.publish(runTopic(runId));
   }
 
   cancelLocal(runId: string) {
@@ -77,13 +102,13 @@ export class WorkflowRunner {
       background: true,
       // Steps of different runs interleave, up to WORKFLOW_CONCURRENCY runs in this process;
       // a run needs nothing of the process that queued it, so any process takes it at once.
-      concurrency: this.deps.workflowConcurrency,
+      concurrency: this.setup.concurrency,
       shared: true,
     };
   }
 
   private async run(runId: string, lease: Lease) {
-    const { db } = this.deps;
+    const { db } = this.setup;
     const finish = (...args: Parameters<typeof finishRun>) =>
       finishRun(...args).finally(() => this.changed(runId));
     const cancel = new AbortController();
@@ -114,7 +139,7 @@ export class WorkflowRunner {
       for (;;) {
         if (lease.signal.aborted) throw new Error(INTERRUPTED);
         // A step waits, as a statement does, while a burst of requests is answered.
-        await this.deps.requests.turn();
+        await this.setup.requests.turn();
         const fast = inMemory ? await inMemory.advance(done, quick) : UNSURE;
         let next = fast;
         if (fast === UNSURE) {
@@ -177,8 +202,12 @@ export class WorkflowRunner {
             error instanceof ReferenceError ||
             error instanceof PlatformError;
           if (!known)
-            this.deps.log(`workflow run ${runId} step ${step.id}: ${(error as Error).stack}`);
-          const message = `Step ${step.id} failed: ${(error as Error).message}`;
+            this.setup.log(`workflow run ${runId} step ${step.id}: ${(error as Error).stack}`);
+          // A service's refusal speaks to its actor ("You need …"): the run's reader is told
+          // whose it was, for they may not be the user who started the run.
+          const refused =
+            error instanceof PlatformError && (error.status === 403 || error.status === 404);
+          const message = `Step ${step.id} failed: ${(error as Error).message}${refused ? REFUSED_TO_STARTER : ''}`;
           return await finish(db, lease, runId, 'FAILED', message, index, buffered, record());
         }
         await flushed();
@@ -209,7 +238,7 @@ export class WorkflowRunner {
     received: ReceivedInput,
     defer: (effect: Effect) => void,
   ): StepContext {
-    const { db } = this.deps;
+    const { db } = this.setup;
     const step = run.definition!.steps[index]!;
     // Lines of quick steps are written with the step's outcome (one transaction a step);
     // a step that may take long writes its lines at once, for the live log.
@@ -228,11 +257,12 @@ export class WorkflowRunner {
     };
     const budget = new ExpansionBudget();
     return {
-      deps: this.deps,
-      documents: this.documents,
+      // A run written before runs named who started them acts as user 1 (docs/platform-gaps.md).
+      actor: actingAs(run.started_by ?? 1),
+      services: this.services,
+      settings: this.settings,
       runId: run.id,
       workflowName: run.workflow_name ?? null,
-      userId: run.started_by ?? 1,
       state,
       refs,
       resolve: (value, options) => {
@@ -243,7 +273,7 @@ export class WorkflowRunner {
       expand: (chars) => budget.take(chars),
       log,
       signal,
-      defer,
+      notify: (message) => defer((tx) => insertNotification(tx, message)),
       waitUntil: (deadline) => waitUntil(db, run.id, deadline, signal),
       poll: (timeoutSeconds, check) => poll(db, run.id, timeoutSeconds, signal, check),
     };

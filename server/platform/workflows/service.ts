@@ -7,12 +7,15 @@ import {
   type RunWorkflowBody,
   type UpdateWorkflowBody,
   type WorkflowDefinition,
+  type WorkflowUserPermission,
 } from '../../../src/api/contract';
 import { enforce } from '../access/enforce';
-import type { Actor, Decision, Principal } from '../access/principal';
+import { actingAs, type Actor, type Decision, type Principal } from '../access/principal';
 import {
   decideWorkflow,
   decideWorkflowGrant,
+  rolesSeeingEveryWorkflow,
+  workflowPermissions,
   workflowScope,
   type WorkflowOperation,
   type WorkflowScope,
@@ -46,6 +49,7 @@ import {
   type StepState,
   type WorkflowRow,
 } from './repository';
+import { ownerAndMembersOf, roleNames } from './permission-repository';
 import { runTopic } from './run-state';
 import type { NewRun } from './run-repository';
 import { workflowJobId, type WorkflowRunner } from './runner';
@@ -62,6 +66,8 @@ const CANCEL_POLL_MS = 100;
 const LIVE_PAGE = 1000;
 /** Times a start is tried against a workflow that changes under it. */
 const START_ATTEMPTS = 3;
+/** The most users a workflow's permissions name (its owner first). */
+export const MAX_WORKFLOW_USERS = 500;
 
 /** Which runs a list holds, and which of them. */
 export interface RunListOptions {
@@ -164,6 +170,33 @@ export class WorkflowService {
     const principal = await this.#principals.of(actor);
     const workflow = await findWorkflow(this.db, id, { lastRun: true });
     return this.#seen(principal, id, workflow, 'read');
+  }
+
+  /**
+   * Who may use the workflow and what each may do (the vendor's `parts=users`), for an actor who
+   * may read it: its owner and the users whose role sees every workflow, each as the policy
+   * decides for them (without the Workflow API grant, nothing: such a user is left out).
+   */
+  async permissions(actor: Actor, id: string): Promise<WorkflowUserPermission[]> {
+    const principal = await this.#principals.of(actor);
+    const workflow = this.#seen(principal, id, await findWorkflow(this.db, id), 'read');
+    const roles = rolesSeeingEveryWorkflow(await roleNames(this.db));
+    const users = await ownerAndMembersOf(this.db, workflow.owner, roles, MAX_WORKFLOW_USERS);
+    const principals = await Promise.all(users.map((u) => this.#principals.of(actingAs(u.id))));
+    return users.flatMap((user, at) => {
+      const permissions = workflowPermissions(principals[at]!, workflow);
+      return permissions.length
+        ? [
+            {
+              id: user.id,
+              name: user.display_name,
+              role: user.role,
+              roleId: user.role_id,
+              permissions,
+            },
+          ]
+        : [];
+    });
   }
 
   /** A new version of the workflow: what `changes` gives, the rest as it was. */

@@ -96,8 +96,8 @@ describe('a run records each step', () => {
     expect(call.input).toEqual({
       method: 'POST',
       url: 'https://robot:***@hooks.example.com/deploy',
-      headers: { Authorization: '***', 'X-Team': 'blue' },
-      body: { token: '***', note: 'key sk-[redacted]' },
+      headers: { Authorization: '[redacted]', 'X-Team': 'blue' },
+      body: { token: '[redacted]', note: 'key sk-[redacted]' },
     });
     expect(JSON.stringify(done)).not.toMatch(/s3cret|abcdef123456|tok-secret|sk-abcdefghijkl/);
   });

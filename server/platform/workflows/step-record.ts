@@ -1,30 +1,11 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { WorkflowStep } from '../../../src/api/contract';
-import { redactSecrets } from '../generation/redact';
-import { redactCredentials } from '../streams/connectors/outbound';
+import { redactValue } from '../core/redact';
 import { jsonBytesOver } from './output';
 
 /** Bytes of a step's resolved input, as JSON, kept on the run for the run page. */
 export const MAX_RECORDED_INPUT_BYTES = 16 * 1024;
-const SENSITIVE_KEY = /authorization|cookie|token|secret|password|passwd|api[-_]?key|credential/i;
 const NOT_INPUT = new Set(['id', 'name', 'type']);
-
-/** A text as it may be shown: no `user:password@` in a URL, nothing shaped like a key. */
-const redactText = (text: string) => redactCredentials(redactSecrets(text));
-
-/** A value as it may be shown: every text redacted, a sensitive key's value masked. */
-export function redactValue(value: unknown): unknown {
-  if (typeof value === 'string') return redactText(value);
-  if (Array.isArray(value)) return value.map(redactValue);
-  if (value && typeof value === 'object')
-    return Object.fromEntries(
-      Object.entries(value).map(([key, v]) => [
-        key,
-        SENSITIVE_KEY.test(key) ? '***' : redactValue(v),
-      ]),
-    );
-  return value;
-}
 
 /** At most MAX_RECORDED_INPUT_BYTES of a value: a larger one is kept as the start of its JSON. */
 export function bounded(value: unknown): unknown {

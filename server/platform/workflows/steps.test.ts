@@ -4,16 +4,19 @@ import v8 from 'node:v8';
 import vm from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { workflow as workflowSchema, workflowRun } from '../../../src/api/contract';
+import { actingAs } from '../access/principal';
+import { PlatformError } from '../core/errors';
 import { mintToken } from '../people/token-repository';
 import { SALES_DATASET_ID } from '../seed/datasets';
 import { CUSTOMERS_COLLECTION_ID, NOTES_COLLECTION_ID } from '../seed/datastores';
 import { TARGETS_DATASET_ID } from '../seed/streams';
 import { startTestPlatform, type TestPlatform } from '../testing';
 import { allLogs, v1, waitForRun } from '../testing/workflows';
+import { REFUSED_TO_STARTER } from './runner';
 
 /**
- * Every step acts as the run's user through the same access rules as the routes, and
- * what one step may build (expanded settings, an http exchange) is bounded.
+ * Every step acts as the run's user through the services the routes call, and what one step
+ * may build (expanded settings, an http exchange) is bounded.
  */
 let platform: TestPlatform;
 let server: http.Server;
@@ -68,6 +71,16 @@ async function runAs(definition: unknown, token = platform.tokens.access, input?
   return waitForRun(platform, run.id, undefined, 30_000);
 }
 
+/** The message of the service's refusal of `operation`, which a refused step's run repeats. */
+async function refusal(operation: Promise<unknown>) {
+  const error: unknown = await operation.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  if (!(error instanceof PlatformError)) throw new Error('the service did not refuse');
+  return error.message;
+}
+
 const countCustomers = async () =>
   (
     await platform.db.query<{ n: number }>(
@@ -95,7 +108,7 @@ describe('steps act as the run user', () => {
     expect(query.status).toBe('FAILED');
     expect(query.steps![0]!.output).toBeUndefined();
     expect(query.error).toBe(
-      `Step q failed: collection ${CUSTOMERS_COLLECTION_ID} not found, or the user who started the run has no permission to it`,
+      `Step q failed: Collection ${CUSTOMERS_COLLECTION_ID} not found, or you have no permission to it${REFUSED_TO_STARTER}`,
     );
     const create = await runAs(
       {
@@ -112,7 +125,9 @@ describe('steps act as the run user', () => {
       tokens.ben,
     );
     expect(create.status).toBe('FAILED');
-    expect(create.error).toMatch(/collection .* not found, or the user who started the run/);
+    expect(create.error).toBe(
+      `Step c failed: Collection ${CUSTOMERS_COLLECTION_ID} not found, or you have no permission to it${REFUSED_TO_STARTER}`,
+    );
     expect(await countCustomers()).toBe(before);
     // The admin may: the same steps complete.
     const admin = await runAs({
@@ -143,7 +158,7 @@ describe('steps act as the run user', () => {
     expect((run.steps![0]!.output as { count: number }).count).toBeGreaterThan(0);
     expect(run.status).toBe('FAILED');
     expect(run.error).toBe(
-      'Step c failed: the user who started the run needs the CREATE_CONTENT permission to create documents in collection ticket notes',
+      `Step c failed: You need the CREATE_CONTENT permission to create documents in collection ticket notes${REFUSED_TO_STARTER}`,
     );
   });
 
@@ -153,7 +168,9 @@ describe('steps act as the run user', () => {
       tokens.dev,
     );
     expect(exported.status).toBe('FAILED');
-    expect(exported.error).toMatch(/^Step e failed: dataset .* not found, or the user who started/);
+    expect(exported.error).toBe(
+      `Step e failed: No dataset ${SALES_DATASET_ID}${REFUSED_TO_STARTER}`,
+    );
     const [stream] = await platform.db.query<{ id: number }>(
       'SELECT id FROM streams WHERE dataset_id = $1',
       [TARGETS_DATASET_ID],
@@ -176,10 +193,54 @@ describe('steps act as the run user', () => {
       tokens.dev,
     );
     expect(ran.status).toBe('FAILED');
-    expect(ran.error).toMatch(
-      /needs CAN_EDIT access to change dataset Regional targets of stream \d+$/,
+    expect(ran.error).toBe(
+      `Step s failed: You need CAN_EDIT access to change dataset Regional targets${REFUSED_TO_STARTER}`,
     );
     expect(await executions()).toBe(before);
+  });
+
+  it("a refused step fails the run with the service's own refusal, and writes nothing", async () => {
+    const exportsOfSales = async () =>
+      (
+        await platform.db.query<{ n: number }>(
+          'SELECT count(*)::int AS n FROM exports WHERE dataset_id = $1',
+          [SALES_DATASET_ID],
+        )
+      )[0]!.n;
+    const before = { customers: await countCustomers(), exports: await exportsOfSales() };
+    const dev = actingAs(4);
+    const { documents, exports } = platform.services;
+    const run = await runAs(
+      {
+        steps: [
+          {
+            id: 'c',
+            type: 'documents.create',
+            name: 'C',
+            collectionId: CUSTOMERS_COLLECTION_ID,
+            document: { name: 'Mallory' },
+          },
+        ],
+      },
+      tokens.dev,
+    );
+    expect(run.status).toBe('FAILED');
+    const created = await refusal(
+      documents.createOne(dev, CUSTOMERS_COLLECTION_ID, { name: 'Mallory' }),
+    );
+    expect(run.error).toBe(`Step c failed: ${created}${REFUSED_TO_STARTER}`);
+    const exported = await runAs(
+      {
+        steps: [
+          { id: 'e', type: 'export', name: 'E', datasetId: SALES_DATASET_ID, bucket: 'by-dev' },
+        ],
+      },
+      tokens.dev,
+    );
+    const started = await refusal(exports.start(dev, SALES_DATASET_ID, { bucket: 'by-dev' }));
+    expect(started).toBe(`No dataset ${SALES_DATASET_ID}`);
+    expect(exported.error).toBe(`Step e failed: ${started}${REFUSED_TO_STARTER}`);
+    expect({ customers: await countCustomers(), exports: await exportsOfSales() }).toEqual(before);
   });
 });
 

@@ -6,7 +6,7 @@ import {
   startTwoProcesses,
   type Child,
   type TwoProcesses,
-} from '../jobs/test-processes';
+} from '../testing/processes';
 import type { Db } from '../store';
 
 /**

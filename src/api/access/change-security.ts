@@ -3,7 +3,7 @@ import { accessUser, role } from '../contract/access';
 import { path, request } from '../http';
 import { accessKeys } from './keys';
 
-/** gaps.md (issue 25): `PUT /api/access/v1/users/{id}/role`, Admins only (403 otherwise). */
+/** gaps.md: `PUT /api/access/v1/users/{id}/role`, Admins only (403 otherwise). */
 export const setUserRole = ({ userId, role: name }: { userId: number; role: string }) =>
   request({
     method: 'PUT',
@@ -12,7 +12,7 @@ export const setUserRole = ({ userId, role: name }: { userId: number; role: stri
     schema: accessUser,
   });
 
-/** gaps.md (issue 25): `PUT /api/access/v1/roles/{name}/grants`, Admins only (403 otherwise). */
+/** gaps.md: `PUT /api/access/v1/roles/{name}/grants`, Admins only (403 otherwise). */
 export const setRoleGrants = ({ roleName, grants }: { roleName: string; grants: string[] }) =>
   request({
     method: 'PUT',

@@ -10,7 +10,7 @@ const calculatedFieldKeys = {
   ids: (ids: readonly number[]) => [...calculatedFieldKeys.all(), ids] as const,
 };
 
-/** `GET /api/access/v1/calculated-fields?ids=…`: what the caller may do with each field (issue 23). */
+/** `GET /api/access/v1/calculated-fields?ids=…`: what the caller may do with each field. */
 export const getCalculatedFieldsAccess = (ids: readonly number[], signal?: AbortSignal) =>
   request({
     path: `/api/access/v1/calculated-fields?ids=${ids.join(',')}`,

@@ -4,7 +4,7 @@ import { path, request } from '../http';
 import type { DatasetPermission } from './get-dataset-access';
 import { accessKeys } from './keys';
 
-/** `GET /api/access/v1/collections/{id}`: what the caller may do with one collection (issue 14). */
+/** `GET /api/access/v1/collections/{id}`: what the caller may do with one collection. */
 export const getCollectionAccess = (collectionId: string, signal?: AbortSignal) =>
   request({
     path: path`/api/access/v1/collections/${collectionId}`,

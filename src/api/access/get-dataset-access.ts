@@ -3,7 +3,7 @@ import { datasetAccess, type DatasetOperation } from '../contract/access';
 import { path, request } from '../http';
 import { accessKeys } from './keys';
 
-/** `GET /api/access/v1/datasets/{id}`: what the caller may do with one dataset (issue 14). */
+/** `GET /api/access/v1/datasets/{id}`: what the caller may do with one dataset. */
 export const getDatasetAccess = (datasetId: string, signal?: AbortSignal) =>
   request({ path: path`/api/access/v1/datasets/${datasetId}`, schema: datasetAccess, signal });
 

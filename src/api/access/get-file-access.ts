@@ -10,7 +10,7 @@ import { path, request } from '../http';
 import type { DatasetPermission } from './get-dataset-access';
 import { accessKeys } from './keys';
 
-/** Query keys of the file abilities (issue 23), under the access area's. */
+/** Query keys of the file abilities, under the access area's. */
 export const fileAccessKeys = {
   dataFile: (dataFileId: number) => [...accessKeys.all, 'data-file', dataFileId] as const,
   fileset: (filesetId: string) => [...accessKeys.all, 'fileset', filesetId] as const,
@@ -44,7 +44,7 @@ export const filesetAccessQueryOptions = (filesetId: string) =>
     retryOnMount: false,
   });
 
-/** Why not, in words for a tooltip: what the platform says is needed (gaps.md, issue 23). */
+/** Why not, in words for a tooltip: what the platform says is needed (gaps.md). */
 const reasons = {
   'data file': 'You need to be its responsible user or have the Admin role',
   fileset: 'You need to own this fileset or have the Admin role',

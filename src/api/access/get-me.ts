@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { request } from '../http';
 import { accessKeys } from './keys';
 
-/** `GET /api/content/v2/users/me`: the user whose token the console acts as (issue 14). */
+/** `GET /api/content/v2/users/me`: the user whose token the console acts as. */
 export const getMe = (signal?: AbortSignal) =>
   request({
     path: '/api/content/v2/users/me',

@@ -16,7 +16,7 @@ export interface DatasetSharing {
 const ALL_LEVELS: ShareLevel[] = ['CAN_SHARE', 'CAN_EDIT', 'CO_OWNER'];
 
 /**
- * What the sharing tab may offer (issue 23), from `GET /api/access/v1/datasets/{id}`: a user
+ * What the sharing tab may offer, from `GET /api/access/v1/datasets/{id}`: a user
  * gives at most his own level, never changes his own entry, and only owners and co-owners lower
  * or remove the access of others.
  */

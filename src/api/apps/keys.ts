@@ -1,4 +1,4 @@
-/** Query keys of the Apps API (issue 28). */
+/** Query keys of the Apps API. */
 export const appKeys = {
   all: ['apps'] as const,
   list: () => [...appKeys.all, 'list'] as const,

@@ -22,6 +22,7 @@ export const objectTypeInWords: Record<AuditObjectType, string> = {
   role: 'Role',
   workflow: 'Workflow',
   generation: 'Text generation',
+  app: 'App',
 };
 
 /** How an event's object is named: its name at the time, else its type and id. */

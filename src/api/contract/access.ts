@@ -1,5 +1,6 @@
 import '../../zod-config';
 import { z } from 'zod';
+import { READ_ACTIVITY_GRANT } from './audit';
 import { isoDateTime, queryInt, userIdInt } from './common';
 import { accessUser } from './first-page';
 
@@ -20,10 +21,14 @@ export type Role = z.infer<typeof role>;
 export const roleList = z.array(role);
 
 /** Every grant a role may carry (spec 5.6); a role's grants are chosen among these. */
-export const KNOWN_GRANTS = [WORKFLOW_API_GRANT, MANAGE_SECURITY_GRANT] as const;
-/** gaps.md (issue 25): `PUT /api/access/v1/users/{id}/role`, Admins only. */
+export const KNOWN_GRANTS = [
+  WORKFLOW_API_GRANT,
+  MANAGE_SECURITY_GRANT,
+  READ_ACTIVITY_GRANT,
+] as const;
+/** gaps.md: `PUT /api/access/v1/users/{id}/role`, Admins only. */
 export const setUserRoleBody = z.object({ role: z.string().trim().min(1).max(64) });
-/** gaps.md (issue 25): `PUT /api/access/v1/roles/{name}/grants`, Admins only. */
+/** gaps.md: `PUT /api/access/v1/roles/{name}/grants`, Admins only. */
 export const setRoleGrantsBody = z.object({
   grants: z
     .array(z.enum(KNOWN_GRANTS, { error: `expected one of: ${KNOWN_GRANTS.join(', ')}` }))
@@ -86,7 +91,7 @@ export const datasetAccess = z.object({
     edit: accessDecision,
     manage: accessDecision,
   }),
-  /** What the sharing tab may offer (issue 23): the levels the caller may give, at most his own. */
+  /** What the sharing tab may offer: the levels the caller may give, at most his own. */
   sharing: z.object({
     grantable: z.array(z.enum(['CAN_SHARE', 'CAN_EDIT', 'CO_OWNER'])),
     /** Lower or remove the access of others: owners, co-owners and Admins. */

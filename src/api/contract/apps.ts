@@ -9,7 +9,7 @@ export const appId = z
   .regex(/^[a-z0-9][a-z0-9-]{0,62}$/, 'an app id is 1 to 63 lower-case letters, digits or dashes');
 
 /**
- * A custom app's manifest (issue 28), in the vendor's own words: `collections` are created on
+ * A custom app's manifest, in the vendor's own words: `collections` are created on
  * first use in the app's datastore, `mapping` names datasets by alias, `workflowMapping`
  * workflows by alias. Keys the embedded platform does not use are kept, not refused.
  */

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { isoDateTime } from './common';
 import { queryInt } from './query-params';
 
-/** Issue 27: who may read the activity log besides Admins (given through a role). */
+/** Who may read the activity log besides Admins (given through a role). */
 export const READ_ACTIVITY_GRANT = 'Read activity log';
 
 /** What an event is about; the console links each to its page. */
@@ -23,11 +23,12 @@ export const auditObjectTypes = [
   'role',
   'workflow',
   'generation',
+  'app',
 ] as const;
 export const auditObjectType = z.enum(auditObjectTypes);
 export type AuditObjectType = z.infer<typeof auditObjectType>;
 
-/** The actions the platform records (issue 27), as events name them. */
+/** The actions the platform records, as events name them. */
 export const auditActions = [
   'dataset.shared',
   'dataset.access-changed',
@@ -61,6 +62,8 @@ export const auditActions = [
   'workflow.run',
   'workflow.canceled',
   'generation.run',
+  'app.registered',
+  'app.removed',
 ] as const;
 
 /** One changed field: what it was and what it became (either side absent when created/removed). */

@@ -2,7 +2,7 @@ import '../../zod-config';
 import { z } from 'zod';
 import { accessDecision } from './access';
 
-/** What the caller may do with a calculated field (issue 23; ours, gaps.md). */
+/** What the caller may do with a calculated field (ours, gaps.md). */
 export const calculatedFieldOperations = ['read', 'change'] as const;
 export type CalculatedFieldOperation = (typeof calculatedFieldOperations)[number];
 

@@ -53,7 +53,7 @@ export const createExportBody = z.object({
 });
 export type CreateExportBody = z.infer<typeof createExportBody>;
 
-// Embedded platform (docs/platform-gaps.md, issue 25): an export's page, its files and the
+// Embedded platform (docs/platform-gaps.md): an export's page, its files and the
 // dashboard's one read across datasets. A real instance has none of these; the console falls
 // back to the per-dataset status list there.
 
@@ -89,6 +89,13 @@ export const exportDetails = z.object({
   }),
   query: z.nullable(exportQuery),
   files: z.array(exportFile),
+  /**
+   * The run of its job that is under way or ended it (1 first), of at most `maxAttempts`: a job
+   * whose process stopped runs again from the start in any process. Absent on an export with no
+   * job (one answered from an earlier identical export).
+   */
+  attempt: z.optional(z.number().int()),
+  maxAttempts: z.optional(z.number().int()),
 });
 export type ExportDetails = z.infer<typeof exportDetails>;
 

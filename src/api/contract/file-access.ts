@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { accessDecision } from './access';
 
-/** What may be done with a data file (issue 23): read it, upload a revision, change its details, delete it. */
+/** What may be done with a data file: read it, upload a revision, change its details, delete it. */
 export const dataFileOperations = ['read', 'revise', 'update', 'delete'] as const;
 export type DataFileOperation = (typeof dataFileOperations)[number];
 /** `GET /api/access/v1/data-files/{id}`: what the caller may do with one data file. */
@@ -15,7 +15,7 @@ export const dataFileAccess = z.object({
 });
 export type DataFileAccess = z.infer<typeof dataFileAccess>;
 
-/** What may be done with a fileset (issue 23): read it and its files, upload files, delete files. */
+/** What may be done with a fileset: read it and its files, upload files, delete files. */
 export const filesetOperations = ['read', 'uploadFile', 'deleteFile'] as const;
 export type FilesetOperation = (typeof filesetOperations)[number];
 /** `GET /api/access/v1/filesets/{id}`: what the caller may do with one fileset. */

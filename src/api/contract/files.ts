@@ -4,6 +4,11 @@ import { epochMillis } from './common';
 
 /** scanState: SAFE is public; PENDING and UNSAFE are the project's choice. */
 export const scanState = z.string();
+/**
+ * gaps.md: a revision the virus scan found UNSAFE downloads only with `?acknowledgeUnsafe=true`;
+ * without it the answer is 409 `{message}` naming the scan result.
+ */
+export const ACKNOWLEDGE_UNSAFE_PARAM = 'acknowledgeUnsafe';
 export const fileRevision = z.object({
   dataFileRevisionId: z.number().int(),
   dataFileId: z.number().int(),

@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import { isoDateTime, jsonObject, userIdInt } from './common';
 
 /*
- * What the first page reads, in zod/mini (issue 8 §3): the user in the app bar, the datastore list,
+ * What the first page reads, in zod/mini: the user in the app bar, the datastore list,
  * its collections (counted per datastore) and their owners. Classic zod's chainable schemas bring
  * all of zod (~26 kB gz) into a chunk as soon as one of them is built there; mini brings only what
  * a schema uses, and parses alike. Each shape is written once, here: the area modules re-export

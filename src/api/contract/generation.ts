@@ -37,6 +37,75 @@ export const textGenerationBody = z.object({
   reasoningConfig: z.record(z.string(), z.unknown()).optional(),
 });
 export type TextGenerationBody = z.infer<typeof textGenerationBody>;
+
+/**
+ * The other text services (public paths `/api/ai/v1/text/sql`, `/summarize`, `/beastmode`):
+ * the text generation request and its answer, with what each task adds. Enumerations take the
+ * public names or the vendor client's numbers (its enums are numeric).
+ */
+export const AI_TASK_LIMITS = {
+  schemas: 50,
+  columns: 1_000,
+  name: 1_000,
+  chatMessages: 200,
+} as const;
+const aiColumn = z.object({
+  name: z.string().min(1).max(AI_TASK_LIMITS.name),
+  type: z.string().max(100),
+  description: z.string().max(GENERATION_LIMITS.parameterValue).nullish(),
+});
+export const dataSourceSchema = z.object({
+  dataSourceName: z.string().max(AI_TASK_LIMITS.name),
+  description: z.string().max(GENERATION_LIMITS.parameterValue).nullish(),
+  columns: z.array(aiColumn).max(AI_TASK_LIMITS.columns),
+});
+export type DataSourceSchema = z.infer<typeof dataSourceSchema>;
+const chatRoles = ['USER', 'ASSISTANT'] as const;
+const chatMessage = z.object({
+  role: z.union([
+    z.enum(chatRoles),
+    z.enum(['user', 'assistant']).transform((r) => r.toUpperCase() as (typeof chatRoles)[number]),
+    z.union([z.literal(0), z.literal(1)]).transform((n) => chatRoles[n]),
+  ]),
+  content: z.string().max(GENERATION_LIMITS.input),
+});
+/** The conversation before this request; one message is taken as a list of one. */
+const chatContext = z
+  .union([chatMessage, z.array(chatMessage).max(AI_TASK_LIMITS.chatMessages)])
+  .transform((c) => (Array.isArray(c) ? c : [c]));
+export const summaryStyles = ['BULLETED', 'NUMBERED', 'PARAGRAPH'] as const;
+export type SummaryStyle = (typeof summaryStyles)[number];
+
+export const textToSqlBody = textGenerationBody.extend({
+  dataSourceSchemas: z.array(dataSourceSchema).max(AI_TASK_LIMITS.schemas).optional(),
+});
+export type TextToSqlBody = z.infer<typeof textToSqlBody>;
+export const textToBeastModeBody = textGenerationBody.extend({
+  dataSourceSchema: dataSourceSchema.optional(),
+  chatContext: chatContext.optional(),
+});
+export type TextToBeastModeBody = z.infer<typeof textToBeastModeBody>;
+export const textSummarizeBody = textGenerationBody.extend({
+  chatContext: chatContext.optional(),
+  /** Accepted and kept; the whole input goes in one prompt, within the prompt's bounds. */
+  chunkingConfiguration: z.record(z.string(), z.unknown()).optional(),
+  outputStyle: z
+    .union([
+      z.enum(summaryStyles),
+      z.union([z.literal(0), z.literal(1), z.literal(2)]).transform((n) => summaryStyles[n]),
+    ])
+    .optional(),
+  outputWordLength: z
+    .object({
+      min: z.number().int().min(1).max(100_000).optional(),
+      max: z.number().int().min(1).max(100_000).optional(),
+    })
+    .refine((b) => b.min === undefined || b.max === undefined || b.min <= b.max, {
+      message: 'min is more than max',
+    })
+    .optional(),
+});
+export type TextSummarizeBody = z.infer<typeof textSummarizeBody>;
 export const textGenerationResponse = z.object({
   prompt: z.string(),
   output: z.string(),

@@ -80,7 +80,7 @@ export const streamExecution = z.object({
   startedAt: isoDateTime,
   endedAt: z.nullable(isoDateTime),
   rowsInserted: z.number().int(),
-  /** Added (issue 25, embedded platform): rows read from the source so far, while it runs. */
+  /** Ours (embedded platform), so optional: rows read from the source so far, while it runs. */
   rowsRead: z.number().int().optional(),
   partitionId: z.string().nullable(),
   errorMessage: z.string().nullable(),

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { jsonObject } from './common';
 
 /**
- * Workflows (issue 13, gaps.md "Workflows"). A definition is `{inputs?, steps}`: typed steps run
+ * Workflows (gaps.md "Workflows"). A definition is `{inputs?, steps}`: typed steps run
  * in order. Any string setting of a step may hold references, resolved when the step starts:
  *
  * - `${input}` the whole run input, `${input.name}` (or `${input.a.b.0}`) a part of it;

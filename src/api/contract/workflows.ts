@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { isoDateTime, jsonObject, userIdInt } from './common';
 import { WORKFLOW_LIMITS, workflowDefinition } from './workflow-steps';
 
-/** Workflows and their runs (issue 13); the definition and its steps are in ./workflow-steps. */
+/** Workflows and their runs; the definition and its steps are in ./workflow-steps. */
 export * from './workflow-steps';
 
 export const runStatuses = ['QUEUED', 'IN_PROGRESS', 'COMPLETED', 'FAILED', 'CANCELED'] as const;
@@ -61,7 +61,7 @@ export const runStep = z.object({
   startedAt: z.nullable(isoDateTime),
   finishedAt: z.nullable(isoDateTime),
   error: z.string().nullable(),
-  /** Added (issue 25): how long the step ran, the same figure as the log's "completed in". */
+  /** Ours, so optional: how long the step ran, the same figure as the log's "completed in". */
   durationMs: z.number().nonnegative().optional(),
   input: z.unknown().optional(),
   output: z.unknown().optional(),
@@ -77,10 +77,10 @@ export const workflowRun = z.object({
   startedAt: isoDateTime,
   finishedAt: z.nullable(isoDateTime),
   error: z.string().nullable(),
-  /** Added (issue 13): the workflow's name, who started the run, and each step's state. */
+  /** Ours, so optional: the workflow's name, who started the run, and each step's state. */
   workflowName: z.string().optional(),
   startedBy: z.nullable(userIdInt).optional(),
-  /** Added (issue 25): the run's place among its workflow's runs by start, 1 for the first. */
+  /** Ours, so optional: the run's place among its workflow's runs by start, 1 for the first. */
   number: z.number().int().positive().optional(),
   steps: z.array(runStep).optional(),
 });
@@ -88,6 +88,24 @@ export type WorkflowRun = z.infer<typeof workflowRun>;
 export const workflowRunList = z.array(workflowRun);
 export const runWorkflowBody = z.object({ input: z.optional(jsonObject) });
 export type RunWorkflowBody = z.infer<typeof runWorkflowBody>;
+
+/** What a user may do with a workflow, in the vendor's permission names. */
+export const workflowPermissionNames = ['READ', 'WRITE', 'EXECUTE'] as const;
+export type WorkflowPermissionName = (typeof workflowPermissionNames)[number];
+/**
+ * `GET /v1/workflows/{id}/permissions` (embedded platform): each user who may use the workflow
+ * (its owner, Admins; each holding the Workflow API grant) and what they may do with it.
+ * `roleId` is the role's place among the roles, the highest first, from 1.
+ */
+export const workflowUserPermission = z.object({
+  id: userIdInt,
+  name: z.string(),
+  role: z.string(),
+  roleId: z.number().int(),
+  permissions: z.array(z.enum(workflowPermissionNames)),
+});
+export type WorkflowUserPermission = z.infer<typeof workflowUserPermission>;
+export const workflowUserPermissions = z.array(workflowUserPermission);
 
 /** Orders of a runs list; `-` first is descending. Default `-startedAt` (newest first). */
 export const runSorts = [

@@ -9,7 +9,7 @@ import { useDeleteCollection } from './delete-collection';
 import { datastoreKeys } from './keys';
 
 describe('Delete Collection (gaps.md)', () => {
-  it('takes the collection out of every cached list at once, so no list asks for its count (issue 25)', async () => {
+  it('takes the collection out of every cached list at once, so no list asks for its count', async () => {
     const gone = aCollection({ id: 'gone' });
     const kept = aCollection({ id: 'kept' });
     server.use(

@@ -28,7 +28,7 @@ export const useDeleteCollection = () => {
     mutationFn: deleteCollection,
     onSuccess: (_answer, { collectionId }) => {
       // It leaves every cached list at once: a list shown before the new one arrives would ask
-      // for the deleted collection's document count, and get a 404 (issue 25).
+      // for the deleted collection's document count, and get a 404.
       queryClient.setQueriesData<Collection[]>(
         { queryKey: datastoreKeys.collectionLists() },
         (list) => (Array.isArray(list) ? list.filter((c) => c.id !== collectionId) : list),

@@ -15,7 +15,7 @@ export const EXPORTS_LIVE_PATH = '/api/query/v1/exports/live';
  * `live`: the stream keeps the list up to date (it is not polled). `ready`: the list may be read;
  * while live, only once the first version has arrived, so that first read is as new as it and
  * one read serves the opening. Against a real instance, or once the stream has failed, the list
- * is read and polled as before.
+ * is read and polled as before; `paused`: the stream is to be opened again later.
  */
 export function useExportsAcrossLive(on: boolean) {
   const queryClient = useQueryClient();
@@ -40,7 +40,7 @@ export function useExportsAcrossLive(on: boolean) {
       reading.current = false;
     }
   };
-  const live = useLiveRead(
+  const read = useLiveRead(
     exportsAcrossLiveKey,
     on ? EXPORTS_LIVE_PATH : undefined,
     ['changed'],
@@ -59,5 +59,5 @@ export function useExportsAcrossLive(on: boolean) {
       setVersioned(true);
     },
   );
-  return { live, ready: !live || versioned };
+  return { live: read.live, paused: read.paused, ready: !read.live || versioned };
 }

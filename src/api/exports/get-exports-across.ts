@@ -42,6 +42,8 @@ export async function getExportsAcross(signal?: AbortSignal): Promise<ExportsAcr
 const anyRunning = (data: ExportsAcrossResult | undefined) =>
   data?.exports.some((e) => e.record.exportStatus === 'running') ?? false;
 
+export const EXPORTS_ACROSS_POLL_MS = EXPORT_POLL_MS * 2;
+
 /** Fresh whenever the dashboard opens; polled while an export runs, unless followed live. */
 export const exportsAcrossQueryOptions = () =>
   queryOptions({
@@ -50,6 +52,6 @@ export const exportsAcrossQueryOptions = () =>
     refetchOnMount: 'always',
     refetchInterval: (query) =>
       anyRunning(query.state.data) && !isFollowed(exportsAcrossLiveKey)
-        ? EXPORT_POLL_MS * 2
+        ? EXPORTS_ACROSS_POLL_MS
         : false,
   });

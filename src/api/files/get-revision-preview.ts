@@ -4,7 +4,7 @@ import { path, request } from '../http';
 import { dataFileKeys } from './keys';
 
 /**
- * gaps.md (issue 25): the first lines of a CSV or text revision, read by the platform from the
+ * gaps.md: the first lines of a CSV or text revision, read by the platform from the
  * start of the file only; 415 for any other type.
  */
 export const getRevisionPreview = (dataFileId: number, revisionId: number, signal?: AbortSignal) =>

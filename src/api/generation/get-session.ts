@@ -21,7 +21,7 @@ const madeHere = new WeakSet<GenerationSession>();
 
 /**
  * A session the console has just made has no run: its history is known to be empty, so it is not
- * asked for (the platform would answer 404, issue 25) until a run invalidates it.
+ * asked for (the platform would answer 404) until a run invalidates it.
  */
 export function startGenerationSession(queryClient: QueryClient, sessionId: string) {
   const empty: GenerationSession = { sessionId, runs: [] };

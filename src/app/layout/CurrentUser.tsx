@@ -3,7 +3,7 @@ import { Tooltip } from '../../components/Tooltip';
 import AccountCircleOutlinedIcon from '@mui/icons-material/AccountCircleOutlined';
 import { useMe } from '../../api/access';
 
-/** Whose token the console acts as (issue 14): name and role, with email and grants on hover or focus. */
+/** Whose token the console acts as: name and role, with email and grants on hover or focus. */
 export function CurrentUser() {
   const { data: me, isError } = useMe();
   if (isError) return null;

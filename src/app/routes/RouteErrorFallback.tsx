@@ -19,7 +19,7 @@ function PlainRouteError() {
   );
 }
 
-// Loaded on first use (issue 8 §3): the first page does without MUI's Alert until a route fails.
+// Loaded on first use: the first page does without MUI's Alert until a route fails.
 const RouteErrorAlert = lazy(() =>
   import('./RouteErrorAlert').catch(() => ({ default: PlainRouteError })),
 );

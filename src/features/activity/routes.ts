@@ -1,6 +1,6 @@
 import type { RouteObject } from 'react-router';
 
-/** The Activity screen (issue 27); one lazy chunk. */
+/** The Activity screen; one lazy chunk. */
 export const activityRoutes = (): RouteObject[] => [
   {
     path: 'activity',

@@ -2,7 +2,7 @@ import type { RouteObject } from 'react-router';
 
 const pages = () => import('./pages');
 
-/** Custom apps (issue 28): the declared apps, and one app's mapping and recent calls. */
+/** Custom apps: the declared apps, and one app's mapping and recent calls. */
 export const appRoutes = (): RouteObject[] => [
   { path: 'apps', lazy: { Component: async () => (await pages()).AppsPage } },
   { path: 'apps/:appId', lazy: { Component: async () => (await pages()).AppPage } },

@@ -86,6 +86,18 @@ describe.each(['local', 's3'] as const)('the %s file store', (kind) => {
     ).toBe(true);
   });
 
+  it('takes a body whose own fields say a size, or name a file, as the bytes it sends', async () => {
+    // What a stream carries besides its bytes (a counter named `size`, a path) is no length.
+    const counted = Object.assign(body(12, 1024 * 1024), { size: 0, byteLength: 0 });
+    await store().put('data-files/counted', counted);
+    expect(await store().stat('data-files/counted')).toEqual({ sizeBytes: 12 * 1024 * 1024 });
+    const small = path.join(root, 'small.txt');
+    fs.writeFileSync(small, 'x');
+    const named = Object.assign(body(6, 1024 * 1024), { path: small });
+    await store().put('data-files/named', named);
+    expect(await store().stat('data-files/named')).toEqual({ sizeBytes: 6 * 1024 * 1024 });
+  });
+
   it("a body that fails leaves nothing at its key, and the body's own error is thrown", async () => {
     const cause = new Error('the client went away');
     for (const [key, parts] of [

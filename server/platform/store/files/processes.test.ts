@@ -11,13 +11,13 @@ import {
   filesetFile,
   streamExecution,
 } from '../../../../src/api/contract';
-import { freshDatabase, startChild, stopChild, until, type Child } from '../../jobs/test-processes';
+import { freshDatabase, startChild, stopChild, until, type Child } from '../../testing/processes';
 import { createStream, streamBody, uploadCsv } from '../../testing/streams';
 import type { TestPlatform } from '../../testing';
 import { S3FileStore } from './s3';
 
 /**
- * Issue 26: two platform processes on one PostgreSQL and one S3-compatible store (s3rver) share
+ * Two platform processes on one PostgreSQL and one S3-compatible store (s3rver) share
  * file bytes, not only rows: what one is given, the other reads, searches, streams and exports,
  * though neither has the other's disk. Two processes can share only a PostgreSQL (PGlite locks
  * DATA_DIR), so this file needs DATABASE_URL.

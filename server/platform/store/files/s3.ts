@@ -1,4 +1,4 @@
-import { Readable } from 'node:stream';
+import { PassThrough, Readable, pipeline } from 'node:stream';
 import {
   AbortMultipartUploadCommand,
   DeleteObjectCommand,
@@ -73,9 +73,12 @@ export class S3FileStore implements FileStore {
     if (options.signal?.aborted) abort();
     // Bytes in parts of 5 MiB, two in flight: memory stays flat whatever the size. Parts of a
     // failed upload are removed below, so that the body's own error (a 413) is what is thrown.
+    // The SDK takes a body's `size`, `byteLength` or `path` for its length: the bytes go through
+    // a stream that has none, so a field of the caller's stream never cuts the upload short.
+    const bytes = pipeline(body, new PassThrough(), () => undefined);
     const upload = new Upload({
       client: this.client,
-      params: { Bucket: this.bucket, Key: this.key(key), Body: body },
+      params: { Bucket: this.bucket, Key: this.key(key), Body: bytes },
       queueSize: 2,
       partSize: 5 * 1024 * 1024,
       leavePartsOnError: true,
@@ -85,6 +88,7 @@ export class S3FileStore implements FileStore {
       await upload.done();
     } catch (error) {
       body.destroy();
+      bytes.destroy();
       if (upload.uploadId)
         await this.client
           .send(

@@ -1,4 +1,4 @@
--- Document store (issue 4). Collection names are unique within a datastore (a choice:
+-- Document store. Collection names are unique within a datastore (a choice:
 -- docs/platform-gaps.md), and documents can be paged by their update time too.
 CREATE UNIQUE INDEX collections_datastore_name ON collections (datastore_id, name);
 CREATE INDEX documents_collection_updated ON documents (collection_id, updated_on, id);

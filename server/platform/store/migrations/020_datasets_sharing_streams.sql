@@ -1,4 +1,4 @@
--- Issue 5: datasets, sharing, streams. The outbox is read per dataset (`GET /api/data/v3/outbox`),
+-- Datasets, sharing, streams. The outbox is read per dataset (`GET /api/data/v3/outbox`),
 -- executions per stream, and the stream scheduler looks for due streams.
 
 ALTER TABLE outbox ADD COLUMN dataset_id text;

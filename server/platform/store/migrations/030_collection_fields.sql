@@ -1,4 +1,4 @@
--- Issue 8 §2: fields of the public collection model the platform kept too little of.
+-- Fields of the public collection model the platform keeps.
 ALTER TABLE collections ADD COLUMN exportable boolean NOT NULL DEFAULT false;
 -- requiredAuthorities is an authority list per operation ({"READ": ["a"]}); older rows held one string.
 UPDATE collections SET required_authorities = (

@@ -1,4 +1,4 @@
--- Text generation (issue 12): models come from configuration, not from a table; every request of
+-- Text generation: models come from configuration, not from a table; every request of
 -- a session is kept, in order.
 DROP TABLE IF EXISTS generation_models;
 CREATE TABLE generation_runs (

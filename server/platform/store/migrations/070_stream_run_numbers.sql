@@ -1,4 +1,4 @@
--- Issue 9 §2: a stream's runs are numbered per stream (the first run of a new stream is Run 1),
+-- A stream's runs are numbered per stream (the first run of a new stream is Run 1),
 -- not by the execution's id, which counts the runs of every stream.
 ALTER TABLE stream_executions ADD COLUMN run_number integer;
 UPDATE stream_executions e SET run_number = n.run_number

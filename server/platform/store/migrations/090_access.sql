@@ -1,4 +1,4 @@
--- Issue 14: every token belongs to a user. Developer tokens minted for a user (and the access
+-- Every token belongs to a user. Developer tokens minted for a user (and the access
 -- tokens of the workflows area) are stored only as a SHA-256 hash.
 CREATE TABLE access_tokens (
   id text PRIMARY KEY,

@@ -1,4 +1,4 @@
--- Issue 11: Query Files (4.7) searches a tsvector the database maintains from the file's path and
+-- Query Files (4.7) searches a tsvector the database maintains from the file's path and
 -- text (path words weigh more), so an upload needs no search code of its own. Only the first
 -- 200,000 characters of a file are indexed: a tsvector holds at most 1 MB, and text of unique
 -- tokens (a CSV of uuids) makes a vector ~3 times its length.

@@ -1,4 +1,4 @@
--- Issues 13 and 14: a user holds grants through their role (spec 5.6: "assignable through a
+-- A user holds grants through their role (spec 5.6: "assignable through a
 -- role"); user_grants stays for grants given to one person directly. Roles are reference data,
 -- not sample data, so they are written here and exist on every database.
 CREATE TABLE roles (

@@ -1,4 +1,4 @@
--- Issue 14: per-user and per-group permissions on a collection (the public AppDB model:
+-- Per-user and per-group permissions on a collection (the public AppDB model:
 -- PUT .../collections/{id}/permission/{USER|GROUP}/{id}?permissions=read,read_content).
 CREATE TABLE collection_permissions (
   collection_id text NOT NULL REFERENCES collections (id) ON DELETE CASCADE,

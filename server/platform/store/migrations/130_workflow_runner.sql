@@ -1,4 +1,4 @@
--- Issue 13: a runner for workflow runs. A run keeps the definition it started with, its steps'
+-- A runner for workflow runs. A run keeps the definition it started with, its steps'
 -- states and outputs (so a resumed run continues), who started it, and a cancel request.
 ALTER TABLE workflow_runs ADD COLUMN definition jsonb;
 ALTER TABLE workflow_runs ADD COLUMN started_by integer;

@@ -1,4 +1,4 @@
--- Issue 11: Query Files (4.7) ranks every matching file with `ts_rank` on its search vector, and
+-- Query Files (4.7) ranks every matching file with `ts_rank` on its search vector, and
 -- a common word matches every file. Stored out of line (TOAST), each vector is fetched chunk by
 -- chunk for that, which cost more than the rank itself; stored MAIN, a vector stays in the row
 -- while the row fits in a page (text up to some 8 KB), and only larger ones go out of line. The

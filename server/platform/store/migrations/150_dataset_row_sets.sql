@@ -1,4 +1,4 @@
--- Issue 8 §4: a dataset's rows are kept in row sets. A stream run writes its rows as a new set
+-- A dataset's rows are kept in row sets. A stream run writes its rows as a new set
 -- out of sight, a small statement at a time, and one short transaction then makes it the live set
 -- of the dataset (or of its partition) and retires the one before; retired rows are deleted
 -- afterwards, a few thousand at a time. No run holds the database for longer than one small

@@ -1,8 +1,7 @@
--- Issue 11: a fileset's file count was counted at every read of the fileset, and every Query
--- Files reads its fileset first. Over 10,000 files the count was a scan of the whole table (a
--- page a file, as search vectors sit in the row), some 45 ms of each query. The count is now kept
--- in the fileset's row by statement triggers on its files, whichever statement adds or removes
--- them (uploads, the seed, bulk SQL), and read for free.
+-- A fileset's file count, which every read of the fileset (and so every Query Files) needs.
+-- Counted at each read, it is a scan of the whole table (a page a file, as search vectors sit in
+-- the row); so the count is kept in the fileset's row by statement triggers on its files,
+-- whichever statement adds or removes them (uploads, the seed, bulk SQL), and read for free.
 ALTER TABLE filesets ADD COLUMN file_count integer NOT NULL DEFAULT 0;
 UPDATE filesets f SET file_count = (SELECT count(*) FROM fileset_files ff WHERE ff.fileset_id = f.id);
 

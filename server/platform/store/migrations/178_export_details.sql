@@ -1,4 +1,4 @@
--- Issue 25: an export's page says who started it and what it asked for; the dashboard reads
+-- An export's page says who started it and what it asked for; the dashboard reads
 -- every dataset's exports in one request, newest first (keyset on started, export_id).
 ALTER TABLE exports ADD COLUMN started_by integer;
 ALTER TABLE exports ADD COLUMN query_request jsonb;

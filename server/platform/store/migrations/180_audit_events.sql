@@ -1,4 +1,4 @@
--- Issue 27: the activity log. One row per change, written in the transaction that makes it, so a
+-- The activity log. One row per change, written in the transaction that makes it, so a
 -- rolled-back change leaves none. Read newest first by keyset (occurred_at, id); each filter of
 -- GET /api/audit/v1/events has an index that also serves that order, and text is searched
 -- through a tsvector the database keeps from the action, the object's name and id, the actor's name.

@@ -1,4 +1,4 @@
--- Custom apps (issue 28). A manifest comes from DATA_DIR/apps/<id>/manifest.json or from the Apps
+-- Custom apps. A manifest comes from DATA_DIR/apps/<id>/manifest.json or from the Apps
 -- API (`manifest` set here); the app's datastore is created on its first call and remembered.
 CREATE TABLE apps (
   id text PRIMARY KEY,

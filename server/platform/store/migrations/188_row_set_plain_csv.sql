@@ -1,4 +1,4 @@
--- Issue 26 §1: a row set whose cells the engine's own CSV writer (COPY ... TO STDOUT WITH CSV)
+-- A row set whose cells the engine's own CSV writer (COPY ... TO STDOUT WITH CSV)
 -- writes exactly as the export's writer does (no text with a line break, a byte-order mark, a
 -- space at either end or a leading "\.", no number JavaScript writes with an exponent). Set by
 -- the stream run that stages the set, which sees every cell; false (the JavaScript writer) for

@@ -1,4 +1,4 @@
--- Issue 26 §4: Query Files ranks every match, and a common word matches every file of a fileset.
+-- Query Files ranks every match, and a common word matches every file of a fileset.
 -- Read from the file's row, each match cost a page (a 5 KB text makes a 4.7 KB search vector,
 -- one row a page), and at PGlite's 16 MB of buffers a fileset of 10,000 files was read through
 -- its file system at every such query. `fileset_search_terms` holds each file's search vector

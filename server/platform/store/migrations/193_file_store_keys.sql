@@ -1,4 +1,4 @@
--- Issue 26: file bytes live in the file store (DATA_DIR on the local disk, or an S3 bucket that
+-- File bytes live in the file store (DATA_DIR on the local disk, or an S3 bucket that
 -- every platform process reaches), named by a key. A data-file revision's absolute path becomes
 -- its key: its file stays where it is (DATA_DIR/data-files/<name>), and `stored_path` is no
 -- longer read. A fileset file uploaded from now on keeps its bytes in the store; rows written

@@ -1,4 +1,4 @@
--- Issue 26: each platform process keeps the grants its users hold in memory (access/grant-cache.ts)
+-- Each platform process keeps the grants its users hold in memory (access/grant-cache.ts)
 -- and forgets them when the database says they changed: any statement that can change what a user
 -- holds (a role's grants, a grant given directly, a user's role, a user added or removed) sends a
 -- NOTIFY on `platform_grants` with the table's schema, from the database itself, so a write by any

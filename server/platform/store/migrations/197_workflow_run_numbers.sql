@@ -1,8 +1,8 @@
--- Issue 26: a run's number ("Run #12") is stored when the run is inserted, taken from a counter on
+-- A run's number ("Run #12") is stored when the run is inserted, taken from a counter on
 -- its workflow that the insert moves on (the workflow's row locked until the start commits, so
 -- starts on several processes number in turn), instead of counted on every read: the count of
--- the workflow's earlier runs took 10 ms a read on PGlite at 20,000 runs, and a page of the runs
--- list counted once a row. Existing runs keep the numbers they were shown (by start, then id).
+-- the workflow's earlier runs grows with them, and a page of the runs list would count once a
+-- row. Existing runs keep the numbers they were shown (by start, then id).
 ALTER TABLE workflows ADD COLUMN runs_started integer NOT NULL DEFAULT 0;
 ALTER TABLE workflow_runs ADD COLUMN number integer;
 UPDATE workflow_runs r SET number = x.n

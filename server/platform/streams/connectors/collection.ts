@@ -1,9 +1,8 @@
+import { permissionNeeded } from '../../access/collections';
 import { badRequest } from '../../core/errors';
 import type { Cell } from '../../datasets/store';
-import { COLLECTION_READ_NEEDED } from '../stream-sources';
 import { SourceError } from '../table';
-import { sourceToRead, sourceToValidate } from './source-access';
-import { configValue, type Connector } from './types';
+import { configValue, refusedAs, type Connector } from './types';
 
 const collectionIdOf = (configuration: Parameters<Connector['read']>[0]) => {
   const id = configValue(configuration, 'collectionId');
@@ -49,33 +48,42 @@ export const collectionConnector: Connector = {
       help: "One row per document and one column per column of the collection's schema",
     },
   ],
-  async validate(configuration, { actor, sources }) {
+  async validate(configuration, { actor, services }) {
     const id = collectionIdOf(configuration);
-    const source = sourceToValidate(await sources.collection(actor, id), {
-      unknown: `configuration.collectionId: no collection ${id}`,
-      refused: ({ needed, source }) =>
-        `You need the ${needed} permission to read the documents of collection ${source.name}`,
-    });
-    if ((source.schema?.columns ?? []).length === 0)
+    // The creator reads the documents through the document store, which decides (403 names the
+    // permission); a collection they may not see is as unknown as a missing one.
+    const { collection } = await refusedAs(
+      services.datastores.open(actor, id, 'readContent'),
+      (refusal) =>
+        refusal.status === 404
+          ? badRequest(`configuration.collectionId: no collection ${id}`)
+          : refusal,
+    );
+    if ((collection.schema?.columns ?? []).length === 0)
       throw badRequest(
         `configuration.collectionId: collection ${id} has no schema columns to read`,
       );
   },
-  async read(configuration, { actor, sources }) {
+  async read(configuration, { actor, services }) {
     const id = collectionIdOf(configuration);
-    const source = sourceToRead(await sources.collection(actor, id), {
-      unknown: `Collection ${id} no longer exists, or the user who runs this stream (user ${actor.id}) has no ${COLLECTION_READ_NEEDED} permission to it`,
-      refused: ({ needed, source }) =>
-        `The user who runs this stream (user ${actor.id}) needs the ${needed} permission to read the documents of collection ${source.name}`,
-    });
-    const schema = { columns: source.schema?.columns ?? [] };
+    const runner = `user who runs this stream (user ${actor.userId})`;
+    // The documents the runner reads through the API: the collection's document filters apply.
+    // A refusal is the document store's "You need the X permission to …", said of the runner.
+    const { collection, contents } = await refusedAs(
+      services.documents.contents(actor, id),
+      (refusal) =>
+        new SourceError(
+          refusal.status === 404
+            ? `Collection ${id} no longer exists, or the ${runner} has no ${permissionNeeded.readContent} permission to it`
+            : refusal.message.replace(/^You need/, `The ${runner} needs`),
+        ),
+    );
+    const schema = { columns: collection.schema?.columns ?? [] };
     if (schema.columns.length === 0)
       throw new SourceError(`Collection ${id} has no schema columns to read`);
-    // The documents the actor reads through the API: the collection's document filters apply.
-    const documents = await sources.documents(actor, source);
     return {
       columns: schema.columns.map((c) => ({ name: c.name, type: c.type })),
-      rows: documents.map((d) => schema.columns.map((c) => toCell(c.type, d[c.name]))),
+      rows: contents.map((d) => schema.columns.map((c) => toCell(c.type, d[c.name]))),
     };
   },
 };

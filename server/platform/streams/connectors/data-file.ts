@@ -1,17 +1,18 @@
-import { DATA_FILE_READERS } from '../../access/stream-sources';
+import { DATA_FILE_READERS } from '../../access/data-files';
 import { PlatformError, badRequest } from '../../core/errors';
 import { decodeText } from '../csv';
-import { parseDataFileId } from '../stream-sources';
 import { SourceError } from '../table';
-import { sourceToRead, sourceToValidate } from './source-access';
-import { configValue, type Connector } from './types';
+import { configValue, refusedAs, type Connector } from './types';
+
+/** A data file's id is a whole number (2.7). */
+const DATA_FILE_ID = /^\d{1,9}$/;
 
 const fileIdOf = (configuration: Parameters<Connector['read']>[0]) => {
   const raw = configValue(configuration, 'dataFileId');
   if (!raw) throw badRequest('configuration.dataFileId: required by the data-file connector');
-  const id = parseDataFileId(raw);
-  if (id < 0) throw badRequest(`configuration.dataFileId: expected a data file id, not "${raw}"`);
-  return id;
+  if (!DATA_FILE_ID.test(raw))
+    throw badRequest(`configuration.dataFileId: expected a data file id, not "${raw}"`);
+  return Number(raw);
 };
 
 /** A CSV uploaded as a data file; each run reads the file's current revision. */
@@ -27,26 +28,32 @@ export const dataFileConnector: Connector = {
       help: 'An uploaded data file; each run reads its current revision as CSV with a header row',
     },
   ],
-  async validate(configuration, { actor, sources }) {
+  async validate(configuration, { actor, services }) {
     const id = fileIdOf(configuration);
-    sourceToValidate(await sources.dataFile(actor, id), {
-      unknown: `configuration.dataFileId: no data file ${id}`,
-      refused: ({ needed }) => `You need read access to data file ${id} (${needed})`,
-    });
+    // The files area decides: a file the creator may not read is as unknown as a missing one.
+    await refusedAs(services.dataFiles.open(actor, id, 'read'), (refusal) =>
+      refusal.status === 404 ? badRequest(`configuration.dataFileId: no data file ${id}`) : refusal,
+    );
   },
-  async read(configuration, { actor, sources }) {
+  async read(configuration, { actor, services }) {
     const id = fileIdOf(configuration);
-    sourceToRead(await sources.dataFile(actor, id), {
-      unknown: `Data file ${id} no longer exists, or the user who runs this stream (user ${actor.id}) may not read it: reading it needs ${DATA_FILE_READERS}`,
-      refused: ({ needed }) =>
-        `The user who runs this stream (user ${actor.id}) needs read access to data file ${id} (${needed})`,
-    });
-    const bytes = await sources.dataFileBytes(id).catch((error: unknown) => {
+    const runner = `the user who runs this stream (user ${actor.userId})`;
+    await refusedAs(
+      services.dataFiles.open(actor, id, 'read'),
+      (refusal) =>
+        new SourceError(
+          refusal.status === 404
+            ? `Data file ${id} no longer exists, or ${runner} may not read it: reading it needs ${DATA_FILE_READERS}`
+            : `${runner} may not read data file ${id}: ${refusal.message}`,
+        ),
+    );
+    const { revision } = await services.dataFiles.contents(actor, id).catch((error: unknown) => {
+      if (!(error instanceof PlatformError)) throw error;
+      if (error.status === 404)
+        throw new SourceError(`Data file ${id} no longer exists or has no revision`);
       // The store's reason (never where it is) when its bytes could not be read.
-      if (error instanceof PlatformError && error.status !== 404)
-        throw new SourceError(`Data file ${id} could not be read: ${error.message}`);
-      throw new SourceError(`Data file ${id} no longer exists or has no revision`);
+      throw new SourceError(`Data file ${id} could not be read: ${error.message}`);
     });
-    return { csv: decodeText(bytes) };
+    return { csv: decodeText(revision.body) };
   },
 };

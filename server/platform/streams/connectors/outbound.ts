@@ -1,5 +1,6 @@
 import { lookup } from 'node:dns/promises';
 import { BlockList, isIP } from 'node:net';
+import { redactText } from '../../core/redact';
 import { SourceError } from '../table';
 
 /**
@@ -88,13 +89,12 @@ export async function fetchOutbound(
   }
 }
 
-/** A URL as it may be shown or logged: without its password. */
+/** A URL as it may be shown or logged: without its password or a secret query value. */
 export function redactUrl(url: URL | string): string {
   const parsed = typeof url === 'string' ? new URL(url) : new URL(url.href);
   if (parsed.password) parsed.password = '***';
-  return parsed.href;
+  return redactText(parsed.href);
 }
 
-/** Every `scheme://user:password@` in a text, with the password replaced. */
-export const redactCredentials = (text: string) =>
-  text.replace(/\b([a-z][a-z0-9+.-]*:\/\/[^\s/:@]*):[^\s/@]*@/gi, '$1:***@');
+/** A text as it may be shown: the platform's one set of rules (core/redact.ts). */
+export const redactCredentials = (text: string) => redactText(text);

@@ -144,6 +144,12 @@ export default refusalTable<Fixtures>({
       refused: collectionHidden,
     },
     {
+      op: 'documents.contents',
+      as: 'ben',
+      call: (s, a) => s.documents.contents(a, customers),
+      refused: collectionHidden,
+    },
+    {
       op: 'documents.get',
       as: 'dev',
       call: (s, a) => s.documents.get(a, customers, 'any'),

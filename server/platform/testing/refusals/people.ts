@@ -8,6 +8,8 @@ import { refusalTable, sampleUserIds } from './table';
 interface Fixtures {
   /** An access token of Eve's, which Ben may not see. */
   evesToken: string;
+  /** The value of an access token of Dev's, who holds no Workflow API grant. */
+  devsTokenValue: string;
   /** A generation session of Ada's. */
   adasSession: string;
 }
@@ -30,15 +32,20 @@ export default refusalTable<Fixtures>({
       { input: 'a prompt of Ada' },
       noSignal(),
     );
-    return { evesToken: row.id, adasSession: answer.sessionId };
+    const devs = await platform.services.security.mintToken(ada, {
+      name: 'dev refusal table',
+      ownerId: sampleUserIds.dev,
+      kind: 'access',
+    });
+    return { evesToken: row.id, devsTokenValue: devs.value, adasSession: answer.sessionId };
   },
   rows: [
     {
       op: 'authentication.authenticate',
       as: 'dev',
-      call: (s, a) =>
+      call: (s, _a, f) =>
         s.authentication.authenticate({
-          actingUser: a.userId,
+          bearer: f.devsTokenValue,
           workflowApi: true,
           sessionAccepted: false,
         }),
@@ -173,6 +180,24 @@ export default refusalTable<Fixtures>({
           delta: () => undefined,
         }),
       refused: { open: 'every user may generate text (a generation reads no platform data)' },
+    },
+    {
+      op: 'generation.textToSql',
+      as: 'dev',
+      call: (s, a) => s.generation.textToSql(a, { input: 'count the rows' }, noSignal()),
+      refused: { open: 'every user may ask for SQL: the schemas come with the request' },
+    },
+    {
+      op: 'generation.summarize',
+      as: 'dev',
+      call: (s, a) => s.generation.summarize(a, { input: 'a text of Dev' }, noSignal()),
+      refused: { open: 'every user may summarize (a summary reads no platform data)' },
+    },
+    {
+      op: 'generation.textToBeastMode',
+      as: 'dev',
+      call: (s, a) => s.generation.textToBeastMode(a, { input: 'sum the sales' }, noSignal()),
+      refused: { open: 'every user may ask for a calculation: the schema comes with the request' },
     },
     {
       op: 'generation.sessions',

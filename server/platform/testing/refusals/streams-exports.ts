@@ -124,11 +124,41 @@ export default refusalTable<Fixtures>({
       refused: noStream,
     },
     {
+      op: 'streams.due',
+      as: 'dev',
+      call: (s) => s.streams.due(),
+      refused: {
+        open: "the schedule's own read, by no user: it names each due stream's owner, and each run is started as that owner",
+      },
+    },
+    {
+      op: 'streams.startScheduled',
+      as: 'dev',
+      call: (s, _a, f) => s.streams.startScheduled(actingAs(4), Number(f.streamId)),
+      refused: noStream,
+    },
+    {
+      op: 'streams.failRunsWithoutJob',
+      as: 'dev',
+      call: (s) => s.streams.failRunsWithoutJob(),
+      refused: {
+        open: 'ends the runs a stopped platform left without a job (from before the job table); it decides nothing',
+      },
+    },
+    {
       op: 'streams.run',
       as: 'dev',
       call: (s, a) => s.streams.run(a, -1, noLease, 'no-job'),
       refused: {
         open: 'a run reads its source as the user its job names; one who may not read it ends the run in ERROR naming what is needed, rather than being refused',
+      },
+    },
+    {
+      op: 'streams.retryRun',
+      as: 'dev',
+      call: (s, a) => s.streams.retryRun(a, -1, 'no-job'),
+      refused: {
+        open: 'retiring what a cut-off attempt staged decides nothing: the run was decided when it started, and its next attempt reads as the user its job names',
       },
     },
     {
@@ -202,6 +232,14 @@ export default refusalTable<Fixtures>({
         s.exports.fail(a, { ...f.salesExport, exportId: 'no-such-export' }, 'a failed job'),
       refused: {
         open: "the end of an export's failed job decides nothing: the export was decided when it started",
+      },
+    },
+    {
+      op: 'exports.retrying',
+      as: 'dev',
+      call: (s, a, f) => s.exports.retrying(a, { ...f.salesExport, exportId: 'no-such-export' }),
+      refused: {
+        open: 'clearing what a cut-off attempt left decides nothing: the export was decided when it started, and its next attempt writes as the user who asked',
       },
     },
   ],

@@ -57,6 +57,19 @@ export default refusalTable({
       refused: needsGrant,
     },
     {
+      op: 'workflows.permissions',
+      as: 'ben',
+      call: (s, a) => s.workflows.permissions(a, adas),
+      refused: noWorkflow,
+    },
+    // Her own workflow: without the grant, owning it is not enough to read who may use it.
+    {
+      op: 'workflows.permissions',
+      as: 'eve',
+      call: (s, a) => s.workflows.permissions(a, eves),
+      refused: needsGrant,
+    },
+    {
       op: 'workflows.update',
       as: 'ben',
       call: (s, a) => s.workflows.update(a, adas, { name: 'renamed by Ben' }),

@@ -1,9 +1,12 @@
 import { documentsCreateStep } from '../../../../src/api/contract';
 import { toDocumentV2 } from '../../datastores/mappers';
-import { collectionForRun } from './access';
 import type { StepKind } from './types';
 
-/** Creates one document as the run's user, who needs CREATE_CONTENT on the collection. */
+/**
+ * Creates one document as the run's user, who needs CREATE_CONTENT on the collection (the
+ * documents service decides). Not resumable: a step stopped in its middle fails the run rather
+ * than create the document twice.
+ */
 export const documentsCreate: StepKind<'documents.create'> = {
   schema: documentsCreateStep,
   resumable: false,
@@ -11,13 +14,9 @@ export const documentsCreate: StepKind<'documents.create'> = {
   async execute(step, ctx) {
     const collectionId = String(ctx.resolve(step.collectionId));
     const content = ctx.resolve(step.document);
-    const collection = await collectionForRun(
-      ctx.deps.db,
-      ctx.userId,
-      collectionId,
-      'createContent',
-    );
-    const row = await ctx.documents.createOne(collection.id, ctx.userId, content);
+    const { documents, datastores } = ctx.services;
+    const row = await documents.createOne(ctx.actor, collectionId, content);
+    const collection = await datastores.getCollection(ctx.actor, collectionId);
     await ctx.log('INFO', `Created document ${row.id} in collection ${collection.name}`);
     return toDocumentV2(row);
   },

@@ -2,12 +2,11 @@ import { documentsQueryStep } from '../../../../src/api/contract';
 import { badRequest } from '../../core/errors';
 import { toDocumentV2 } from '../../datastores/mappers';
 import { parsePlan, parseSort } from '../../datastores/query/plan';
-import { collectionForRun } from './access';
 import type { StepKind } from './types';
 
 /**
- * Queries documents as the run's user, who needs READ_CONTENT on the collection; the document
- * service applies the collection's document filters for that user.
+ * Queries documents as the run's user through the documents service, which needs READ_CONTENT
+ * on the collection and applies the collection's document filters for that user.
  */
 export const documentsQuery: StepKind<'documents.query'> = {
   schema: documentsQueryStep,
@@ -25,8 +24,9 @@ export const documentsQuery: StepKind<'documents.query'> = {
     const collectionId = String(ctx.resolve(step.collectionId));
     const filter = ctx.resolve(step.filter ?? {});
     const plan = parsePlan({ orderby: step.orderby, limit: step.limit ?? 100 });
-    const collection = await collectionForRun(ctx.deps.db, ctx.userId, collectionId, 'readContent');
-    const result = await ctx.documents.query(collection.id, ctx.userId, filter, plan);
+    const { services } = ctx;
+    const result = await services.documents.query(ctx.actor, collectionId, filter, plan);
+    const collection = await services.datastores.getCollection(ctx.actor, collectionId);
     const documents = result.kind === 'documents' ? result.rows.map(toDocumentV2) : result.rows;
     await ctx.log('INFO', `Found ${documents.length} documents in collection ${collection.name}`);
     return { documents, count: documents.length };

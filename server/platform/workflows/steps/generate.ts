@@ -1,7 +1,6 @@
 import { generateStep, PLACEHOLDER_PATTERN } from '../../../../src/api/contract';
-import { DEFAULT_SYSTEM_MESSAGE, modelFor } from '../../generation/models';
-import { generate as generateText } from '../../generation/providers';
-import { formatPrompt, type TemplateValues } from '../../generation/template';
+import { DEFAULT_SYSTEM_MESSAGE } from '../../generation/models';
+import type { TemplateValues } from '../../generation/template';
 import type { StepKind } from './types';
 
 /** Characters the prompt template's own placeholders add, counted before the prompt is built. */
@@ -21,43 +20,38 @@ function placeholderChars(template: string, values: TemplateValues) {
 }
 
 /**
- * Text generation (4.11) with a prompt template: the workflow's dotted references first, then
- * the template's own `${input}` and `${name}`; the whole prompt counts against the step's
- * expansion budget before it is built or sent (issue 23).
+ * Text generation (4.11) with a prompt template, as the run's user through the generation
+ * service the route calls: the workflow's dotted references first, then the template's own
+ * `${input}` and `${name}`; the whole prompt counts against the step's expansion budget before
+ * it is built or sent. The service keeps each generation with the user's sessions, so a step
+ * that runs again after a stop is kept twice, as it generated twice.
  */
 export const generate: StepKind<'generate'> = {
   schema: generateStep,
   resumable: true,
   live: false,
   async execute(step, ctx) {
-    const { generation } = ctx.deps;
-    const model = modelFor(generation, step.model);
     const template = ctx.resolve(step.promptTemplate, { dottedOnly: true });
     const input = step.input === undefined ? '' : String(ctx.resolve(step.input));
     const parameters = Object.fromEntries(
       Object.entries(ctx.resolve(step.parameters ?? {})).map(([k, v]) => [k, String(v)]),
     );
-    const values = { input, system: DEFAULT_SYSTEM_MESSAGE, parameters };
-    ctx.expand(placeholderChars(template, values));
-    const prompt = formatPrompt(template, values);
-    const result = await generateText(
-      generation,
-      model,
+    ctx.expand(placeholderChars(template, { input, system: DEFAULT_SYSTEM_MESSAGE, parameters }));
+    const { answer } = await ctx.services.generation.generate(
+      ctx.actor,
       {
-        prompt,
-        system: model.systemPrompt ? DEFAULT_SYSTEM_MESSAGE : undefined,
-        temperature: undefined,
+        input,
+        promptTemplate: template,
+        parameters,
+        model: step.model,
         maxTokens: step.maxTokens,
-        responseFormat: undefined,
-        reasoningConfig: undefined,
-        modelConfiguration: undefined,
       },
       ctx.signal,
     );
     await ctx.log(
       'INFO',
-      `Generated ${result.usage.outputTokens} tokens with ${model.id} (${result.usage.inputTokens} in)`,
+      `Generated ${answer.usage.outputTokens} tokens with ${answer.modelId} (${answer.usage.inputTokens} in)`,
     );
-    return { output: result.outputs[0] ?? '', modelId: model.id, usage: result.usage };
+    return { output: answer.output, modelId: answer.modelId, usage: answer.usage };
   },
 };

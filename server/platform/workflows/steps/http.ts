@@ -1,9 +1,9 @@
 import { httpStep } from '../../../../src/api/contract';
-import { redactCredentials } from '../../streams/connectors/outbound';
+import { redactText } from '../../core/redact';
 import { StepFailure } from '../errors';
 import { MAX_OUTPUT_BYTES } from '../output';
 import type { StepKind } from './types';
-import { sleep } from './waiting';
+import { sleep } from '../waiting';
 
 /** Bytes of an answer's body that are read; the rest is not. */
 const MAX_BODY_BYTES = MAX_OUTPUT_BYTES / 2;
@@ -14,7 +14,7 @@ function targetOf(raw: string, allowed: ReadonlySet<string>) {
   try {
     url = new URL(raw);
   } catch {
-    throw new StepFailure(`"${redactCredentials(raw)}" is not an absolute URL`);
+    throw new StepFailure(`"${redactText(raw)}" is not an absolute URL`);
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:')
     throw new StepFailure(`only http and https URLs, not ${url.protocol}`);
@@ -55,7 +55,7 @@ async function readSome(response: Response, limit: number, signal: AbortSignal) 
 /**
  * One request and its answer's body under one deadline. The timer is our own, held until the
  * body is read: an `AbortSignal.timeout` inside `AbortSignal.any` may be garbage-collected
- * before it fires (nodejs/node#57736), and the step then waited for a slow body (issue 23).
+ * before it fires (nodejs/node#57736), and the step would then wait for a slow body.
  */
 async function exchange(url: URL, init: RequestInit, timeoutSeconds: number, outer: AbortSignal) {
   const controller = new AbortController();
@@ -94,7 +94,7 @@ export const http: StepKind<'http'> = {
       ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
       ...(step.headers === undefined ? {} : ctx.resolve(step.headers)),
     };
-    const url = targetOf(target, ctx.deps.workflowsHttpAllowedHosts);
+    const url = targetOf(target, ctx.settings.httpAllowedHosts);
     const attempts = (step.retries ?? 0) + 1;
     for (let attempt = 1; ; attempt++) {
       const t0 = Date.now();
@@ -126,7 +126,7 @@ export const http: StepKind<'http'> = {
         failure =
           error instanceof StepFailure
             ? error.message
-            : `no answer from ${url.host}: ${redactCredentials((error as Error).message)}`;
+            : `no answer from ${url.host}: ${redactText((error as Error).message)}`;
       }
       if (attempt >= attempts)
         throw new StepFailure(`${failure}${attempts > 1 ? ` after ${attempts} attempts` : ''}`);

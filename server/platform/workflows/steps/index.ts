@@ -12,7 +12,7 @@ import { transform } from './transform';
 import type { StepContext, StepKind } from './types';
 import { wait } from './wait';
 
-export type { Effect, Log, StepContext, StepKind } from './types';
+export type { Log, Notification, StepContext, StepKind, StepServices, StepSettings } from './types';
 
 /**
  * Every kind of step, by its type (docs/architecture.md). A new kind is its schema in the

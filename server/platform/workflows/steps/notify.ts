@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { notifyStep } from '../../../../src/api/contract';
 import type { StepKind } from './types';
 
-/** Writes a message to the outbox, committed with the step's output (so a repeat writes it once). */
+/** Sends a message to the outbox, committed with the step's output (so a repeat sends it once). */
 export const notify: StepKind<'notify'> = {
   schema: notifyStep,
   resumable: true,
@@ -14,13 +14,7 @@ export const notify: StepKind<'notify'> = {
       ? String(ctx.resolve(step.subject))
       : `${ctx.workflowName ?? 'Workflow'}: ${step.name}`;
     const id = randomUUID();
-    ctx.defer((tx) =>
-      tx.query(
-        `INSERT INTO outbox (id, recipient, subject, body, created_at, recipient_user_id)
-         VALUES ($1, $2, $3, $4, now(), NULL)`,
-        [id, to, subject.slice(0, 500), message],
-      ),
-    );
+    ctx.notify({ id, to, subject: subject.slice(0, 500), body: message });
     const shown =
       message.length > 500 ? `${message.slice(0, 500)}… (${message.length} characters)` : message;
     await ctx.log(

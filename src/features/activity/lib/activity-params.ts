@@ -12,7 +12,7 @@ const actorId = param.custom<number | null>({
   write: (value) => (value === null ? null : String(value)),
 });
 
-/** The Activity screen's filters in the URL (architecture rule 5). */
+/** The Activity screen's filters in the URL (architecture.md, rule g). */
 export const activitySpec = {
   q: param.search(),
   objectType: param.optional(auditObjectTypes),

@@ -1,5 +1,6 @@
 import type { AuditEvent } from '../../../api/contract/audit';
 import {
+  appPath,
   calculatedFieldsPath,
   collectionPath,
   dataFilePath,
@@ -43,6 +44,8 @@ export function objectPath({ type, id, parent }: AuditEvent['object']): string |
       return workflowPath(id);
     case 'generation':
       return playgroundPath();
+    case 'app':
+      return appPath(id);
     default:
       return undefined;
   }

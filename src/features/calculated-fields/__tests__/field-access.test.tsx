@@ -9,7 +9,7 @@ import { aField, givenFields } from './fake-platform';
 const mine = aField({ id: 1, name: 'Total revenue' });
 const theirs = aField({ id: 2, name: 'Units', dataType: 'LONG' });
 
-/** The caller may change field 1 only (issue 23). */
+/** The caller may change field 1 only. */
 function givenOnlyMine() {
   givenFields([mine, theirs]);
   server.use(
@@ -30,7 +30,7 @@ function givenOnlyMine() {
   );
 }
 
-describe('calculated fields the user may not change (issue 23)', { timeout: 40_000 }, () => {
+describe('calculated fields the user may not change', { timeout: 40_000 }, () => {
   it('disables the lock switch of another’s field, with the reason', async () => {
     givenOnlyMine();
     renderApp('/calculated-fields');

@@ -31,7 +31,7 @@ export function ExpressionView({
 }: {
   field: CalculatedField;
   refusal?: Refusal;
-  /** Why the caller may not change the field (issue 23), when he may not. */
+  /** Why the caller may not change the field, when he may not. */
   notYours?: string;
 }) {
   const failure = refusal ? describeRefusal(refusal.error) : undefined;

@@ -35,7 +35,7 @@ export interface FieldDrawerProps {
   datasetHref: (id: string) => string;
   lockPending: boolean;
   onLockChange: (field: CalculatedField, locked: boolean) => void;
-  /** Whether the caller may change the field (issue 23). */
+  /** Whether the caller may change the field. */
   mayChange: (id: number) => DatasetPermission;
   onClose: () => void;
 }

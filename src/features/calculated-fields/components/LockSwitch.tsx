@@ -6,7 +6,7 @@ import { Guard } from '../../../components';
 export interface LockSwitchProps {
   field: Pick<CalculatedField, 'id' | 'name' | 'locked'>;
   disabled?: boolean;
-  /** Whether the caller may change the field (issue 23): disabled with the reason if not. */
+  /** Whether the caller may change the field: disabled with the reason if not. */
   permission?: DatasetPermission;
   onChange: (locked: boolean) => void;
 }

@@ -2,7 +2,7 @@ import type { CalculatedFieldSearch } from '../../../api/calculated-fields';
 import { param, readParams, type ListSort, type ListState } from '../../../lib/list-params';
 
 /**
- * The list of calculated fields in the address (architecture rule 5): name search, filters,
+ * The list of calculated fields in the address (architecture.md, rule g): name search, filters,
  * sort, page and page size, and the open field. A new filter or sort returns to page 1.
  */
 export const PAGE_SIZES = [25, 50, 100] as const;

@@ -39,7 +39,7 @@ function givenReadOnlyAccess() {
   );
 }
 
-describe('dataset actions the user may not take (issue 14)', { timeout: 20_000 }, () => {
+describe('dataset actions the user may not take', { timeout: 20_000 }, () => {
   it.each([
     ['sharing', 'Share', 'You need the Editor role or higher'],
     ['certification', 'Certify', 'You need CO_OWNER access to this dataset'],

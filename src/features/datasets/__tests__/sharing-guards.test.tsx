@@ -56,7 +56,7 @@ const reasonOf = async (element: HTMLElement) => {
   return text;
 };
 
-describe('sharing what one may (issue 23)', { timeout: 30_000 }, () => {
+describe('sharing what one may', { timeout: 30_000 }, () => {
   it('keeps a user from changing his own entry and from lowering or removing others', async () => {
     givenCanEdit();
     renderApp(`/datasets/${dataset.id}/sharing`);

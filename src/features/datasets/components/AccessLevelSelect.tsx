@@ -13,7 +13,7 @@ export type AccessLevelSelectProps = Omit<TextFieldProps, 'select' | 'value' | '
   onChange: (level: AccessLevel) => void;
   /** The name of a select shown without a label (a table cell). */
   accessibleName?: string;
-  /** The levels offered (the caller may give at most his own, issue 23); all by default. */
+  /** The levels offered (the caller may give at most his own); all by default. */
   levels?: AccessLevel[];
   /** Levels shown but not offered (lowering another's access needs CO_OWNER). */
   disabledLevels?: AccessLevel[];

@@ -42,7 +42,7 @@ export interface PermissionsTableProps {
   owner: number;
   permissions: Permission[];
   access: ChangeAccess;
-  /** What each entry offers (issue 23): the levels one may give, who may lower or remove. */
+  /** What each entry offers: the levels one may give, who may lower or remove. */
   guards: SharingGuards;
   onRemove: (permission: Permission) => void;
 }

@@ -18,7 +18,7 @@ export interface ShareDialogProps {
   dataset: Dataset;
   /** Who already has access: the picker says so beside them. */
   current: Map<string, AccessLevel>;
-  /** The levels the caller may give (at most his own, issue 23). */
+  /** The levels the caller may give (at most his own). */
   grantable: AccessLevel[];
 }
 

@@ -33,8 +33,7 @@ export function CellText({
   type: string | undefined;
   decimals: number;
 }) {
-  if (value === null || value === undefined)
-    return <NoValue>null</NoValue>;
+  if (value === null || value === undefined) return <NoValue>null</NoValue>;
   const text = formatCell(value, type, decimals);
   // A date keeps its exact value in the tooltip-free title for copy and reading.
   return (

@@ -12,7 +12,7 @@ type Permission = PermissionList['list'][number];
 const rankOf = (level: AccessLevel) => accessLevelOrder.indexOf(level);
 
 /**
- * What the sharing tab offers for each entry (issue 23), from the platform's answer: the levels
+ * What the sharing tab offers for each entry, from the platform's answer: the levels
  * one may give (at most one's own), lowering and removing others only as owner or co-owner, and
  * never one's own entry below owner.
  */

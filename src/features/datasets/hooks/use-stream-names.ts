@@ -9,7 +9,7 @@ export interface StreamNames {
   configuration: Array<{ name: string; label: string; value: string }>;
 }
 
-/** Names for what a stream points at, instead of keys and ids (issue 9 §2). */
+/** Names for what a stream points at, instead of keys and ids. */
 export function useStreamNames(stream: Stream): StreamNames {
   const key = stream.transport.description || stream.dataProvider.key;
   const connectors = useConnectors();

@@ -5,32 +5,11 @@ import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ExportRecord } from '../../../api/contract';
 import { EXPORTS_LIVE_PATH } from '../../../api/exports';
+import { LIVE_RETRY_MS } from '../../../api/live/use-live-read';
+import { FakeEventSource } from '../../../test/fake-event-source';
 import { server } from '../../../test/server';
 import { useExportsOverview } from '../hooks/use-exports-overview';
 import { anExport } from './fake-platform';
-
-/** The browser's EventSource, driven by the test: `emit` delivers an event as the server would. */
-class FakeEventSource {
-  static readonly CONNECTING = 0;
-  static readonly OPEN = 1;
-  static readonly CLOSED = 2;
-  static opened: FakeEventSource[] = [];
-  readyState = FakeEventSource.OPEN;
-  private listeners = new Map<string, Array<(event: MessageEvent<string>) => void>>();
-  constructor(readonly url: string) {
-    FakeEventSource.opened.push(this);
-  }
-  addEventListener(name: string, fn: (event: MessageEvent<string>) => void) {
-    this.listeners.set(name, [...(this.listeners.get(name) ?? []), fn]);
-  }
-  close() {
-    this.readyState = FakeEventSource.CLOSED;
-  }
-  emit(name: string, data: unknown) {
-    for (const fn of this.listeners.get(name) ?? [])
-      fn(new MessageEvent(name, { data: JSON.stringify(data) }));
-  }
-}
 
 let records: ExportRecord[];
 let reads: number;
@@ -75,7 +54,10 @@ beforeEach(() => {
   FakeEventSource.opened = [];
   vi.stubGlobal('EventSource', FakeEventSource);
 });
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
 
 describe('useExportsOverview on the embedded platform, followed live', { timeout: 20_000 }, () => {
   it('reads the list once the first version has come, again only for a new version, and never polls', async () => {
@@ -158,6 +140,33 @@ describe('useExportsOverview on the embedded platform, followed live', { timeout
     await waitFor(() => expect(statuses(result.current)).toEqual(['running']));
     expect(result.current.live).toBe(false);
     expect(stream()!.readyState).toBe(FakeEventSource.CLOSED);
+  });
+
+  it('polls while the platform refuses the stream, says so, and opens it again later', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    givenPlatform('embedded');
+    // Nothing runs, which alone would not be polled: only the stream would tell a new export.
+    records = [anExport({ exportId: 'e-done', exportStatus: 'success' })];
+    const { result } = renderOverview();
+    await waitFor(() => expect(stream()).toBeDefined());
+    // A 503: too many live reads open.
+    act(() => stream()!.refuse());
+    await waitFor(() => expect(result.current.livePaused).toBe(true));
+    expect(result.current.live).toBe(false);
+    await waitFor(() => expect(reads).toBe(1));
+    await act(() => vi.advanceTimersByTimeAsync(3_100));
+    await waitFor(() => expect(reads).toBe(2));
+
+    FakeEventSource.opened = [];
+    await act(() => vi.advanceTimersByTimeAsync(LIVE_RETRY_MS));
+    await waitFor(() => expect(stream()).toBeDefined());
+    expect(result.current.livePaused).toBe(false);
+    expect(result.current.live).toBe(true);
+    const polled = reads;
+    act(() => stream()!.emit('changed', { version: 'v1' }));
+    await act(() => vi.advanceTimersByTimeAsync(6_500));
+    // Live again: one read for the version, none by polling.
+    expect(reads).toBe(polled + 1);
   });
 
   it('opens no stream against a real instance', async () => {

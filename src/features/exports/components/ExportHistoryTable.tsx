@@ -103,7 +103,7 @@ export function ExportHistoryTable({
       header: 'Started',
       nowrap: true,
       cell: ({ record, datasetId }) => (
-        <Link component={RouterLink} to={exportPath(datasetId, record.exportId)} underline="always">
+        <Link component={RouterLink} to={exportPath(datasetId, record.exportId)}>
           <DateTime value={record.started} seconds />
         </Link>
       ),

@@ -11,7 +11,7 @@ import { exportDuration } from '../lib/records';
 import { datasetTabPath, exportPath } from '../../../lib/paths';
 
 export const DatasetLink = ({ dataset }: { dataset: DatasetExport['dataset'] }) => (
-  <Link component={RouterLink} to={datasetTabPath(dataset.id, 'exports')} underline="always">
+  <Link component={RouterLink} to={datasetTabPath(dataset.id, 'exports')}>
     {dataset.name}
   </Link>
 );
@@ -50,11 +50,7 @@ function ExportList({
         >
           <ListItemText
             primary={
-              <Link
-                component={RouterLink}
-                to={exportPath(item.dataset.id, item.record.exportId)}
-                underline="always"
-              >
+              <Link component={RouterLink} to={exportPath(item.dataset.id, item.record.exportId)}>
                 {title(item)}
               </Link>
             }

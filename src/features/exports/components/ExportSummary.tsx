@@ -53,6 +53,12 @@ export function ExportSummary({ view, now }: { view: ExportView; now: number }) 
   const { record, details } = view;
   const running = record.exportStatus === 'running';
   const duration = exportDuration(record, now);
+  // A job whose process stopped runs again from the start: say which run this is.
+  const attempt = details?.attempt ?? 1;
+  const again =
+    running && attempt > 1 && details?.maxAttempts !== undefined
+      ? ` · attempt ${attempt} of ${details.maxAttempts}`
+      : '';
   return (
     <Stack spacing={2}>
       {running && <LinearProgress aria-label="Export in progress" />}
@@ -68,7 +74,15 @@ export function ExportSummary({ view, now }: { view: ExportView; now: number }) 
       )}
       <DefinitionList
         items={[
-          { label: 'Status', value: <ExportStatusChip status={record.exportStatus} /> },
+          {
+            label: 'Status',
+            value: (
+              <>
+                <ExportStatusChip status={record.exportStatus} />
+                {again}
+              </>
+            ),
+          },
           ...(details
             ? [{ label: 'Started by', value: details.startedBy?.name ?? 'Not recorded' }]
             : []),

@@ -12,7 +12,7 @@ export function useExportPage(datasetId: string, exportId: string) {
   const mode = usePlatformMode();
   const details = useExportDetails(exportId, mode === 'embedded');
   // The embedded platform tells its changes as they happen; polled otherwise.
-  useExportLive(exportId, details.data?.record.exportStatus === 'running');
+  const live = useExportLive(exportId, details.data?.record.exportStatus === 'running');
   const remote = mode === 'remote';
   const history = useQuery({ ...exportHistoryQueryOptions(datasetId), enabled: remote });
   const dataset = useQuery({ ...datasetQueryOptions(datasetId), enabled: remote });
@@ -24,7 +24,8 @@ export function useExportPage(datasetId: string, exportId: string) {
       details: details.data,
       files: details.data.files,
     };
-    return { view, error: details.error, refetch: details.refetch, missing: false };
+    const livePaused = live.paused;
+    return { view, error: details.error, refetch: details.refetch, missing: false, livePaused };
   }
   const record = history.data?.find((r) => r.exportId === exportId);
   const view: ExportView | undefined = record && {
@@ -40,5 +41,6 @@ export function useExportPage(datasetId: string, exportId: string) {
     refetch: history.refetch,
     // Not among the dataset's newest records: the page says so rather than load forever.
     missing: history.data !== undefined && record === undefined,
+    livePaused: false,
   };
 }

@@ -1,6 +1,10 @@
 import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { exportsAcrossQueryOptions, useExportsAcrossLive } from '../../../api/exports';
+import {
+  EXPORTS_ACROSS_POLL_MS,
+  exportsAcrossQueryOptions,
+  useExportsAcrossLive,
+} from '../../../api/exports';
 import type { DatasetExport } from '../lib/overview';
 import { usePerDatasetOverview, type DatasetFailure } from './use-per-dataset-overview';
 import { usePlatformMode } from './use-platform-mode';
@@ -20,6 +24,8 @@ export function useExportsOverview() {
   const across = useQuery({
     ...exportsAcrossQueryOptions(),
     enabled: mode === 'embedded' && follow.ready,
+    // In place of the paused stream, which told every change, running or not.
+    ...(follow.paused && { refetchInterval: EXPORTS_ACROSS_POLL_MS }),
   });
   const perDataset = usePerDatasetOverview(mode === 'remote');
   const exports = useMemo<DatasetExport[]>(
@@ -30,7 +36,7 @@ export function useExportsOverview() {
       })) ?? [],
     [across.data],
   );
-  if (mode !== 'embedded') return perDataset;
+  if (mode !== 'embedded') return { ...perDataset, livePaused: false };
   const datasetCount = across.data?.datasetCount ?? 0;
   return {
     exports,
@@ -45,6 +51,7 @@ export function useExportsOverview() {
     datasetsPending: across.isPending,
     refresh: () => across.refetch(),
     live: follow.live,
+    livePaused: follow.paused,
   };
 }
 

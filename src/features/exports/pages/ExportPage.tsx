@@ -7,13 +7,15 @@ import { RetryExport } from '../components/RetryExport';
 import { useExportPage } from '../hooks/use-export-page';
 import { useNow } from '../../../hooks/use-now';
 import { datasetTabPath, exportsDashboardPath } from '../../../lib/paths';
+import { livePausedNote } from '../../../lib/format';
+import { EXPORT_POLL_MS } from '../../../api/exports';
 import type { ExportView } from '../lib/export-view';
 import { statusLabels } from '../lib/records';
 
 /** One export: what it did, what it wrote (download, first rows), and Retry when it failed. */
 export function ExportPage() {
   const { datasetId = '', exportId = '' } = useParams();
-  const { view, error, refetch, missing } = useExportPage(datasetId, exportId);
+  const { view, error, refetch, missing, livePaused } = useExportPage(datasetId, exportId);
   const running = view?.record.exportStatus === 'running';
   const now = useNow(running);
   const title = view
@@ -43,17 +45,21 @@ export function ExportPage() {
           query={{ data: view, isError: error !== null, error, refetch }}
           loading={{ label: 'Loading the export', variant: 'details', rows: 8 }}
         >
-          {(found) => <ExportDetails view={found} now={now} />}
+          {(found) => <ExportDetails view={found} now={now} livePaused={running && livePaused} />}
         </PageState>
       )}
     </>
   );
 }
 
-function ExportDetails({ view, now }: { view: ExportView; now: number }) {
+function ExportDetails(props: { view: ExportView; now: number; livePaused: boolean }) {
+  const { view, now, livePaused } = props;
   return (
     <>
-      <Section title="Export">
+      <Section
+        title="Export"
+        description={livePaused && `Still running: ${livePausedNote(EXPORT_POLL_MS)}.`}
+      >
         <ExportSummary view={view} now={now} />
       </Section>
       {view.record.exportStatus === 'failed' && view.details && (

@@ -7,7 +7,8 @@ import Typography from '@mui/material/Typography';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import { EmptyState, ErrorState, LoadingState, PageHeader } from '../../../components';
 import { FilterBar, searchFilter, selectFilter } from '../../../components/FilterBar';
-import { formatCount, formatRelative, plural } from '../../../lib/format';
+import { formatCount, formatRelative, livePausedNote, plural } from '../../../lib/format';
+import { EXPORTS_ACROSS_POLL_MS } from '../../../api/exports';
 import { DashboardFigures, PAGE_SIZE, type DashboardView } from '../components/DashboardFigures';
 import { useExportsOverview, type ExportsOverview } from '../hooks/use-exports-overview';
 import { useListController } from '../../../hooks/use-list-controller';
@@ -27,7 +28,8 @@ const DRAW_MS = 250;
 const FAILURES_SHOWN = 3;
 
 function Freshness({ overview, now }: { overview: ExportsOverview; now: number }) {
-  const { read, failures, datasetCount, oldestRead, newestRead, fetching, live } = overview;
+  const { read, failures, datasetCount, oldestRead, newestRead, fetching, live, livePaused } =
+    overview;
   // A dataset whose read failed is settled too: it is named in the warning, not waited for.
   const settled = read + failures.length;
   if (settled < datasetCount)
@@ -47,7 +49,11 @@ function Freshness({ overview, now }: { overview: ExportsOverview; now: number }
   return (
     <Typography variant="body2" sx={{ color: 'text.secondary' }} role="status">
       {plural(datasetCount, 'dataset')} watched ·{' '}
-      {live ? 'updated as exports change' : freshness(oldestRead, newestRead, now)}
+      {live
+        ? 'updated as exports change'
+        : livePaused
+          ? livePausedNote(EXPORTS_ACROSS_POLL_MS)
+          : freshness(oldestRead, newestRead, now)}
       {fetching ? ' · refreshing…' : ''}
     </Typography>
   );

@@ -95,6 +95,26 @@ export function givenDataFiles(initial: FakeFile[], { failList = false } = {}) {
         return HttpResponse.json({ message: `No data file ${String(params.id)}` }, { status: 404 });
       return HttpResponse.json(shape(file, new URL(request.url).searchParams.get('expand')));
     }),
+    // A revision's bytes; one the scan flagged UNSAFE only once the warning was acknowledged.
+    http.get('/api/data/v1/data-files/:id/revisions/:rid', ({ params, request }) => {
+      const revision = files
+        .find((f) => f.dataFileId === Number(params.id))
+        ?.revisions.find((r) => r.dataFileRevisionId === Number(params.rid));
+      if (!revision)
+        return HttpResponse.json({ message: `No revision ${String(params.rid)}` }, { status: 404 });
+      const acknowledged = new URL(request.url).searchParams.get('acknowledgeUnsafe') === 'true';
+      if (revision.scanState === 'UNSAFE' && !acknowledged)
+        return HttpResponse.json(
+          {
+            status: 409,
+            statusReason: 'Conflict',
+            message: `The virus scan found revision ${revision.dataFileRevisionId} UNSAFE`,
+            toe: 'TOE-UNSAFE-1',
+          },
+          { status: 409 },
+        );
+      return new HttpResponse('city,population\n', { headers: { 'content-type': 'text/csv' } });
+    }),
     http.post('/api/data/v1/data-files', async ({ request }) => {
       const params = new URL(request.url).searchParams;
       const text = await request.text();

@@ -8,7 +8,7 @@ import { givenDataFiles } from './fake-platform';
 
 const refused = { allowed: false, status: 403, needed: 'responsible user or Admin role' };
 
-describe('a data file the user may not change (issue 23)', { timeout: 20_000 }, () => {
+describe('a data file the user may not change', { timeout: 20_000 }, () => {
   it('disables “Upload revision” and says what it needs', async () => {
     givenDataFiles([{ name: 'cities.csv', contents: ['city\nLyon\n'] }]);
     server.use(

@@ -9,7 +9,7 @@ import { givenDataFiles } from './fake-platform';
 const first = 'city,population\nLyon,522000\n';
 const second = 'city,population\nLyon,522250\nNice,342000\n';
 
-describe('/files/:fileId: unsafe revisions and previews (issue 25)', { timeout: 20_000 }, () => {
+describe('/files/:fileId: unsafe revisions and previews', { timeout: 20_000 }, () => {
   it('does not download an Unsafe revision on one click: a dialog names the finding first', async () => {
     const user = userEvent.setup();
     givenDataFiles([
@@ -38,11 +38,66 @@ describe('/files/:fileId: unsafe revisions and previews (issue 25)', { timeout: 
     await user.click(screen.getByRole('button', { name: 'Download current' }));
     const again = await screen.findByRole('dialog', { name: 'Download an unsafe file?' });
     await user.click(within(again).getByRole('button', { name: 'Download anyway' }));
-    expect(clicks).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(clicks).toHaveBeenCalledTimes(1));
     const link = clicks.mock.contexts[0] as HTMLAnchorElement;
-    expect(link.getAttribute('href')).toBe('/api/data/v1/data-files/1/revisions/101');
+    // The platform answers an unsafe revision only to a download that says it was warned.
+    expect(link.getAttribute('href')).toBe(
+      '/api/data/v1/data-files/1/revisions/101?acknowledgeUnsafe=true',
+    );
     expect(link.download).toBe('cities.csv');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     clicks.mockRestore();
+  });
+
+  it('shows the refusal of a revision flagged since it was read, with its status and trace id, then asks', async () => {
+    const user = userEvent.setup();
+    const { files } = givenDataFiles([
+      { name: 'cities.csv', contents: [first], scanStates: ['PENDING'] },
+    ]);
+    const clicks = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    renderApp('/files/1');
+    const table = await screen.findByRole('table', { name: 'Revisions' });
+    // The scan ends meanwhile and finds it unsafe; the page still says Pending.
+    files[0]!.revisions[0]!.scanState = 'UNSAFE';
+    await user.click(within(table).getByRole('link', { name: 'Download Revision 1' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Download an unsafe file?' });
+    expect(await within(dialog).findByText('The platform refused the download')).toBeVisible();
+    expect(dialog).toHaveTextContent('The virus scan found revision 100 UNSAFE');
+    expect(dialog).toHaveTextContent('Status 409 Conflict');
+    expect(dialog).toHaveTextContent('Trace id TOE-UNSAFE-1');
+    // Nothing was handed to the browser's downloads.
+    expect(clicks).not.toHaveBeenCalled();
+    await user.click(within(dialog).getByRole('button', { name: 'Download anyway' }));
+    await waitFor(() => expect(clicks).toHaveBeenCalledTimes(1));
+    expect((clicks.mock.contexts[0] as HTMLAnchorElement).getAttribute('href')).toBe(
+      '/api/data/v1/data-files/1/revisions/100?acknowledgeUnsafe=true',
+    );
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    clicks.mockRestore();
+  });
+
+  it('shows any other refusal of a download with its status', async () => {
+    const user = userEvent.setup();
+    givenDataFiles([{ name: 'cities.csv', contents: [first], scanStates: ['PENDING'] }]);
+    server.use(
+      http.get('/api/data/v1/data-files/:id/revisions/:rid', () =>
+        HttpResponse.json(
+          { status: 403, statusReason: 'Forbidden', message: 'No read access', toe: 'TOE-2' },
+          { status: 403 },
+        ),
+      ),
+    );
+    renderApp('/files/1');
+    const table = await screen.findByRole('table', { name: 'Revisions' });
+    await user.click(within(table).getByRole('link', { name: 'Download Revision 1' }));
+    const dialog = await screen.findByRole('dialog', {
+      name: 'Revision 1 of cities.csv was not downloaded',
+    });
+    expect(await within(dialog).findByText('No read access')).toBeVisible();
+    expect(dialog).toHaveTextContent('Status 403 Forbidden');
+    expect(dialog).toHaveTextContent('Trace id TOE-2');
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
   it('previews the first rows of a CSV revision as a table before downloading', async () => {

@@ -13,7 +13,7 @@ import { UploadProgressBar } from './UploadProgressBar';
 
 /**
  * Uploads a new revision; it becomes the file's current one (4.12). Only its responsible user and
- * Admins may (issue 23): for anyone else the form is disabled, with the reason.
+ * Admins may: for anyone else the form is disabled, with the reason.
  */
 export function AddRevisionForm({ dataFileId }: { dataFileId: number }) {
   const permission = useDataFilePermission(dataFileId, 'revise');

@@ -36,7 +36,7 @@ export function RevisionCompare({ revisions, numbers }: RevisionCompareProps) {
 
   const label = (r: FileRevision) => {
     const at = toDate(r.datetimeUploaded);
-    // The scan's flag shows here too, as in every list of revisions (issue 25).
+    // The scan's flag shows here too, as in every list of revisions.
     const flag = r.scanState === 'UNSAFE' ? ' · Unsafe' : '';
     return `Revision ${numbers.get(r.dataFileRevisionId)}${at ? ` · ${formatDateTime(at)}` : ''}${flag}`;
   };

@@ -35,6 +35,6 @@ const CSV_TYPES = /^(text\/csv|application\/csv|text\/comma-separated-values)\b/
 const TEXT_TYPES =
   /^(text\/[\w.+-]+|application\/(json|x-ndjson|ndjson|xml|yaml|x-yaml|javascript|sql))\b/i;
 
-/** gaps.md (issue 25): the platform previews CSV and text revisions only. */
+/** gaps.md: the platform previews CSV and text revisions only. */
 export const canPreview = (contentType: string, fileName: string) =>
   CSV_TYPES.test(contentType) || TEXT_TYPES.test(contentType) || /\.csv$/i.test(fileName);

@@ -8,7 +8,7 @@ import { aFileset, givenFilesets } from './fake-platform';
 
 const refused = { allowed: false, status: 403, needed: 'fileset owner or Admin role' };
 
-describe('a fileset the user does not own (issue 23)', { timeout: 20_000 }, () => {
+describe('a fileset the user does not own', { timeout: 20_000 }, () => {
   it('disables “Upload files” and says what it needs', async () => {
     givenFilesets([{ fileset: aFileset(), files: [] }]);
     server.use(

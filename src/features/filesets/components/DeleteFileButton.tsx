@@ -12,7 +12,7 @@ export interface DeleteFileButtonProps {
 }
 
 /**
- * Deletes a file after a confirmation. Only the fileset's owner and Admins may (issue 23): for
+ * Deletes a file after a confirmation. Only the fileset's owner and Admins may: for
  * anyone else the button is disabled, with the reason.
  */
 export function DeleteFileButton({ filesetId, file, onDeleted }: DeleteFileButtonProps) {

@@ -14,7 +14,7 @@ import { useFileUploads, type UploadItem } from '../hooks/use-file-uploads';
 
 /**
  * Choose files and a folder; each file uploads with its own progress bar. Only the fileset's owner
- * and Admins may upload (issue 23): for anyone else the action is disabled, with the reason.
+ * and Admins may upload: for anyone else the action is disabled, with the reason.
  */
 export function UploadFiles({ filesetId, directory }: { filesetId: string; directory: string }) {
   const permission = useFilesetPermission(filesetId, 'uploadFile');

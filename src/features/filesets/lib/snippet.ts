@@ -23,7 +23,7 @@ export const isMarkdown = (contentType: string, name: string) =>
   /^text\/(markdown|x-markdown)\b/i.test(contentType) || /\.(md|markdown)$/i.test(name);
 
 /**
- * A Markdown passage as the text a reader sees (issue 25: "## Answer" reads "Answer"): heading,
+ * A Markdown passage as the text a reader sees ("## Answer" reads "Answer"): heading,
  * list and quote marks, emphasis, code ticks, link and image syntax and table rules go; a
  * paragraph or heading break becomes " · ", a line break a space. The `<mark>` tags of hits stay,
  * and the result is still only ever drawn as text.

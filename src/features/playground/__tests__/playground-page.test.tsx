@@ -65,7 +65,7 @@ describe('/playground', { timeout: 60_000 }, () => {
     expect(screen.getByText(/is not configured for text generation/)).toBeVisible();
   });
 
-  it('asks nothing for the history of a session it has just made, first or new (issue 25)', async () => {
+  it('asks nothing for the history of a session it has just made, first or new', async () => {
     const asked: string[] = [];
     givenPlatform(() => HttpResponse.json({}));
     server.use(

@@ -13,7 +13,7 @@ import { templateOf } from '../lib/draft';
 import { DiffedText } from './DiffedText';
 
 /**
- * Two runs of the history side by side (issue 25): what each was sent with, the rows that differ
+ * Two runs of the history side by side: what each was sent with, the rows that differ
  * marked, and the second's template and answer with what changed from the first's.
  */
 export function RunCompare({ first, second }: { first: GenerationRun; second: GenerationRun }) {

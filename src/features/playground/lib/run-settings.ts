@@ -6,7 +6,7 @@ export interface RunSetting {
 }
 
 /**
- * What a run of the history was sent with (issue 25): its model and parameters, each in words;
+ * What a run of the history was sent with: its model and parameters, each in words;
  * a parameter the request left out reads "default".
  */
 export function runSettings(run: GenerationRun): RunSetting[] {

@@ -23,7 +23,7 @@ const savedPrompt = z.object({
   name: z.string().min(1),
   savedAt: z.string(),
   draft: savedDraft,
-  /** Earlier saves under this name, newest first (issue 25); absent in prompts saved before. */
+  /** Earlier saves under this name, newest first; absent in prompts saved before. */
   versions: z.array(z.object({ savedAt: z.string(), draft: savedDraft })).default([]),
 });
 export type SavedPrompt = z.infer<typeof savedPrompt>;

@@ -107,7 +107,7 @@ export function PlaygroundPage() {
             </Alert>
           )}
           {/* Sticks to the bottom of the window while the prompt is taller than it: Run is
-              always in view beside the answer (issue 25). */}
+              always in view beside the answer. */}
           <Stack
             direction="row"
             spacing={1.5}

@@ -13,9 +13,9 @@ const tokenOf = {
 } as const;
 
 /**
- * The tokens the console itself runs on (issue 25): configured in the gateway, which adds them to
+ * The tokens the console itself runs on: configured in the gateway, which adds them to
  * each request it forwards. Listed by what they are for and where they go; never their values,
- * which never leave the gateway (architecture rule 3).
+ * which never leave the gateway (architecture.md, rule h).
  */
 export function ConsoleTokens({ me }: { me: AccessUser }) {
   const status = useGatewayStatus();

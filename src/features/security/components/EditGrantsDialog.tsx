@@ -10,9 +10,10 @@ import { ConfirmDialog, useNotify } from '../../../components';
 const grantWords: Record<(typeof KNOWN_GRANTS)[number], string> = {
   'Workflow API': 'Runs workflows and manages its own access tokens',
   'Manage security': 'Reserved for security administration',
+  'Read activity log': 'Reads the activity log, as JSON and CSV',
 };
 
-/** An Admin chooses what a role grants (issue 25); every member holds it at once. */
+/** An Admin chooses what a role grants; every member holds it at once. */
 export function EditGrantsDialog({ role, onClose }: { role: Role; onClose: () => void }) {
   const [grants, setGrants] = useState<string[]>(role.grants);
   const save = useSetRoleGrants();

@@ -4,7 +4,7 @@ import { useSetUserRole } from '../../../api/access';
 import type { AccessUser, Role } from '../../../api/contract';
 import { useNotify } from '../../../components';
 
-/** An Admin picks a user's role (issue 25); the platform refuses the last Admin's demotion. */
+/** An Admin picks a user's role; the platform refuses the last Admin's demotion. */
 export function RoleSelect({ user, roles }: { user: AccessUser; roles: Role[] }) {
   const change = useSetUserRole();
   const notify = useNotify();

@@ -57,7 +57,7 @@ describe('/streams', { timeout: 20_000 }, () => {
       '/datasets/ds-7',
     );
     await within(row).findByText('Data file (CSV)');
-    // Named by what it loads and from what; its id is in a tooltip (issue 25).
+    // Named by what it loads and from what; its id is in a tooltip.
     expect(within(row).getByRole('link', { name: 'Targets from Data file (CSV)' })).toHaveAttribute(
       'href',
       '/streams/7',
@@ -138,7 +138,7 @@ describe('/streams/:streamId', { timeout: 20_000 }, () => {
     renderApp('/streams/7');
 
     const runNow = await screen.findByRole('button', { name: 'Run now' });
-    // Enabled once the platform says the user may change the dataset (issue 14).
+    // Enabled once the platform says the user may change the dataset.
     await waitFor(() => expect(runNow).toBeEnabled());
     await user.click(runNow);
     const progress = await screen.findByRole('status', { name: 'Run progress' });

@@ -20,7 +20,7 @@ describe('step fields', () => {
     expect(transform.select?.kind).toBe('list');
     expect(transform.from?.kind).toBe('id');
     expect(stepFields.generate.find((f) => f.key === 'promptTemplate')?.kind).toBe('multiline');
-    // What names a dataset, collection or stream is picked by name (issue 25).
+    // What names a dataset, collection or stream is picked by name.
     expect(stepFields['stream.run'].find((f) => f.key === 'streamId')).toMatchObject({
       kind: 'stream',
       acceptsNumber: true,

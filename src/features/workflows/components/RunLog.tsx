@@ -11,7 +11,8 @@ import PauseIcon from '@mui/icons-material/Pause';
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import type { RunLogEntry } from '../../../api/contract';
 import { ErrorState, LoadingState, SearchField } from '../../../components';
-import { formatClockTime, formatCount, toDate } from '../../../lib/format';
+import { RUN_POLL_MS } from '../../../api/workflows';
+import { formatClockTime, formatCount, livePausedNote, toDate } from '../../../lib/format';
 import type { RunLogView } from '../hooks/use-run-log';
 
 const levelColor: Record<RunLogEntry['level'], string> = {
@@ -108,7 +109,13 @@ export function RunLog({ view, active }: { view: RunLogView; active: boolean }) 
           {view.search.trim()
             ? `${formatCount(shown.length)} of ${formatCount(entries.length)} lines`
             : `${formatCount(entries.length)} lines`}
-          {view.paused ? ' · paused' : active ? ' · live' : ''}
+          {view.paused
+            ? ' · paused'
+            : active && view.live.paused
+              ? ` · ${livePausedNote(RUN_POLL_MS)}`
+              : active
+                ? ' · live'
+                : ''}
         </Typography>
       </Stack>
       {view.paused && (

@@ -6,7 +6,7 @@ const ACTIVE = new Set(['QUEUED', 'IN_PROGRESS']);
 /**
  * The run as its log already tells it. The log and the run's state are read on timers of their
  * own, so the log may be a moment ahead: a run whose log says it started is not shown as queued,
- * nor a step whose log says it started (or completed) as pending (issue 25).
+ * nor a step whose log says it started (or completed) as pending.
  */
 export function withLog(run: WorkflowRun, entries: readonly RunLogEntry[]): WorkflowRun {
   if (!ACTIVE.has(run.status) || entries.length === 0) return run;

@@ -121,7 +121,7 @@ describe('documents tab: the grid', { timeout: 30_000 }, () => {
     await waitFor(() => expect(search(router).get('doc')).toBe('doc-3'));
   });
 
-  it('disables what the caller may not do, naming the permission it needs (issue 14)', async () => {
+  it('disables what the caller may not do, naming the permission it needs', async () => {
     const user = userEvent.setup();
     givenDocuments();
     const refused = (needed: string) => ({ allowed: false, status: 403, needed });

@@ -57,7 +57,7 @@ function ExistingDocument({
   collection: Collection;
   documentId: string;
   state: DocumentDrawerState;
-  /** The drawer slides out: it keeps showing the document, not a skeleton (issue 25). */
+  /** The drawer slides out: it keeps showing the document, not a skeleton. */
   closing: boolean;
 }) {
   const [kept, setKept] = useState(state.document.data);

@@ -21,7 +21,7 @@ export interface DocumentsToolbarProps {
   selected: number;
   canExport: boolean;
   exporting: ExportProgress;
-  /** Actions the caller may not take are disabled with the permission they need (issue 14). */
+  /** Actions the caller may not take are disabled with the permission they need. */
   collectionId: string;
   onNew: () => void;
   onImport: () => void;

@@ -29,7 +29,7 @@ export function useDocumentDrawer({
 }) {
   const [writingNew, setWritingNew] = useState(false);
   // A document just created, until the address names it: the drawer shows it without closing
-  // in between (the address changes a render later than this state, issue 25).
+  // in between (the address changes a render later than this state).
   const [createdId, setCreatedId] = useState<string | null>(null);
   if (createdId !== null && address.documentId === createdId) setCreatedId(null);
   const target: DrawerTarget | null =

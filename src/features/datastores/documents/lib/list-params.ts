@@ -8,7 +8,7 @@ import {
 } from '../../../../lib/list-params';
 
 /**
- * The documents list in the address (architecture rule 5): page, page size, sort, filter, and
+ * The documents list in the address (architecture.md, rule g): page, page size, sort, filter, and
  * the open document. Changing the filter, the sort or the page size returns to the first page.
  */
 export const PAGE_SIZES = [25, 50, 100] as const;

@@ -40,7 +40,7 @@ const open = async (collection: Collection) => {
   return screen.findByRole('form', { name: 'Access settings' });
 };
 
-describe('collection access settings (issue 23)', { timeout: 30_000 }, () => {
+describe('collection access settings', { timeout: 30_000 }, () => {
   it('disables filters, default permissions and required authorities without ADMIN, saying so', async () => {
     const collection = aCollection({ defaultPermissions: 'READ,WRITE' });
     given(collection, false);

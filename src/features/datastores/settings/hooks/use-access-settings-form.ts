@@ -49,7 +49,7 @@ const toText = (collection: Collection): Input => ({
 
 /**
  * Who reads what: default permissions, required authorities and filters. Changing them needs
- * the ADMIN permission on the collection (issue 23), so they are disabled, with the reason, for
+ * the ADMIN permission on the collection, so they are disabled, with the reason, for
  * anyone else; only the fields changed are sent.
  */
 export function useAccessSettingsForm(collection: Collection) {

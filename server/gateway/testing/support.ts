@@ -7,9 +7,9 @@ import {
   type ServerResponse,
 } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createGateway } from './gateway';
-import { gatewayMiddleware } from './middleware';
-import type { GatewayOptions } from './options';
+import { createGateway } from '../gateway';
+import { gatewayMiddleware } from '../middleware';
+import type { GatewayOptions } from '../options';
 
 export interface RecordedRequest {
   method: string;

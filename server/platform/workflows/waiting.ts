@@ -1,5 +1,6 @@
-import type { Queryable } from '../../store';
-import { Canceled, StepFailure } from '../errors';
+import type { Queryable } from '../store';
+import { Canceled, StepFailure } from './errors';
+import { cancelRequested } from './repository';
 
 /** How often a waiting step looks for a cancel written by another process. */
 const CANCEL_POLL_MS = 500;
@@ -18,14 +19,6 @@ export function sleep(ms: number, signal: AbortSignal) {
     };
     signal.addEventListener('abort', onAbort, { once: true });
   });
-}
-
-async function cancelRequested(db: Queryable, runId: string) {
-  const [row] = await db.query<{ requested: boolean }>(
-    `SELECT cancel_requested_by IS NOT NULL OR status = 'CANCELED' AS requested FROM workflow_runs WHERE id = $1`,
-    [runId],
-  );
-  return row?.requested ?? true;
 }
 
 /** Waits until `deadline` (ms epoch), looking for a cancel from another process meanwhile. */

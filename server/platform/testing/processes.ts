@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { openStore, type Db } from '../store';
-import type { TestPlatform } from '../testing';
+import type { TestPlatform } from './index';
 
 // Several platform processes on one PostgreSQL, for the tests that need them (jobs, file store).
 
