@@ -143,7 +143,10 @@ async function freshDatabase(serverUrl: string) {
  * so that a bench's client never shares the server's thread, as no real client does. With
  * DATABASE_URL set, in a new database on that PostgreSQL server, dropped when it stops.
  */
-export async function startPlatformProcess(dataDir: string): Promise<PlatformProcess> {
+export async function startPlatformProcess(
+  dataDir: string,
+  env: Record<string, string> = {},
+): Promise<PlatformProcess> {
   const database = process.env.DATABASE_URL
     ? await freshDatabase(process.env.DATABASE_URL)
     : undefined;
@@ -164,6 +167,7 @@ export async function startPlatformProcess(dataDir: string): Promise<PlatformPro
         PLATFORM_SESSION_TOKEN: BENCH_TOKENS.session,
         PLATFORM_ACCESS_TOKEN: BENCH_TOKENS.access,
         ...(database ? { DATABASE_URL: database.url } : {}),
+        ...env,
       },
       stdio: ['ignore', 'pipe', 'inherit'],
     },

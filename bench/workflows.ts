@@ -1,5 +1,6 @@
 import { workflow, workflowRun, runLogs } from '../src/api/contract';
 import { readEvents } from '../server/platform/live/read-sse';
+import { MAX_LIVE_READS, liveLimits } from '../server/platform/live/sse';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -23,12 +24,16 @@ const RUNS = 100;
 async function startPlatform(): Promise<
   Pick<PlatformProcess, 'url' | 'tokens' | 'api' | 'stop'> & { pid?: number }
 > {
+  // It follows 100 runs at once as one user, where a console user holds a few live reads.
   if (process.env.BENCH_IN_PROCESS === '1') {
+    liveLimits.maxOpenPerUser = MAX_LIVE_READS;
     const platform = await startTestPlatform();
     return { ...platform, stop: () => platform.close() };
   }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-workflows-'));
-  const platform = await startPlatformProcess(dataDir);
+  const platform = await startPlatformProcess(dataDir, {
+    LIVE_READS_PER_USER: String(MAX_LIVE_READS),
+  });
   return {
     ...platform,
     stop: async () => {

@@ -35,6 +35,11 @@ export interface ServerConfig {
   auditRetentionDays: number;
   /** Embedded platform: where file bytes are kept (FILE_STORE, default local: DATA_DIR). */
   fileStore: FileStoreConfig;
+  /**
+   * Embedded platform: the live reads one user may hold open at once (LIVE_READS_PER_USER, 1–200;
+   * unset: 20), so that one user cannot take the process's 200.
+   */
+  liveReadsPerUser: number | undefined;
 }
 
 /** FILE_STORE_S3_*: the bucket every platform process reaches; keys come from the SDK's chain. */
@@ -178,6 +183,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       4096,
     ),
     workflowsHttpAllowedHosts: hostList(env.WORKFLOWS_HTTP_ALLOWED_HOSTS),
+    liveReadsPerUser: nonEmpty(env.LIVE_READS_PER_USER)
+      ? bounded('LIVE_READS_PER_USER', env.LIVE_READS_PER_USER, 20, 1, 200)
+      : undefined,
   };
 }
 

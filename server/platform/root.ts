@@ -156,7 +156,13 @@ export function composePlatform(deps: PlatformDeps): ComposedPlatform {
       requests: deps.requests,
       log: deps.log,
       auditContext: auditContext(deps.brand, deps.tokens),
-      live: new LiveReads(deps.queue.signals, services.authentication, deps.brand, deps.log),
+      live: new LiveReads(
+        deps.queue.signals,
+        services.authentication,
+        deps.brand,
+        deps.log,
+        deps.liveReadsPerUser,
+      ),
     },
     services,
   );

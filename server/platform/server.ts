@@ -126,6 +126,7 @@ export async function startEmbeddedPlatform(
     workflowsHttpAllowedHosts: new Set(config.workflowsHttpAllowedHosts),
     maxUploadBytes: config.maxUploadBytes,
     audit: { retentionDays: config.auditRetentionDays },
+    liveReadsPerUser: config.liveReadsPerUser,
     exports: {
       batchRows: config.exportBatchRows,
       target: config.exportTarget,

@@ -1,4 +1,5 @@
 import type {
+  Dataset,
   AccessToken,
   Collection,
   Datastore,
@@ -147,5 +148,18 @@ export const aStream = (overrides: Partial<Stream> = {}): Stream => ({
   createdAt: '2026-11-21T10:00:00.000Z',
   createdBy: 1,
   nextRunAt: null,
+  ...overrides,
+});
+
+/** The sample "Sales by region" dataset; a feature's tests name what differs. */
+export const aDataset = (overrides: Partial<Dataset> = {}): Dataset => ({
+  id: '3b1f7c2e-8a4d-4e6f-9b0a-5c2d1e3f4a10',
+  name: 'Sales by region',
+  description: 'Orders by region, product and channel',
+  owner: 1,
+  rowCount: 2000,
+  columnCount: 3,
+  created: '2026-09-01T08:00:00.000Z',
+  lastUpdated: '2026-11-28T08:00:00.000Z',
   ...overrides,
 });

@@ -36,6 +36,8 @@ export interface PlatformDeps {
   maxUploadBytes: number;
   /** How long the activity log keeps an event (AUDIT_RETENTION_DAYS). */
   audit: { retentionDays: number };
+  /** The live reads one user may hold open (LIVE_READS_PER_USER); unset: the shared default. */
+  liveReadsPerUser?: number;
 }
 
 export type { PlatformEnv } from './http';

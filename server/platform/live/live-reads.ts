@@ -55,9 +55,15 @@ export class LiveReads {
     private readonly authentication: AuthenticationService,
     private readonly brand: string,
     private readonly log: (line: string) => void,
+    /** LIVE_READS_PER_USER when set; else `limits.maxOpenPerUser`. */
+    private readonly perUser?: number,
     /** The platform's bounds, by default the shared defaults (tests lower them). */
     readonly limits: LiveLimits = liveLimits,
   ) {}
+
+  get #maxPerUser() {
+    return this.perUser ?? this.limits.maxOpenPerUser;
+  }
 
   /** Answers the request `c` with the live read `of`, as the request's user. */
   answer(c: Context<PlatformEnv>, of: LiveReadOf) {
@@ -108,8 +114,8 @@ export class LiveReads {
 
   /** Why another live read of the actor's may not open now; undefined when it may. */
   #refusal(actor: Actor) {
-    if ((this.#perUser.get(actor.userId) ?? 0) >= this.limits.maxOpenPerUser)
-      return `You have too many live reads open (${this.limits.maxOpenPerUser}); close one, or read the resource instead`;
+    if ((this.#perUser.get(actor.userId) ?? 0) >= this.#maxPerUser)
+      return `You have too many live reads open (${this.#maxPerUser}); close one, or read the resource instead`;
     if (this.#total >= this.limits.maxOpen)
       return `Too many live reads are open (${this.limits.maxOpen}); read the resource instead, or try again shortly`;
     return undefined;

@@ -1,6 +1,5 @@
 import type {
   CertificationState,
-  Dataset,
   IndexedSchema,
   OutboxMessage,
   Partition,
@@ -10,19 +9,9 @@ import type {
   Stream,
   StreamExecution,
 } from '../../../api/contract';
-import { aStream as aStreamOf } from '../../../test/data';
+import { aDataset, aStream as aStreamOf } from '../../../test/data';
 
-export const aDataset = (overrides: Partial<Dataset> = {}): Dataset => ({
-  id: '3b1f7c2e-8a4d-4e6f-9b0a-5c2d1e3f4a10',
-  name: 'Sales by region',
-  description: 'Orders by region, product and channel',
-  owner: 1,
-  rowCount: 2000,
-  columnCount: 3,
-  created: '2026-09-01T08:00:00.000Z',
-  lastUpdated: '2026-11-28T08:00:00.000Z',
-  ...overrides,
-});
+export { aDataset };
 
 export const anIndexedSchema = (includeHidden = false): IndexedSchema => ({
   name: 'Sales by region',

@@ -1,18 +1,17 @@
 import { http, HttpResponse } from 'msw';
 import type { Dataset, ExportRecord } from '../../../api/contract';
+import { aDataset as aDatasetOf } from '../../../test/data';
 import { server } from '../../../test/server';
 
-export const aDataset = (overrides: Partial<Dataset> = {}): Dataset => ({
-  id: 'ds-sales',
-  name: 'Sales by region',
-  description: '',
-  owner: 1,
-  rowCount: 2000,
-  columnCount: 2,
-  created: '2026-09-01T08:00:00.000Z',
-  lastUpdated: '2026-11-20T08:00:00.000Z',
-  ...overrides,
-});
+/** The sample dataset as the exports tests name it. */
+export const aDataset = (overrides: Partial<Dataset> = {}): Dataset =>
+  aDatasetOf({
+    id: 'ds-sales',
+    description: '',
+    columnCount: 2,
+    lastUpdated: '2026-11-20T08:00:00.000Z',
+    ...overrides,
+  });
 
 export const anExport = (overrides: Partial<ExportRecord> = {}): ExportRecord => ({
   bucket: 'reports',
