@@ -234,10 +234,13 @@ export class StreamService {
     if (!(await advanceSchedule(this.db, stream, next))) return;
     // An owner who may no longer change the dataset gets a run in ERROR saying so, where the
     // stream's history shows it, rather than a schedule that silently stops loading.
-    const refusal = await this.#open(actor, String(id), 'edit').then(
-      () => undefined,
-      (error: unknown) => (error instanceof PlatformError ? error : Promise.reject(error)),
-    );
+    let refusal: PlatformError | undefined;
+    try {
+      await this.#open(actor, String(id), 'edit');
+    } catch (error) {
+      if (!(error instanceof PlatformError)) throw error;
+      refusal = error;
+    }
     if (refusal)
       return this.db.transaction(async (tx) => {
         const execution = await insertExecution(tx, stream.id, 'SCHEDULED');
