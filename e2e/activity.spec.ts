@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expectAccessibleInBothThemes } from './axe';
+import { expectAccessibleInBothThemes, expectNoSeriousA11y } from './axe';
 import { expect, test } from './fixtures';
 import { openDataset } from './navigation';
 
@@ -107,4 +107,16 @@ test('the CSV export holds the filtered events', async ({ page }) => {
     'time,actor id,actor,token kind,action,object type,object id,object name,changes,trace id,client address',
   );
   for (const line of csv.trim().split('\r\n').slice(1)) expect(line).toContain(',dataset,');
+});
+
+test('filters that match nothing say so, and the object type menu reads well', async ({ page }) => {
+  await page.goto('/activity');
+  await expect(page.getByRole('heading', { level: 1, name: 'Activity' })).toBeVisible();
+  await page.getByRole('combobox', { name: 'Object type' }).click();
+  await expect(page.getByRole('option', { name: 'Dataset' })).toBeVisible();
+  await expectNoSeriousA11y(page, 'Activity object type menu', '[role="listbox"]');
+  await page.keyboard.press('Escape');
+  await page.getByRole('searchbox', { name: 'Search' }).fill('no event is named this');
+  await expect(page.getByText('No event matches these filters')).toBeVisible({ timeout: 15_000 });
+  await expectNoSeriousA11y(page, 'Activity with no matching event');
 });

@@ -1,5 +1,10 @@
 import type { Page } from '@playwright/test';
-import { expectAccessible, expectAccessibleInBothThemes, useColorMode } from './axe';
+import {
+  expectAccessible,
+  expectAccessibleInBothThemes,
+  expectNoSeriousA11y,
+  useColorMode,
+} from './axe';
 import { startUserConsole } from './as-user';
 import { expect, test } from './fixtures';
 
@@ -143,6 +148,7 @@ test('a failing step ends the run FAILED with its reason', async ({ page }) => {
     'The order is too large',
   );
   await expect(page.getByRole('log', { name: 'Run log' })).toContainText('The order is too large');
+  await expectNoSeriousA11y(page, 'run page with a failed run');
 });
 
 test('cancel a running wait', async ({ page }) => {
@@ -153,6 +159,8 @@ test('cancel a running wait', async ({ page }) => {
 
   await page.getByRole('button', { name: 'Cancel run' }).click();
   const dialog = page.getByRole('dialog', { name: 'Cancel this run?' });
+  await expect(dialog).toBeVisible();
+  await expectNoSeriousA11y(page, 'cancel run dialog', '[role="dialog"]');
   await dialog.getByRole('button', { name: 'Cancel run' }).click();
   await expect(status(page)).toHaveText('Run status: CANCELED', { timeout: 30_000 });
   await expect(
@@ -171,6 +179,7 @@ test('a console whose access token belongs to a user without the Workflow API gr
     await expect(refusal).toBeVisible();
     await expect(refusal).toContainText('Workflow API');
     await expect(refusal).toContainText('given through a role');
+    await expectNoSeriousA11y(page, 'workflows refused without the grant');
     await refusal.getByRole('link', { name: 'roles and their grants' }).click();
     await expect(page).toHaveURL(/\/security/);
   } finally {
