@@ -7,44 +7,42 @@ import { SAMPLE_FILESETS } from '../server/platform/seed/filesets';
 import { SAMPLE_WORKFLOWS } from '../server/platform/seed/workflows';
 import { generateCsv } from '../server/platform/streams/large-csv';
 import { dataFileStream, type Bench, type BenchRow } from './lib';
-import { memoryOf, mib, sleep, startConsole, type ConsoleProcess } from './process';
+import {
+  MIB,
+  call,
+  mappingsOf,
+  memoryOf,
+  mib,
+  sleep,
+  startProbedConsole,
+  type ConsoleProcess,
+  type ProbedConsole,
+} from './process';
 
 /**
  * Whether `npm start`'s process levels off under the same load given again and again: one round
- * of the mixed load below, five times, and the process's resident memory after each (the load
- * done, 5 s for the collector and the caches' sweeps). A process that keeps what it no longer
+ * of the mixed load below, `BENCH_MEMORY_ROUNDS` times (8 unless told, at least 4), and the
+ * process's memory after each (the load done, 5 s for the caches' sweeps, then a full collection
+ * of its main thread): its resident memory, what its main thread's JS holds (heap, external,
+ * array buffers) and its resident mappings by kind. A process that keeps what it no longer
  * needs grows every round; one that levels off grows in the first rounds (caches, prepared
- * statements, PGlite's buffers) and then holds.
+ * statements, PGlite's buffers) and then holds. `BENCH_MEMORY_SNAPSHOTS=<folder>` also writes a
+ * heap snapshot of the main thread after round 1 and after the last, to compare what grew; writing
+ * one leaves some 100 MiB resident, so every later round's rss includes it (the growth rows below
+ * compare rounds after it).
  *
  * A round, through the gateway: 200 reads of a collection's documents; 2,000 documents created in
- * one bulk request and deleted by query; a 50,000-row CSV uploaded, run into a dataset by a
- * stream and exported; 100 fileset queries; 30 text generations on the built-in model; the
- * activity log and its CSV; 10 runs of a sample workflow, each waited for.
+ * one bulk request and deleted by id, 200 a request; a 50,000-row CSV uploaded, run into a
+ * dataset by a stream and exported; 100 fileset queries; 30 text generations on the built-in
+ * model; the activity log and its CSV; 10 runs of a sample workflow, each waited for.
  */
-const ROUNDS = 5;
+/** At least 4: the growth over the last two rounds then starts at round 2 or later. */
+const ROUNDS = Math.max(4, Number(process.env.BENCH_MEMORY_ROUNDS) || 8);
 const SETTLE_MS = 5_000;
-/** The last two rounds together may grow by at most this share of the third round's rss. */
+/** The first heap snapshot's round: the growth rows compare rounds 2 and later, all after it. */
+const SNAPSHOT_ROUND = 1;
+/** The last two rounds together may grow by at most this share of the rss before them. */
 const LEVEL_SHARE = 0.05;
-
-async function call(
-  app: ConsoleProcess,
-  pathname: string,
-  init: RequestInit & { json?: unknown } = {},
-) {
-  const { json, ...rest } = init;
-  const res = await fetch(new URL(pathname, app.url), {
-    ...rest,
-    ...(json !== undefined && {
-      body: JSON.stringify(json),
-      headers: { 'content-type': 'application/json', ...rest.headers },
-    }),
-  });
-  const text = await res.text();
-  if (!res.ok)
-    throw new Error(`${init.method ?? 'GET'} ${pathname}: ${res.status} ${text.slice(0, 300)}`);
-  return (text && res.headers.get('content-type')?.includes('json') ? JSON.parse(text) : text) as
-    Record<string, unknown> | string;
-}
 
 async function until<T>(what: string, check: () => Promise<T | undefined>, timeoutMs = 120_000) {
   const end = Date.now() + timeoutMs;
@@ -69,44 +67,47 @@ async function round(app: ConsoleProcess, n: number) {
   });
   // Deleted by id, 200 a request, as the console's bulk delete sends them.
   for (;;) {
-    const found = (await call(app, `${docs}/query?limit=200`, {
+    const found = await call<Array<{ id: string }>>(app, `${docs}/query?limit=200`, {
       method: 'POST',
       json: { 'content.customer': { $eq: tag } },
-    })) as unknown as Array<{ id: string }>;
+    });
     if (found.length === 0) break;
     await call(app, `${docs}/bulk?ids=${found.map((d) => d.id).join(',')}`, { method: 'DELETE' });
   }
 
-  const file = (await call(app, `/api/data/v1/data-files?name=memory-${n}.csv`, {
-    method: 'POST',
-    body: generateCsv(50_000),
-    headers: { 'content-type': 'text/csv' },
-  })) as { dataFileId: number };
-  const stream = (await call(app, '/api/data/v1/streams', {
-    method: 'POST',
-    json: dataFileStream(file.dataFileId, `memory bench ${n}`),
-  })) as { id: number; dataSource: { id: string } };
-  const started = (await call(app, `/api/data/v1/streams/${stream.id}/executions`, {
+  const file = await call<{ dataFileId: number }>(
+    app,
+    `/api/data/v1/data-files?name=memory-${n}.csv`,
+    { method: 'POST', body: generateCsv(50_000), headers: { 'content-type': 'text/csv' } },
+  );
+  const stream = await call<{ id: number; dataSource: { id: string } }>(
+    app,
+    '/api/data/v1/streams',
+    { method: 'POST', json: dataFileStream(file.dataFileId, `memory bench ${n}`) },
+  );
+  const started = await call<{ id: number }>(app, `/api/data/v1/streams/${stream.id}/executions`, {
     method: 'POST',
     json: { runType: 'MANUAL' },
-  })) as { id: number };
+  });
   await until('the stream run', async () => {
-    const e = (await call(app, `/api/data/v1/streams/${stream.id}/executions/${started.id}`)) as {
-      state: string;
-    };
+    const e = await call<{ state: string }>(
+      app,
+      `/api/data/v1/streams/${stream.id}/executions/${started.id}`,
+    );
     if (e.state === 'ACTIVE') return undefined;
     if (e.state !== 'SUCCESS') throw new Error(`stream run ended ${e.state}`);
     return e;
   });
   for (const datasetId of [stream.dataSource.id, SALES_DATASET_ID]) {
-    const exported = (await call(app, `/api/query/v1/export/${datasetId}`, {
+    const exported = await call<{ exportId: string }>(app, `/api/query/v1/export/${datasetId}`, {
       method: 'POST',
       json: { bucket: 'memory-bench', path: `round-${n}` },
-    })) as { exportId: string };
+    });
     await until('the export', async () => {
-      const e = (await call(app, `/api/query/v1/exports/${exported.exportId}`)) as {
-        exportStatus: string;
-      };
+      const e = await call<{ exportStatus: string }>(
+        app,
+        `/api/query/v1/exports/${exported.exportId}`,
+      );
       return e.exportStatus === 'running' ? undefined : e;
     });
   }
@@ -132,15 +133,60 @@ async function round(app: ConsoleProcess, n: number) {
   const workflow = SAMPLE_WORKFLOWS.find((w) => !JSON.stringify(w.steps).includes('"wait"'));
   if (workflow)
     for (let i = 0; i < 10; i++) {
-      const run = (await call(app, `/v1/workflows/${workflow.id}/runs`, {
+      const run = await call<{ id: string }>(app, `/v1/workflows/${workflow.id}/runs`, {
         method: 'POST',
         json: { input: workflow.runs[0]?.input ?? {} },
-      })) as { id: string };
+      });
       await until('the workflow run', async () => {
-        const r = (await call(app, `/v1/workflows/runs/${run.id}`)) as { status: string };
+        const r = await call<{ status: string }>(app, `/v1/workflows/runs/${run.id}`);
         return ['QUEUED', 'IN_PROGRESS'].includes(r.status) ? undefined : r;
       });
     }
+}
+
+/** What is measured after each round, in bytes. */
+interface Sample {
+  rss: number;
+  /** Inside the server, after a full collection of its main thread (bench/memory-probe.mjs). */
+  heapUsed: number;
+  external: number;
+  arrayBuffers: number;
+  /** From /proc/<pid>/smaps (process.ts's mappingsOf). */
+  wasm: number;
+  brk: number;
+  arenas: number;
+  anonymous: number;
+}
+
+async function sample(app: ProbedConsole): Promise<Sample> {
+  // The probe collects first, so that /proc is read with only what is still held.
+  const { heapUsed, external, arrayBuffers } = await app.memoryUsage();
+  const { rss } = memoryOf(app.pid);
+  const { wasm, brk, arenas, anonymous } = mappingsOf(app.pid);
+  return { rss, heapUsed, external, arrayBuffers, wasm, brk, arenas, anonymous };
+}
+
+/** MiB with one decimal: the JS heap's growth per round is a fraction of a MiB. */
+const mib1 = (bytes: number) => `${(bytes / MIB).toFixed(1)} MiB`;
+const signed = (bytes: number) => `${bytes < 0 ? '-' : '+'}${mib1(Math.abs(bytes))}`;
+const PARTS: Array<[keyof Sample, string]> = [
+  ['heapUsed', 'JS heap used'],
+  ['external', 'external'],
+  ['arrayBuffers', 'arrayBuffers'],
+  ['wasm', 'wasm'],
+  ['brk', 'malloc main arena'],
+  ['arenas', 'malloc thread arenas'],
+  ['anonymous', 'other anonymous'],
+];
+
+const parts = (s: Sample) => PARTS.map(([key, name]) => `${name} ${mib1(s[key])}`).join(', ');
+
+/** One line of what grew from `a` to `b`, and where (the largest part first). */
+function interpret(a: Sample, b: Sample, rounds: string) {
+  const grown = PARTS.map(([key, name]) => [name, b[key] - a[key]] as const).sort(
+    (x, y) => Math.abs(y[1]) - Math.abs(x[1]),
+  );
+  return `rounds ${rounds}: rss ${signed(b.rss - a.rss)}; ${grown.map(([name, d]) => `${name} ${signed(d)}`).join(', ')}`;
 }
 
 const bench: Bench = async () => {
@@ -149,33 +195,54 @@ const bench: Bench = async () => {
   const dataDir = path.join(work, 'data');
   fs.mkdirSync(distDir);
   fs.writeFileSync(path.join(distDir, 'index.html'), '<!doctype html><title>bench</title>');
-  const app = await startConsole(dataDir, distDir);
+  const app = await startProbedConsole(dataDir, distDir);
   const rows: BenchRow[] = [];
+  const snapshots = process.env.BENCH_MEMORY_SNAPSHOTS;
   try {
     await sleep(SETTLE_MS);
-    const rss = [memoryOf(app.pid).rss];
-    rows.push({ group: 'memory', metric: 'rss before the first round', value: mib(rss[0]!) });
+    const at = [await sample(app)];
+    rows.push({
+      group: 'memory',
+      metric: 'rss before the first round',
+      value: mib(at[0]!.rss),
+      note: parts(at[0]!),
+    });
     for (let n = 1; n <= ROUNDS; n++) {
       const t = performance.now();
       await round(app, n);
       await sleep(SETTLE_MS);
-      rss.push(memoryOf(app.pid).rss);
+      at.push(await sample(app));
+      const [now, before] = [at[n]!, at[n - 1]!];
       rows.push({
         group: 'memory',
         metric: `rss after round ${n}`,
-        value: mib(rss[n]!),
-        note: `round took ${((performance.now() - t) / 1000).toFixed(1)} s; ${n > 1 ? `${rss[n]! >= rss[n - 1]! ? '+' : '-'}${mib(Math.abs(rss[n]! - rss[n - 1]!))} on round ${n - 1}` : ''}`,
+        value: mib(now.rss),
+        note: `${signed(now.rss - before.rss)} in ${((performance.now() - t) / 1000).toFixed(1)} s; ${parts(now)}`,
       });
+      process.stderr.write(`memory: round ${n}: rss ${mib(now.rss)}; ${parts(now)}\n`);
+      if (snapshots && (n === SNAPSHOT_ROUND || n === ROUNDS)) {
+        fs.mkdirSync(snapshots, { recursive: true });
+        await app.heapSnapshot(path.resolve(snapshots, `memory-round-${n}.heapsnapshot`));
+        rows.at(-1)!.note += '; then a heap snapshot written';
+      }
     }
-    const late = rss[ROUNDS]! - rss[3]!;
+    const late = at[ROUNDS]!.rss - at[ROUNDS - 2]!.rss;
     rows.push({
       group: 'memory',
       metric: 'growth over the last two rounds',
-      value: `${late >= 0 ? '+' : '-'}${mib(Math.abs(late))}`,
-      note: `levels off when under ${LEVEL_SHARE * 100}% of round 3's rss`,
-      ...(late > rss[3]! * LEVEL_SHARE
-        ? { failure: `grew ${mib(late)} over rounds 4 and 5: it does not level off` }
+      value: signed(late),
+      note: `levels off when under ${LEVEL_SHARE * 100}% of round ${ROUNDS - 2}'s rss`,
+      ...(late > at[ROUNDS - 2]!.rss * LEVEL_SHARE
+        ? {
+            failure: `grew ${mib(late)} over rounds ${ROUNDS - 1} and ${ROUNDS}: it does not level off`,
+          }
         : {}),
+    });
+    rows.push({
+      group: 'memory',
+      metric: 'what grew after the first two rounds',
+      value: signed(at[ROUNDS]!.rss - at[2]!.rss),
+      note: interpret(at[2]!, at[ROUNDS]!, `3 to ${ROUNDS}`),
     });
   } finally {
     await app.stop();

@@ -1,6 +1,7 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess, type StdioOptions } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { buildServer } from '../scripts/build-server.mjs';
 
 export const MIB = 2 ** 20;
@@ -12,6 +13,49 @@ export function memoryOf(pid: number) {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
   const kib = (key: string) => Number(new RegExp(`^${key}:\\s+(\\d+) kB`, 'm').exec(status)?.[1]);
   return { rss: kib('VmRSS') * 1024, hwm: kib('VmHWM') * 1024 };
+}
+
+const GIB = 2 ** 30;
+/** glibc's malloc gives each further arena heaps of this size, aligned to it (HEAP_MAX_SIZE). */
+const ARENA_HEAP = 64 * MIB;
+
+/**
+ * A process's resident memory by kind of mapping (Linux /proc/<pid>/smaps): `wasm`, the
+ * WebAssembly memories (PGlite's: pages between guard mappings of gigabytes, resident once touched
+ * and never given back); `brk` and `arenas`, malloc's main arena and the arenas of the other
+ * threads (glibc's 64 MiB heaps); `anonymous`, the rest of the anonymous memory (every thread's
+ * V8 heap, large malloc blocks, stacks); `files`, what is mapped from files (code, libraries).
+ */
+export function mappingsOf(pid: number) {
+  const maps: Array<{ start: number; end: number; perms: string; name: string; rss: number }> = [];
+  for (const line of fs.readFileSync(`/proc/${pid}/smaps`, 'utf8').split('\n')) {
+    const head = /^([0-9a-f]+)-([0-9a-f]+) (\S+) \S+ \S+ \d+\s*(.*)$/.exec(line);
+    if (head) {
+      const [start, end] = [parseInt(head[1]!, 16), parseInt(head[2]!, 16)];
+      maps.push({ start, end, perms: head[3]!, name: head[4]!, rss: 0 });
+    }
+    const rss = /^Rss:\s+(\d+) kB/.exec(line);
+    if (rss && maps.length) maps.at(-1)!.rss = Number(rss[1]) * 1024;
+  }
+  const anonymous = (m: (typeof maps)[number] | undefined) =>
+    m !== undefined && (m.name === '' || m.name.startsWith('[anon'));
+  const out = { wasm: 0, brk: 0, arenas: 0, anonymous: 0, files: 0 };
+  maps.forEach((m, i) => {
+    if (m.name === '[heap]') return void (out.brk += m.rss);
+    if (!anonymous(m)) return void (out.files += m.rss);
+    const next = maps[i + 1];
+    const reserved =
+      m.end -
+      m.start +
+      (next && anonymous(next) && next.start === m.end && next.perms === '---p'
+        ? next.end - next.start
+        : 0);
+    if (m.perms.startsWith('rw') && reserved >= 4 * GIB) out.wasm += m.rss;
+    else if (m.perms.startsWith('rw') && m.start % ARENA_HEAP === 0 && reserved === ARENA_HEAP)
+      out.arenas += m.rss;
+    else out.anonymous += m.rss;
+  });
+  return out;
 }
 
 /**
@@ -52,7 +96,78 @@ export async function startConsole(
   distDir: string,
   env: NodeJS.ProcessEnv = {},
 ): Promise<ConsoleProcess> {
-  const child = spawn(process.execPath, await serverArgs(), {
+  const child = spawnConsole(dataDir, distDir, env, await serverArgs());
+  return untilUrl(child, /Platform Console: (http:\/\/\S+)/, 'the console');
+}
+
+/** How long the memory probe may take to answer (a heap snapshot of a large heap takes seconds). */
+const PROBE_TIMEOUT_MS = 120_000;
+
+export interface ProbedConsole extends ConsoleProcess {
+  /** `process.memoryUsage()` inside the server, after a full collection of its main thread. */
+  memoryUsage(): Promise<NodeJS.MemoryUsage>;
+  /** Writes a heap snapshot of the server's main thread to `file`. */
+  heapSnapshot(file: string): Promise<void>;
+}
+
+/**
+ * `startConsole`'s process with bench/memory-probe.mjs loaded into it (`--import`, which the
+ * product never does) and an IPC channel to ask it through: the server's own view of its memory,
+ * which /proc cannot give, with nothing added to what the server serves.
+ */
+export async function startProbedConsole(
+  dataDir: string,
+  distDir: string,
+  env: NodeJS.ProcessEnv = {},
+): Promise<ProbedConsole> {
+  const probe = pathToFileURL(path.join(import.meta.dirname, 'memory-probe.mjs')).href;
+  const args = ['--expose-gc', '--import', probe, ...(await serverArgs())];
+  const child = spawnConsole(dataDir, distDir, env, args, ['ignore', 'pipe', 'inherit', 'ipc']);
+  const started = await untilUrl(child, /Platform Console: (http:\/\/\S+)/, 'the console');
+  let asked = 0;
+  const ask = <T>(question: { probe: string } & Record<string, unknown>) =>
+    new Promise<T>((resolve, reject) => {
+      const id = ++asked;
+      const done = (error?: Error, answer?: T) => {
+        clearTimeout(timer);
+        child.off('message', heard);
+        if (error) reject(error);
+        else resolve(answer!);
+      };
+      // A server that never loaded the probe, or died, must not hold the bench until its timeout.
+      const timer = setTimeout(
+        () =>
+          done(
+            new Error(
+              `the memory probe did not answer "${question.probe}" within ${PROBE_TIMEOUT_MS / 1000} s`,
+            ),
+          ),
+        PROBE_TIMEOUT_MS,
+      );
+      const heard = (answer: { id?: number; error?: string }) => {
+        if (answer?.id !== id) return;
+        done(answer.error ? new Error(answer.error) : undefined, answer as T);
+      };
+      child.on('message', heard);
+      child.send({ ...question, id }, (error) => {
+        if (error) done(error);
+      });
+    });
+  return {
+    ...started,
+    memoryUsage: async () => (await ask<{ usage: NodeJS.MemoryUsage }>({ probe: 'memory' })).usage,
+    heapSnapshot: async (file) => void (await ask({ probe: 'snapshot', file })),
+  };
+}
+
+function spawnConsole(
+  dataDir: string,
+  distDir: string,
+  env: NodeJS.ProcessEnv,
+  args: string[],
+  stdio: StdioOptions = ['ignore', 'pipe', 'inherit'],
+) {
+  return spawn(process.execPath, args, {
     env: {
       ...process.env,
       DATA_DIR: dataDir,
@@ -62,9 +177,32 @@ export async function startConsole(
       PLATFORM_BASE_URL: '',
       ...env,
     },
-    stdio: ['ignore', 'pipe', 'inherit'],
+    stdio,
   });
-  return untilUrl(child, /Platform Console: (http:\/\/\S+)/, 'the console');
+}
+
+/**
+ * A request to `app` (a JSON body given as `json`): its answer, parsed when it is JSON, else its
+ * text; a status other than 2xx throws, naming the call.
+ */
+export async function call<T = Record<string, unknown>>(
+  app: { url: string },
+  pathname: string,
+  init: RequestInit & { json?: unknown } = {},
+): Promise<T> {
+  const { json, ...rest } = init;
+  const res = await fetch(new URL(pathname, app.url), {
+    ...rest,
+    ...(json !== undefined && {
+      body: JSON.stringify(json),
+      headers: { 'content-type': 'application/json', ...rest.headers },
+    }),
+  });
+  const text = await res.text();
+  if (!res.ok)
+    throw new Error(`${init.method ?? 'GET'} ${pathname}: ${res.status} ${text.slice(0, 300)}`);
+  if (!text) return null as T;
+  return (res.headers.get('content-type')?.includes('json') ? JSON.parse(text) : text) as T;
 }
 
 /** How `npm start` runs the server: its bundle, built now (scripts/build-server.mjs). */

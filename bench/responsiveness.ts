@@ -6,6 +6,7 @@ import { generateCsv } from '../server/platform/streams/large-csv';
 import { dataFileStream, median, ms, percentile, type Bench, type BenchRow } from './lib';
 import {
   MIB,
+  call,
   memoryOf,
   mib,
   peakMemory,
@@ -28,24 +29,6 @@ const RUNS = 3;
 const IDLE_SETTLE_MS = 15_000;
 /** Idle memory's aim, after the first start and after a restart alike. */
 const IDLE_AIM_MIB = 300;
-
-async function call(
-  app: ConsoleProcess,
-  pathname: string,
-  init: RequestInit & { json?: unknown } = {},
-) {
-  const { json, ...rest } = init;
-  const res = await fetch(new URL(pathname, app.url), {
-    ...rest,
-    ...(json !== undefined && {
-      body: JSON.stringify(json),
-      headers: { 'content-type': 'application/json', ...rest.headers },
-    }),
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${init.method ?? 'GET'} ${pathname}: ${res.status} ${text}`);
-  return JSON.parse(text || 'null') as Record<string, unknown>;
-}
 
 /** Reads `pathname` one request after another until `until` settles; each request's latency. */
 async function readWhile(app: ConsoleProcess, pathname: string, until: Promise<unknown>) {
@@ -83,11 +66,15 @@ async function streamRun(app: ConsoleProcess, streamId: number) {
 }
 
 async function createStream(app: ConsoleProcess) {
-  const { dataFileId } = await call(app, '/api/data/v1/data-files?name=responsiveness.csv', {
-    method: 'POST',
-    body: generateCsv(ROWS),
-    headers: { 'content-type': 'text/csv' },
-  });
+  const { dataFileId } = await call<{ dataFileId: number }>(
+    app,
+    '/api/data/v1/data-files?name=responsiveness.csv',
+    {
+      method: 'POST',
+      body: generateCsv(ROWS),
+      headers: { 'content-type': 'text/csv' },
+    },
+  );
   const stream = await call(app, '/api/data/v1/streams', {
     method: 'POST',
     json: dataFileStream(dataFileId, 'responsiveness bench'),

@@ -87,7 +87,7 @@ export interface RunningConsole {
 /** `npm start`'s server on a free port and a DATA_DIR of its own (`env` added). */
 export async function startConsole(env: Record<string, string> = {}): Promise<RunningConsole> {
   const dataDir = env.DATA_DIR ?? newDataDir('platform-console-e2e-');
-  const port = await freePort();
+  const port = env.PORT ? Number(env.PORT) : await freePort();
   const log: string[] = [];
   const child = startNode(
     ['--enable-source-maps', '.build/server/main.mjs'],

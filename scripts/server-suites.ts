@@ -14,6 +14,8 @@ export const onBothDatabases: Record<string, string> = {
   'server/platform/people/grant-changes.test.ts': 'grant triggers, raw SQL writes',
   'server/platform/people/grant-two-processes.test.ts': 'grant changes seen by another process',
   'server/platform/people/security-admin.test.ts': 'role changes under row locks',
+  'server/gateway/team/team.test.ts':
+    'sessions and sign-in failures shared by two gateway processes through one store',
   'server/platform/apps/apps.test.ts': "an app's datastore made once under concurrent calls",
   'server/platform/audit/audit.test.ts': 'events in the change’s transaction; NOTIFY of grants',
   'server/platform/datastores/':

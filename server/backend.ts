@@ -1,5 +1,9 @@
 import type { Hono } from 'hono';
-import { readConfig, type ServerConfig } from './config';
+import { readConfig, type ConsoleAuthConfig, type ServerConfig } from './config';
+import { OidcSignIn } from './gateway/team/oidc';
+import { embeddedPeople, mappedPeople } from './gateway/team/people';
+import type { SqlClient } from './gateway/team/sessions';
+import { createTeam, type Team } from './gateway/team/team';
 import {
   createGateway,
   gatewayMiddleware,
@@ -35,6 +39,8 @@ interface Upstream {
   baseUrl: string;
   apiUrl: string;
   tokens: GatewayOptions['tokens'];
+  /** The embedded platform's store: team mode keeps its sessions there. */
+  db?: SqlClient;
   close(): Promise<void>;
 }
 
@@ -51,6 +57,7 @@ async function embeddedUpstream(
     baseUrl: platform.url,
     apiUrl: platform.url,
     tokens: platform.tokens,
+    db: platform.db,
     close: () => platform.close(),
   };
 }
@@ -69,6 +76,57 @@ function remoteUpstream(config: ServerConfig & { baseUrl: string }): Upstream {
   };
 }
 
+type TeamAuth = Exclude<ConsoleAuthConfig, { mode: 'none' }>;
+
+/**
+ * Team mode's parts: sessions in the embedded platform's store (or, before a real instance, a
+ * store of the gateway's own: DATABASE_URL's PostgreSQL, else PGlite in DATA_DIR), and where
+ * each person's own credentials come from.
+ */
+async function startTeam(
+  auth: TeamAuth,
+  config: ServerConfig,
+  upstream: Upstream,
+  log?: (line: string) => void,
+): Promise<{ team: Team; close(): Promise<void> }> {
+  let db = upstream.db;
+  let close = async () => {};
+  if (!db) {
+    if (!auth.peopleFile)
+      throw new Error(
+        'CONSOLE_PEOPLE_FILE must name the file that maps each person to their tokens on the real instance',
+      );
+    const { openStore } = await import('./platform/store');
+    const store = await openStore({
+      dataDir: config.dataDir,
+      databaseUrl: config.databaseUrl,
+      sharedBuffersMb: config.pgliteSharedBuffersMb,
+    });
+    db = store;
+    close = () => store.close();
+  }
+  const baseUrl = new URL(upstream.baseUrl);
+  try {
+    const people =
+      upstream.mode === 'embedded'
+        ? embeddedPeople({ baseUrl, brand: config.brand, adminToken: upstream.tokens.developer ?? '' })
+        : mappedPeople({ file: auth.peopleFile!, baseUrl });
+    const team = createTeam({
+      mode: auth.mode,
+      db,
+      people,
+      idleMs: auth.idleMinutes * 60_000,
+      secure: auth.publicUrl?.protocol === 'https:',
+      oidc: auth.oidc && auth.publicUrl ? new OidcSignIn(auth.oidc, auth.publicUrl, db) : undefined,
+      log,
+    });
+    return { team, close };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}
+
 /** The embedded platform when PLATFORM_BASE_URL is unset, else a real instance; and the gateway in front. */
 export async function startBackend(opts: StartBackendOptions): Promise<Backend> {
   const config = readConfig(opts.env);
@@ -79,18 +137,31 @@ export async function startBackend(opts: StartBackendOptions): Promise<Backend> 
       : remoteUpstream({ ...config, baseUrl: config.baseUrl });
 
   let gateway: Hono;
+  let team: Awaited<ReturnType<typeof startTeam>> | undefined;
+  const auth = config.consoleAuth;
+  const publicUrl = auth.mode === 'none' ? undefined : auth.publicUrl;
   try {
+    if (auth.mode !== 'none') team = await startTeam(auth, config, upstream, opts.log);
     gateway = createGateway({
       baseUrl: upstream.baseUrl,
       apiUrl: upstream.apiUrl,
       tokens: upstream.tokens,
       brand: config.brand,
       mode: upstream.mode,
-      allowedHosts: consoleHosts(port),
+      allowedHosts: [
+        ...consoleHosts(port),
+        ...(consoleHosts(port).includes(`${config.consoleHost}:${port}`)
+          ? []
+          : [`${config.consoleHost}:${port}`]),
+        ...(publicUrl ? [publicUrl.host] : []),
+      ],
+      allowedOrigins: publicUrl ? [publicUrl.origin] : [],
       maxUploadBytes: config.maxUploadBytes,
       log: opts.log,
+      team: team?.team,
     });
   } catch (error) {
+    await team?.close();
     await upstream.close();
     throw error;
   }
@@ -104,6 +175,9 @@ export async function startBackend(opts: StartBackendOptions): Promise<Backend> 
       upstream.mode === 'embedded'
         ? 'embedded platform'
         : `upstream ${new URL(upstream.baseUrl).host}`,
-    close: () => (closing ??= upstream.close()),
+    close: () => (closing ??= (async () => {
+      await team?.close();
+      await upstream.close();
+    })()),
   };
 }

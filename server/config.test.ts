@@ -57,3 +57,54 @@ describe('readConfig', () => {
     expect(sessionTokenHeader('ACME')).toBe('x-acme-authentication');
   });
 });
+
+describe('team mode (CONSOLE_AUTH)', () => {
+  it('defaults to one operator on loopback', () => {
+    const config = readConfig({});
+    expect(config.consoleAuth).toEqual({ mode: 'none' });
+    expect(config.consoleHost).toBe('127.0.0.1');
+  });
+
+  it('binds another address only when people sign in, saying why', () => {
+    expect(() => readConfig({ CONSOLE_HOST: '0.0.0.0' })).toThrow(
+      /CONSOLE_HOST=0\.0\.0\.0 needs CONSOLE_AUTH=platform or oidc/,
+    );
+    expect(readConfig({ CONSOLE_HOST: 'localhost' }).consoleHost).toBe('localhost');
+    const team = readConfig({
+      CONSOLE_AUTH: 'platform',
+      CONSOLE_HOST: '0.0.0.0',
+      CONSOLE_PUBLIC_URL: 'https://console.example.com',
+    });
+    expect(team.consoleHost).toBe('0.0.0.0');
+    expect(team.consoleAuth).toMatchObject({ mode: 'platform', idleMinutes: 60 });
+  });
+
+  it('reads the idle timeout and refuses nonsense', () => {
+    const config = readConfig({ CONSOLE_AUTH: 'platform', CONSOLE_SESSION_IDLE_MINUTES: '15' });
+    expect(config.consoleAuth).toMatchObject({ idleMinutes: 15 });
+    expect(() => readConfig({ CONSOLE_AUTH: 'platform', CONSOLE_SESSION_IDLE_MINUTES: '0' })).toThrow(
+      /CONSOLE_SESSION_IDLE_MINUTES/,
+    );
+    expect(() => readConfig({ CONSOLE_AUTH: 'ldap' })).toThrow(/none, platform or oidc/);
+    expect(() =>
+      readConfig({ CONSOLE_AUTH: 'platform', CONSOLE_PUBLIC_URL: 'https://x.example/console' }),
+    ).toThrow(/must be an origin/);
+  });
+
+  it('needs the issuer, the client and the public URL for OpenID Connect', () => {
+    expect(() => readConfig({ CONSOLE_AUTH: 'oidc', OIDC_ISSUER: 'https://id.example' })).toThrow(
+      /OIDC_ISSUER, OIDC_CLIENT_ID and CONSOLE_PUBLIC_URL/,
+    );
+    const config = readConfig({
+      CONSOLE_AUTH: 'oidc',
+      OIDC_ISSUER: 'https://id.example/realms/team',
+      OIDC_CLIENT_ID: 'console',
+      OIDC_CLIENT_SECRET: 's3cret',
+      CONSOLE_PUBLIC_URL: 'https://console.example.com',
+    });
+    expect(config.consoleAuth).toMatchObject({
+      mode: 'oidc',
+      oidc: { clientId: 'console', clientSecret: 's3cret', providerName: 'id.example' },
+    });
+  });
+});

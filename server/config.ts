@@ -40,7 +40,38 @@ export interface ServerConfig {
    * unset: 20), so that one user cannot take the process's 200.
    */
   liveReadsPerUser: number | undefined;
+  /** Who may use the console (CONSOLE_AUTH and its settings): one operator, or a team signing in. */
+  consoleAuth: ConsoleAuthConfig;
+  /** The address `npm start` binds (CONSOLE_HOST); another than loopback only with sign-in. */
+  consoleHost: string;
 }
+
+/** OpenID Connect (CONSOLE_AUTH=oidc): authorization code flow with PKCE. */
+export interface OidcConfig {
+  issuer: URL;
+  clientId: string;
+  /** Unset: a public client (PKCE alone). */
+  clientSecret: string | undefined;
+  /** The provider's name on the "Sign in with …" button (OIDC_PROVIDER_NAME; else its host). */
+  providerName: string;
+}
+
+/**
+ * `none`: one operator on loopback, the configured token. `platform` and `oidc`: each person
+ * signs in and the gateway acts with that person's own credentials.
+ */
+export type ConsoleAuthConfig =
+  | { mode: 'none' }
+  | {
+      mode: 'platform' | 'oidc';
+      /** How people reach the console (CONSOLE_PUBLIC_URL): its origin is accepted, https makes the cookie `__Host-` and Secure. */
+      publicUrl: URL | undefined;
+      /** Sessions end after this long without a request (CONSOLE_SESSION_IDLE_MINUTES, default 60). */
+      idleMinutes: number;
+      /** Against a real instance: the file mapping each person's email to their tokens (CONSOLE_PEOPLE_FILE). */
+      peopleFile: string | undefined;
+      oidc: OidcConfig | undefined;
+    };
 
 /** FILE_STORE_S3_*: the bucket every platform process reaches; keys come from the SDK's chain. */
 export interface S3FileStoreConfig {
@@ -152,8 +183,68 @@ function fileStoreConfig(env: NodeJS.ProcessEnv): FileStoreConfig {
   };
 }
 
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '::1']);
+
+function publicUrl(value: string | undefined) {
+  const raw = httpUrl(value, 'CONSOLE_PUBLIC_URL');
+  if (raw === undefined) return undefined;
+  const url = new URL(raw);
+  if (url.pathname !== '/' || url.search || url.hash || url.username || url.password)
+    throw new Error(
+      `CONSOLE_PUBLIC_URL must be an origin such as https://console.example.com, not "${raw}"`,
+    );
+  return url;
+}
+
+function oidcConfig(env: NodeJS.ProcessEnv, url: URL | undefined): OidcConfig {
+  const issuer = httpUrl(env.OIDC_ISSUER, 'OIDC_ISSUER');
+  const clientId = nonEmpty(env.OIDC_CLIENT_ID);
+  if (!issuer || !clientId || !url)
+    throw new Error(
+      'CONSOLE_AUTH=oidc needs OIDC_ISSUER, OIDC_CLIENT_ID and CONSOLE_PUBLIC_URL (the provider sends people back to CONSOLE_PUBLIC_URL/gateway/oidc/callback)',
+    );
+  return {
+    issuer: new URL(issuer),
+    clientId,
+    clientSecret: nonEmpty(env.OIDC_CLIENT_SECRET),
+    providerName: nonEmpty(env.OIDC_PROVIDER_NAME) ?? new URL(issuer).host,
+  };
+}
+
+function consoleAuthConfig(env: NodeJS.ProcessEnv): ConsoleAuthConfig {
+  const mode = nonEmpty(env.CONSOLE_AUTH) ?? 'none';
+  if (mode === 'none') return { mode };
+  if (mode !== 'platform' && mode !== 'oidc')
+    throw new Error(`CONSOLE_AUTH must be none, platform or oidc, not "${env.CONSOLE_AUTH}"`);
+  const url = publicUrl(env.CONSOLE_PUBLIC_URL);
+  return {
+    mode,
+    publicUrl: url,
+    idleMinutes: bounded(
+      'CONSOLE_SESSION_IDLE_MINUTES',
+      env.CONSOLE_SESSION_IDLE_MINUTES,
+      60,
+      1,
+      24 * 60,
+    ),
+    peopleFile: nonEmpty(env.CONSOLE_PEOPLE_FILE),
+    oidc: mode === 'oidc' ? oidcConfig(env, url) : undefined,
+  };
+}
+
+/** Binding anything but loopback without sign-in would hand the configured token to anyone who reaches it. */
+function consoleHost(env: NodeJS.ProcessEnv, auth: ConsoleAuthConfig) {
+  const host = (nonEmpty(env.CONSOLE_HOST) ?? '127.0.0.1').replace(/^\[|\]$/g, '').toLowerCase();
+  if (!LOOPBACK_HOSTS.has(host) && auth.mode === 'none')
+    throw new Error(
+      `CONSOLE_HOST=${host} needs CONSOLE_AUTH=platform or oidc: without sign-in everyone who reaches the console acts as the configured administrator`,
+    );
+  return host;
+}
+
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const port = nonEmpty(env.PORT);
+  const consoleAuth = consoleAuthConfig(env);
   return {
     port: port === undefined ? undefined : Number(port),
     baseUrl: nonEmpty(env.PLATFORM_BASE_URL),
@@ -186,6 +277,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     liveReadsPerUser: nonEmpty(env.LIVE_READS_PER_USER)
       ? bounded('LIVE_READS_PER_USER', env.LIVE_READS_PER_USER, 20, 1, 200)
       : undefined,
+    consoleAuth,
+    consoleHost: consoleHost(env, consoleAuth),
   };
 }
 

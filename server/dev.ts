@@ -10,7 +10,7 @@ const config = readConfig();
 const port = config.port ?? 5173;
 const backend = await startBackend({ env: process.env, port, log: (line) => console.log(line) });
 const vite = await createServer({
-  server: { host: '127.0.0.1', port, strictPort: true },
+  server: { host: config.consoleHost, port, strictPort: true },
   plugins: [
     {
       name: 'platform-console-gateway',

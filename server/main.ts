@@ -8,7 +8,6 @@ import { readConfig } from './config';
 import { createConsoleApp } from './console-app';
 import { onStopSignal } from './signals';
 
-const HOST = '127.0.0.1';
 const DEFAULT_PORT = 5173;
 /** In-flight requests get this long to finish on shutdown before their connections are cut. */
 const DRAIN_MS = 3_000;
@@ -27,6 +26,7 @@ const starting: Handler = (_req, res) => {
 };
 
 async function listen(
+  host: string,
   port: number,
   handle: (req: IncomingMessage, res: ServerResponse) => void,
 ): Promise<Server> {
@@ -34,10 +34,10 @@ async function listen(
   await new Promise<void>((resolve) => {
     server.once('error', (error: NodeJS.ErrnoException) => {
       if (error.code === 'EADDRINUSE')
-        fail(`port ${port} on ${HOST} is already in use (set PORT to use another)`);
-      fail(`cannot listen on ${HOST}:${port} (${error.code ?? error.message})`);
+        fail(`port ${port} on ${host} is already in use (set PORT to use another)`);
+      fail(`cannot listen on ${host}:${port} (${error.code ?? error.message})`);
     });
-    server.listen(port, HOST, resolve);
+    server.listen(port, host, resolve);
   });
   return server;
 }
@@ -54,7 +54,12 @@ async function stop(server: Server, backend: Promise<Backend | undefined>): Prom
 }
 
 async function main(): Promise<void> {
-  const config = readConfig(process.env);
+  let config;
+  try {
+    config = readConfig(process.env);
+  } catch (error) {
+    fail(error instanceof Error ? error.message : String(error));
+  }
   const port = config.port ?? DEFAULT_PORT;
   if (!Number.isInteger(port) || port < 1 || port > 65_535)
     fail('PORT must be a number from 1 to 65535');
@@ -67,7 +72,8 @@ async function main(): Promise<void> {
 
   // Listen before starting the platform: a taken port fails fast, before a database is opened.
   let handle: Handler = starting;
-  const server = await listen(port, (req, res) => handle(req, res));
+  const host = config.consoleHost;
+  const server = await listen(host, port, (req, res) => handle(req, res));
 
   const backend = startBackend({ env: process.env, port, log: (line) => console.log(line) });
   const started = backend.then(
@@ -91,7 +97,10 @@ async function main(): Promise<void> {
   if (stopping) return;
   const listener = getRequestListener(createConsoleApp({ gateway: ready.gateway, distDir }).fetch);
   handle = (req, res) => void listener(req, res);
-  console.log(`Platform Console: http://${HOST}:${port} (${ready.upstreamDescription})`);
+  const auth =
+    config.consoleAuth.mode === 'none' ? '' : `, people sign in: ${config.consoleAuth.mode}`;
+  const shown = host.includes(':') ? `[${host}]` : host;
+  console.log(`Platform Console: http://${shown}:${port} (${ready.upstreamDescription}${auth})`);
 }
 
 main().catch((error: unknown) => {

@@ -108,11 +108,13 @@ export type Forward = (
   upstream: UpstreamName,
   url: URL,
   incoming?: NodeRequest,
+  /** The signed-in person's tokens in team mode; else the configured ones. */
+  tokens?: ResolvedGatewayOptions['tokens'],
 ) => Promise<Response>;
 
 /** Sends one browser request to its upstream with the route's token, and streams the answer back. */
 export function createForward(options: ResolvedGatewayOptions): Forward {
-  return async (request, upstream, url, incoming) => {
+  return async (request, upstream, url, incoming, tokens = options.tokens) => {
     const base = upstream === 'base' ? options.baseUrl : options.apiUrl;
     const label = upstreamLabel(options, base);
     const tooLarge = () =>
@@ -144,7 +146,7 @@ export function createForward(options: ResolvedGatewayOptions): Forward {
 
     const headers = upstreamRequestHeaders(
       request.headers,
-      tokenHeadersFor(request.method, url.pathname, options),
+      tokenHeadersFor(request.method, url.pathname, { brand: options.brand, tokens }),
     );
     // The browser's own x-forwarded-for was dropped above; the gateway says whom it serves
     // (the activity log records it as the client's address), signed so that the platform

@@ -55,7 +55,7 @@ function createAnswer(options: ResolvedGatewayOptions) {
       secFetchSite: headers.get('sec-fetch-site') ?? undefined,
       origin: headers.get('origin') ?? undefined,
     };
-    if (isCrossSiteWrite(method, site, options.allowedHosts)) {
+    if (isCrossSiteWrite(method, site, options.allowedHosts, options.allowedOrigins)) {
       return jsonError(403, 'Cross-site requests may not change anything');
     }
 
@@ -64,12 +64,26 @@ function createAnswer(options: ResolvedGatewayOptions) {
       refused.headers.set('allow', 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS');
       return refused;
     }
+    const { team } = options;
     if (url.pathname === '/gateway/status' && (method === 'GET' || method === 'HEAD')) {
-      return Response.json(await readStatus(), { headers: API_ANSWER_HEADERS });
+      const auth = team ? await team.status(request) : { mode: 'none' as const, person: null };
+      return Response.json({ ...(await readStatus()), auth }, { headers: API_ANSWER_HEADERS });
     }
+    const client = incoming?.socket?.remoteAddress;
+    const own = team ? await team.handle(request, url, client) : undefined;
+    if (own) return own;
     const upstream = upstreamFor(url.pathname, options.brand);
     if (upstream === undefined) return jsonError(404, 'No such gateway endpoint');
-    return forward(request, upstream, url, incoming);
+    if (!team) return forward(request, upstream, url, incoming);
+    // Team mode: the signed-in person's own tokens, never the configured administrator's.
+    const authorized = await team.authorize(request);
+    if (authorized instanceof Response) return authorized;
+    const response = await forward(request, upstream, url, incoming, authorized.tokens);
+    if (response.status !== 401) return response;
+    // The platform no longer takes the person's credential (disabled, signed out elsewhere,
+    // expired): the session ends everywhere, and the console goes to the sign-in page.
+    await response.body?.cancel().catch(() => {});
+    return team.ended(authorized, client);
   };
 }
 

@@ -17,11 +17,15 @@ export function isCrossSiteWrite(
   method: string,
   headers: { secFetchSite: string | undefined; origin: string | undefined },
   allowedHosts: readonly string[],
+  /** Origins besides `http://` + an allowed host: the public `https://` one in team mode. */
+  allowedOrigins: readonly string[] = [],
 ): boolean {
   if (!STATE_CHANGING.has(method.toUpperCase())) return false;
   const site = headers.secFetchSite?.trim().toLowerCase();
   if (site !== undefined) return site !== 'same-origin' && site !== 'none';
   const origin = headers.origin?.trim().toLowerCase();
   if (origin === undefined) return false;
-  return !allowedHosts.some((host) => origin === `http://${host}`);
+  return (
+    !allowedHosts.some((host) => origin === `http://${host}`) && !allowedOrigins.includes(origin)
+  );
 }

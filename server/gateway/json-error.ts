@@ -4,7 +4,7 @@ import { API_ANSWER_HEADERS } from './headers';
 export function jsonError(
   status: number,
   message: string,
-  extra: Record<string, string> = {},
+  extra: Record<string, string | number> = {},
 ): Response {
   return new Response(JSON.stringify({ message, ...extra }), {
     status,

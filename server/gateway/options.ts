@@ -1,3 +1,5 @@
+import type { Team } from './team/team';
+
 /** What the gateway needs to know; the only place tokens enter it. */
 export interface GatewayOptions {
   /** `{base_url}` of the spec: `/api/*` goes here. */
@@ -17,6 +19,10 @@ export interface GatewayOptions {
   /** Data-file uploads stream through, up to this many bytes (MAX_UPLOAD_MB). */
   maxUploadBytes?: number;
   log?: (line: string) => void;
+  /** Team mode (CONSOLE_AUTH=platform|oidc): each person signs in and acts with their own tokens. */
+  team?: Team;
+  /** Origins accepted for state-changing requests besides `http://` + an allowed host. */
+  allowedOrigins?: string[];
 }
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
@@ -24,8 +30,9 @@ export const DEFAULT_MAX_BODY_BYTES = 10 * 1024 * 1024;
 export const DEFAULT_MAX_UPLOAD_BYTES = 512 * 1024 * 1024;
 
 export interface ResolvedGatewayOptions extends Required<
-  Omit<GatewayOptions, 'baseUrl' | 'apiUrl'>
+  Omit<GatewayOptions, 'baseUrl' | 'apiUrl' | 'team'>
 > {
+  team: Team | undefined;
   baseUrl: URL;
   apiUrl: URL;
 }
@@ -40,6 +47,8 @@ export function resolveGatewayOptions(options: GatewayOptions): ResolvedGatewayO
     maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
     maxUploadBytes: options.maxUploadBytes ?? DEFAULT_MAX_UPLOAD_BYTES,
     log: options.log ?? (() => {}),
+    team: options.team,
+    allowedOrigins: (options.allowedOrigins ?? []).map((origin) => origin.toLowerCase()),
   };
 }
 

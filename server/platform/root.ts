@@ -28,6 +28,7 @@ import { FilesetService } from './filesets/service';
 import { AuditService, RETENTION_SWEEP_MS, sweepExpiredEvents } from './audit/service';
 import { GenerationService } from './generation/service';
 import { AuthenticationService } from './people/authentication';
+import { ConsoleSessionService } from './people/console-sessions';
 import { SecurityService } from './people/security';
 import { PeopleService } from './people/service';
 import { AppService } from './apps/service';
@@ -114,6 +115,7 @@ export function composePlatform(deps: PlatformDeps): ComposedPlatform {
     authentication: new AuthenticationService(db, deps.tokens, deps.brand),
     people: new PeopleService(db),
     security: new SecurityService(db, principals),
+    consoleSessions: new ConsoleSessionService(db, principals),
     audit: new AuditService(db, principals),
     generation,
     workflows,

@@ -11,6 +11,7 @@ import type { FilesetService } from './filesets/service';
 import type { AuditService } from './audit/service';
 import type { GenerationService } from './generation/service';
 import type { AuthenticationService } from './people/authentication';
+import type { ConsoleSessionService } from './people/console-sessions';
 import type { SecurityService } from './people/security';
 import type { PeopleService } from './people/service';
 import type { AppService } from './apps/service';
@@ -35,6 +36,7 @@ export interface Services {
   authentication: AuthenticationService;
   people: PeopleService;
   security: SecurityService;
+  consoleSessions: ConsoleSessionService;
   audit: AuditService;
   generation: GenerationService;
   workflows: WorkflowService;

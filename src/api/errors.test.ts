@@ -2,7 +2,7 @@ import { http, HttpResponse } from 'msw';
 import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
 import { server } from '../test/server';
-import { ApiError, isNotFound } from './errors';
+import { ApiError, isNotFound, isSignInRequired } from './errors';
 import { request } from './http';
 
 /** Answers GET /probe with the given response and returns what request() threw. */
@@ -105,6 +105,26 @@ describe('ApiError', () => {
       message: 'Cannot reach the console server',
       path: 'GET /probe',
     });
+  });
+
+  it('a 401 naming where to sign in asks for sign-in; a plain 401 or another status does not', async () => {
+    const ended = await errorFrom(() =>
+      HttpResponse.json({ message: 'Your session has ended', signIn: '/sign-in' }, { status: 401 }),
+    );
+    expect(ended).toMatchObject({
+      status: 401,
+      message: 'Your session has ended',
+      signIn: '/sign-in',
+    });
+    expect(isSignInRequired(ended)).toBe(true);
+    const refused = await errorFrom(() =>
+      HttpResponse.json({ message: 'Invalid token' }, { status: 401 }),
+    );
+    expect(isSignInRequired(refused)).toBe(false);
+    const forbidden = await errorFrom(() =>
+      HttpResponse.json({ message: 'No', signIn: '/sign-in' }, { status: 403 }),
+    );
+    expect(isSignInRequired(forbidden)).toBe(false);
   });
 
   it('isNotFound is false for anything but an ApiError 404', () => {

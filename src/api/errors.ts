@@ -10,6 +10,7 @@ export interface ApiErrorInit {
   errorCode?: string;
   reason?: string;
   upstream?: string;
+  signIn?: string;
 }
 
 /** The one error of the client: every error body of the platform and the gateway ends up here. */
@@ -26,6 +27,8 @@ export class ApiError extends Error {
   readonly reason?: string;
   /** The gateway names the upstream it could not reach (never a token). */
   readonly upstream?: string;
+  /** In team sign-in, the gateway's 401 names where to sign in: no session, or it has ended. */
+  readonly signIn?: string;
 
   constructor(init: ApiErrorInit) {
     super(init.message);
@@ -37,6 +40,7 @@ export class ApiError extends Error {
     this.errorCode = init.errorCode;
     this.reason = init.reason;
     this.upstream = init.upstream;
+    this.signIn = init.signIn;
   }
 
   static network(path: string): ApiError {
@@ -80,6 +84,7 @@ export class ApiError extends Error {
       errorCode: text('errorCode'),
       reason,
       upstream,
+      signIn: res.status === 401 ? text('signIn') : undefined,
     });
   }
 }
@@ -94,6 +99,10 @@ export const isApiError = (e: unknown): e is ApiError => e instanceof ApiError;
 
 /** Spec 4.1/7.4: a 404 also means "no permission between the caller and the resource". */
 export const isNotFound = (e: unknown): boolean => isApiError(e) && e.status === 404;
+
+/** The person must sign in (again) before anything else answers. */
+export const isSignInRequired = (e: unknown): e is ApiError =>
+  isApiError(e) && e.status === 401 && e.signIn !== undefined;
 
 export const isClientError = (e: unknown): boolean =>
   isApiError(e) && e.status >= 400 && e.status < 500;

@@ -4,11 +4,14 @@ import { createNotifier, followLocation } from '../components/notifications';
 import { AppProviders } from './provider';
 import { createQueryClient } from './query-client';
 import { createAppRouter } from './router';
+import { sendToSignIn } from './sign-in-redirect';
 
 export function App() {
   const [notifier] = useState(createNotifier);
-  const [queryClient] = useState(() => createQueryClient(notifier.notify));
   const [router] = useState(createAppRouter);
+  const [queryClient] = useState(() =>
+    createQueryClient(notifier.notify, { onSignInRequired: sendToSignIn(router) }),
+  );
   useEffect(() => followLocation(router, notifier), [router, notifier]);
   return (
     <AppProviders queryClient={queryClient} notifier={notifier}>

@@ -1,5 +1,5 @@
-import { QueryCache, QueryClient } from '@tanstack/react-query';
-import { isApiError, isClientError } from '../api/errors';
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { type ApiError, isApiError, isClientError, isSignInRequired } from '../api/errors';
 import { preloadErrorState } from '../components/ErrorState';
 import type { Notify } from '../components/notifications';
 
@@ -10,14 +10,27 @@ const worthRetrying = (error: unknown) =>
 export interface QueryClientOptions {
   /** Tests turn retries off. */
   retry?: boolean;
+  /** An answer said the person must sign in (team sign-in): the app sends them there. */
+  onSignInRequired?: (error: ApiError, client: QueryClient) => void;
 }
 
-export function createQueryClient(notify: Notify, { retry = true }: QueryClientOptions = {}) {
-  return new QueryClient({
+export function createQueryClient(
+  notify: Notify,
+  { retry = true, onSignInRequired }: QueryClientOptions = {},
+) {
+  // One place for every query and mutation: no screen handles an ended session by itself.
+  const signInRequired = (error: unknown): boolean => {
+    if (!isSignInRequired(error)) return false;
+    onSignInRequired?.(error, client);
+    return true;
+  };
+  const client: QueryClient = new QueryClient({
+    mutationCache: new MutationCache({ onError: (error) => void signInRequired(error) }),
     queryCache: new QueryCache({
       // First-load errors render in place with a Retry; only a failed background refresh of
       // data already on screen becomes a toast, since nothing else would say it is stale.
       onError: (error, query) => {
+        if (signInRequired(error)) return;
         void preloadErrorState();
         if (query.state.data === undefined || query.meta?.silentRefetchErrors) return;
         notify.error(`Could not refresh: ${error.message}`);
@@ -35,4 +48,5 @@ export function createQueryClient(notify: Notify, { retry = true }: QueryClientO
       mutations: { retry: false },
     },
   });
+  return client;
 }

@@ -9,6 +9,7 @@ import { datasetExportsTabRoute, exportRoutes } from '../features/exports/routes
 import { filesetRoutes } from '../features/filesets/routes';
 import { playgroundRoutes } from '../features/playground/routes';
 import { securityRoutes } from '../features/security/routes';
+import { signInRoutes } from '../features/sign-in/routes';
 import { streamRoutes } from '../features/streams/routes';
 import { workflowRoutes } from '../features/workflows/routes';
 import { AppLayout } from './layout/AppLayout';
@@ -50,6 +51,12 @@ export const appRoutes = (): RouteObject[] => [
       },
     ],
   },
+  // Team sign-in: before any screen, so outside the layout and its navigation.
+  ...signInRoutes().map((route) => ({
+    ...route,
+    HydrateFallback: AppLoading,
+    ErrorBoundary: RouteErrorFallback,
+  })),
 ];
 
 export const createAppRouter = () => createBrowserRouter(appRoutes());

@@ -1,4 +1,5 @@
 import type { AuditObjectType } from '../api/contract/audit';
+import { SIGN_IN_PATH } from '../api/contract/sign-in';
 
 /*
  * Every screen's address, one definition each. A feature links to another's screens through
@@ -64,3 +65,13 @@ export const activityPath = () => '/activity';
 /** The Activity screen filtered to one object's events. */
 export const objectActivityPath = (objectType: AuditObjectType, objectId: string) =>
   `${activityPath()}?${new URLSearchParams({ objectType, objectId }).toString()}`;
+
+/** Why the sign-in page was opened, when it says so: the person's session has ended. */
+export type SignInReason = 'ended';
+/** The sign-in page (team sign-in), which goes back to `next` once the person is signed in. */
+export const signInPath = ({ next, reason }: { next?: string; reason?: SignInReason } = {}) => {
+  const search = new URLSearchParams();
+  if (next && next !== '/') search.set('next', next);
+  if (reason) search.set('reason', reason);
+  return withSearch(SIGN_IN_PATH, search.toString());
+};

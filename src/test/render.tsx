@@ -5,13 +5,17 @@ import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-rout
 import { AppProviders } from '../app/provider';
 import { createQueryClient } from '../app/query-client';
 import { appRoutes } from '../app/router';
+import { sendToSignIn } from '../app/sign-in-redirect';
 import { createNotifier, followLocation } from '../components/notifications';
 
 /** Given routes in a memory router at `url`, with every provider and a fresh QueryClient. */
 export function renderRoutes(routes: RouteObject[], url = '/') {
   const notifier = createNotifier();
-  const queryClient = createQueryClient(notifier.notify, { retry: false });
   const router = createMemoryRouter(routes, { initialEntries: [url] });
+  const queryClient = createQueryClient(notifier.notify, {
+    retry: false,
+    onSignInRequired: sendToSignIn(router),
+  });
   followLocation(router, notifier);
   const view = render(
     <AppProviders queryClient={queryClient} notifier={notifier}>

@@ -1,5 +1,7 @@
 import { WORKFLOW_API_GRANT } from '../../../src/api/contract/access';
 import { READ_ACTIVITY_GRANT } from '../../../src/api/contract/audit';
+import { notFound } from '../core/errors';
+import { enforce } from './enforce';
 import {
   allow,
   hide,
@@ -18,26 +20,61 @@ import {
  * |---------------------------------------------------|-------------------------------------------|
  * | list users with their roles, groups and grants    | Admins                                    |
  * | change a user's role, a role's grants             | Admins                                    |
+ * | disable or enable a user                          | Admins                                    |
+ * | set a user's password                             | Admins; anyone their own, proving it      |
+ * | sign a person in to the console, or out           | Admins (the gateway's configured token)   |
  * | read the roles and what each grants               | every user                                |
  * | access tokens of every user, of both kinds        | Admins                                    |
  * | one's own access tokens (kind `access`)           | holders of the Workflow API grant         |
  * | read the activity log                             | Admins, holders of the Read activity log grant |
  * | call the workflow API (/v1)                       | holders of the Workflow API grant         |
  *
- * Two rules keep the platform administrable: the last Admin keeps the Admin role, and the Admin
+ * Rules keep the platform administrable: the last enabled Admin keeps the Admin role and stays
+ * enabled, nobody disables themselves or the user the configured tokens act as, and the Admin
  * role's grants do not change (it holds every grant).
  */
 const ADMIN_NEEDED = 'the Admin role';
 
-export type SecurityOperation = 'list-users' | 'change-role' | 'change-grants';
+export type SecurityOperation =
+  | 'list-users'
+  | 'change-role'
+  | 'change-grants'
+  | 'disable-user'
+  | 'sign-in-people'
+  | 'sign-out-people';
 export const securityOperationWords: Record<SecurityOperation, string> = {
   'list-users': 'manage users and tokens',
   'change-role': "change a user's role",
   'change-grants': "change a role's grants",
+  'disable-user': 'disable or enable a user',
+  'sign-in-people': 'sign people in to the console',
+  'sign-out-people': 'sign people out of the console',
 };
 
 export const decideSecurity = (principal: Principal, _operation: SecurityOperation): Decision =>
   isAdmin(principal) ? allow : refuse(ADMIN_NEEDED);
+
+/** Throws the refusal of a Security operation: 404 to whom it is hidden, else 403 naming the need. */
+export function enforceSecurity(principal: Principal, operation: SecurityOperation) {
+  enforce(
+    decideSecurity(principal, operation),
+    () => notFound('Not found'),
+    (needed) => `You need ${needed} to ${securityOperationWords[operation]}`,
+  );
+}
+
+/**
+ * Who sets `userId`'s password: an Admin anyone's; a person their own, once they prove it with
+ * the password they have now (`needsCurrent`); anyone else is refused, naming the Admin role.
+ */
+export function decidePassword(principal: Principal, userId: number) {
+  // One's own password needs the current one, an Admin's too: a session left open must not be
+  // enough to take the account over.
+  if (principal.id === userId) return { decision: allow, needsCurrent: true };
+  if (isAdmin(principal)) return { decision: allow, needsCurrent: false };
+  return { decision: refuse(ADMIN_NEEDED), needsCurrent: false };
+}
+export const passwordWords = "set another user's password";
 
 /** A change of role that takes a user out of the Admin role: allowed while another Admin stays. */
 export const leavesAdminRole = (from: string, to: string) => isAdminRole(from) && !isAdminRole(to);
@@ -45,6 +82,28 @@ export const leavesAdminRole = (from: string, to: string) => isAdminRole(from) &
 /** The words of a 409 when `admins` (the Admin role's members, locked) would lose their last. */
 export const lastAdminConflict = (admins: number) =>
   admins <= 1 ? 'The last Admin keeps the Admin role: make another user Admin first' : undefined;
+
+/** Whether disabling this user takes an Admin away (an enabled one). */
+export const isEnabledAdmin = (user: { role: string; disabled: boolean }) =>
+  isAdminRole(user.role) && !user.disabled;
+
+/**
+ * The words of a 409 when disabling a user would lock the platform out: the actor themselves,
+ * the user the configured tokens act as (the gateway signs people in with them), or the last
+ * enabled Admin (`enabledAdmins` counts them, the user included, when the user is one).
+ */
+export function disableUserConflict(ask: {
+  self: boolean;
+  configuredTokensUser: boolean;
+  enabledAdmins?: number;
+}) {
+  if (ask.self) return 'You cannot disable yourself: another Admin can';
+  if (ask.configuredTokensUser)
+    return "The platform's configured tokens act as this user, and the console signs people in with them: this user stays enabled";
+  if (ask.enabledAdmins !== undefined && ask.enabledAdmins <= 1)
+    return 'The last enabled Admin stays enabled: make another user Admin first';
+  return undefined;
+}
 
 /** The words of a 409 when `role`'s grants may not change (the Admin role holds every grant). */
 export const fixedGrantsConflict = (role: string) =>

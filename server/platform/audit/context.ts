@@ -20,6 +20,9 @@ const SYSTEM: AuditRequest = { traceId: null, clientAddress: null, tokenKind: 's
 
 export const auditRequest = () => storage.getStore() ?? SYSTEM;
 
+/** Whether no request is being served: work the platform started itself. */
+export const isSystemWork = () => auditRequest() === SYSTEM;
+
 /** Runs `fn` outside the request it was started from (background work it hands on). */
 export const asSystem = <T>(fn: () => T) => storage.run(SYSTEM, fn);
 

@@ -55,7 +55,8 @@ export function errorBody(path: string, error: PlatformError, traceId: string) {
     case 'authentication':
       return { reason: error.extra.reason ?? 'INVALID_REQUEST', message };
     default:
-      return { message };
+      // A refusal that names its reason (a console sign-in's) keeps it; every other is 7.3's.
+      return error.extra.reason ? { reason: error.extra.reason, message } : { message };
   }
 }
 

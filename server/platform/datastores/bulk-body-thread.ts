@@ -1,9 +1,10 @@
 import { WorkerThread } from '../core/worker-thread';
 import { badRequest } from '../core/errors';
-import { checkBulkCreate, type BulkItem } from './bulk-body';
+import { checkBulkBody, type BulkItem, type BulkKind } from './bulk-body';
 
 /** A body to check, or the next documents of one checked (the thread keeps them until asked). */
-export type BulkRequest = { id: number; bytes: Uint8Array } | { id: number; more: true };
+export type BulkRequest =
+  { id: number; kind: BulkKind; bytes: Uint8Array } | { id: number; more: true };
 export type BulkAnswer =
   | { id: number; kind: 'checked' }
   | { id: number; kind: 'items'; items: BulkItem[] }
@@ -44,11 +45,11 @@ class BulkBodyThread {
     () => this.pending.size > 0,
   );
 
-  check(bytes: Uint8Array): Promise<BulkItem[]> {
+  check(kind: BulkKind, bytes: Uint8Array): Promise<BulkItem[]> {
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
       this.pending.set(id, { items: [], resolve, reject });
-      this.thread.post({ id, bytes });
+      this.thread.post({ id, kind, bytes });
     });
   }
 
@@ -87,12 +88,13 @@ class BulkBodyThread {
 const thread = new BulkBodyThread();
 
 /**
- * A bulk create's documents from its body, checked (400 naming the first fault): a small body
- * where it is asked, a larger one on the bulk body thread, so the event loop is never held by it.
+ * The documents of a bulk create's or a bulk upsert's body, checked (400 naming the first fault):
+ * a small body where it is asked, a larger one on the bulk body thread, so the event loop is never
+ * held by it.
  */
-export async function bulkCreateItems(bytes: Uint8Array): Promise<BulkItem[]> {
-  if (bytes.byteLength > INLINE_BULK_BYTES) return thread.check(bytes);
-  const checked = checkBulkCreate(bytes);
+export async function bulkItems(kind: BulkKind, bytes: Uint8Array): Promise<BulkItem[]> {
+  if (bytes.byteLength > INLINE_BULK_BYTES) return thread.check(kind, bytes);
+  const checked = checkBulkBody(kind, bytes);
   if ('error' in checked) throw badRequest(checked.error);
   return checked.items;
 }

@@ -1,5 +1,5 @@
 import { parentPort } from 'node:worker_threads';
-import { checkBulkCreate, type BulkItem } from './bulk-body';
+import { checkBulkBody, type BulkItem } from './bulk-body';
 import { ITEMS_PER_MESSAGE, type BulkAnswer, type BulkRequest } from './bulk-body-thread';
 
 /** Bodies checked and not yet taken: what is left of each, by request. */
@@ -7,9 +7,10 @@ const left = new Map<number, { items: BulkItem[]; at: number }>();
 const post = (answer: BulkAnswer) => parentPort!.postMessage(answer);
 
 /**
- * Parses and checks bulk create bodies off the platform's event loop (bulk-body-thread.ts sends
- * them). The documents go back a piece at a time, each when the platform asks for it: messages
- * that arrive together are taken in as one task, which would hold its event loop as the parse did.
+ * Parses and checks bulk create and bulk upsert bodies off the platform's event loop
+ * (bulk-body-thread.ts sends them). The documents go back a piece at a time, each when the
+ * platform asks for it: messages that arrive together are taken in as one task, which would hold
+ * its event loop as the parse did.
  */
 parentPort!.on('message', (request: BulkRequest) => {
   const { id } = request;
@@ -25,7 +26,7 @@ parentPort!.on('message', (request: BulkRequest) => {
     return post({ id, kind: 'items', items });
   }
   try {
-    const checked = checkBulkCreate(request.bytes);
+    const checked = checkBulkBody(request.kind, request.bytes);
     if ('error' in checked) return post({ id, kind: 'error', message: checked.error });
     left.set(id, { items: checked.items, at: 0 });
     post({ id, kind: 'checked' });

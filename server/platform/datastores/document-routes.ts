@@ -1,7 +1,6 @@
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import {
-  bulkUpsertBody,
   createDocumentBody,
   documentQueryParams,
   partialUpdateBody,
@@ -10,7 +9,8 @@ import {
 } from '../../../src/api/contract';
 import { actorOf, type PlatformEnv } from '../core/http';
 import { body, parseWith, query, readJson, readRawBody } from '../core/validate';
-import { bulkCreateItems } from './bulk-body-thread';
+import { bulkItems } from './bulk-body-thread';
+import { documentId } from './document-id';
 import type { DocumentService } from './documents';
 import { toDocumentV1, toDocumentV2, type DocumentRow } from './mappers';
 import { parsePlan } from './query/plan';
@@ -20,14 +20,6 @@ const versions: Record<'v1' | 'v2', (r: DocumentRow) => AnyDocument> = {
   v2: toDocumentV2,
 };
 
-/** An id must fit one path segment, or the document could never be read or deleted again. */
-const documentId = z
-  .string()
-  .min(1)
-  .max(256)
-  .regex(/^[^/\\?#%]+$/, 'a document id cannot hold / \\ ? # or %')
-  .refine((id) => id !== '.' && id !== '..', 'a document id cannot be . or ..');
-const upsertItems = bulkUpsertBody.element.extend({ id: documentId.optional() });
 const listParams = documentQueryParams.pick({ limit: true, offset: true });
 
 const idsParam = z.object({
@@ -86,16 +78,16 @@ export function documentRoutes(
       return c.json(result.kind === 'documents' ? result.rows.map(form) : result.rows);
     });
 
+    // A large bulk body is parsed and checked off the event loop (bulk-body-thread.ts).
     r.post(`${base}/bulk`, async (c) => {
-      // A large body is parsed and checked off the event loop (bulk-body-thread.ts).
-      const items = await bulkCreateItems(await readRawBody(c));
+      const items = await bulkItems('create', await readRawBody(c));
       return c.json({
         Created: await documents.createMany(actorOf(c), await collectionId(c), items),
       });
     });
 
     r.put(`${base}/bulk`, async (c) => {
-      const items = await body(c, z.array(upsertItems).min(1));
+      const items = await bulkItems('upsert', await readRawBody(c));
       return c.json(await documents.upsert(actorOf(c), await collectionId(c), items));
     });
 

@@ -224,7 +224,7 @@ describe('bulk operations', () => {
     expect(docs[2]!.id).toBe('my-own-id');
   });
 
-  it('refuses an upsert naming an id twice, or an empty id', async () => {
+  it('refuses an upsert naming an id twice, an empty id, or a body that is not an array of documents', async () => {
     const { id } = await newCollection(platform);
     const put = (json: unknown) =>
       platform.api(`${documentsPath(id)}/bulk`, { method: 'PUT', json });
@@ -237,6 +237,21 @@ describe('bulk operations', () => {
       'id a appears twice in the request',
     );
     await expectError(await put([{ id: '', content: {} }]), 400, /^0\.id: /);
+    await expectError(await put([]), 400, /^body: /);
+    await expectError(await put({ id: 'a', content: {} }), 400, /^body: /);
+    await expectError(await put([{ content: {} }, { id: 'x', content: [] }]), 400, /^1\.content: /);
+    const raw = (body: string) =>
+      platform.api(`${documentsPath(id)}/bulk`, {
+        method: 'PUT',
+        body,
+        headers: {
+          'X-SERVICE-Developer-Token': platform.tokens.developer,
+          'content-type': 'application/json',
+        },
+      });
+    await expectError(await raw(''), 400, 'body: a JSON body is required');
+    await expectError(await raw('[{"content": {}'), 400, 'body: not valid JSON');
+    expect(await queryDocuments(platform, id, {})).toEqual([]);
   });
 
   it('deletes in bulk by ids, counting only what it deleted', async () => {

@@ -5,29 +5,37 @@ import {
   accessUser,
   accessUserList,
   createAccessTokenBody,
+  createConsoleSessionBody,
   createdAccessToken,
+  createdConsoleSession,
   datasetAccess,
   role as roleSchema,
   roleList,
   setRoleGrantsBody,
+  setUserDisabledBody,
+  setUserPasswordBody,
   setUserRoleBody,
 } from '../../../src/api/contract/access';
 import { actorOf, type PlatformEnv } from '../core/http';
 import { body, query } from '../core/validate';
 import type { DatasetService } from '../datasets/service';
-import { toAccessToken, toAccessUser } from './mappers';
+import type { ConsoleSessionService } from './console-sessions';
+import { toAccessToken, toAccessUser, toPlatformUser } from './mappers';
 import type { SecurityService } from './security';
 
 /**
  * The Security screen: users with their roles and groups, roles and their grants, minted tokens;
- * and what the caller may do with one dataset (the console disables what is not allowed).
+ * what the caller may do with one dataset (the console disables what is not allowed); and the
+ * console sessions the gateway opens for each person in team mode.
  */
 export function accessRoutes({
   security,
   datasets,
+  consoleSessions,
 }: {
   security: SecurityService;
   datasets: DatasetService;
+  consoleSessions: ConsoleSessionService;
 }) {
   const r = new Hono<PlatformEnv>();
 
@@ -45,6 +53,18 @@ export function accessRoutes({
       body(c, setUserRoleBody),
     );
     return c.json(accessUser.parse(toAccessUser(user)));
+  });
+  r.put('/api/access/v1/users/:id/disabled', async (c) => {
+    const user = await security.setUserDisabled(actorOf(c), c.req.param('id'), () =>
+      body(c, setUserDisabledBody),
+    );
+    return c.json(accessUser.parse(toAccessUser(user)));
+  });
+  r.put('/api/access/v1/users/:id/password', async (c) => {
+    await security.setPassword(actorOf(c), c.req.param('id'), () =>
+      body(c, setUserPasswordBody),
+    );
+    return c.body(null, 204);
   });
   r.put('/api/access/v1/roles/:name/grants', async (c) => {
     const role = await security.setRoleGrants(actorOf(c), c.req.param('name'), () =>
@@ -66,6 +86,26 @@ export function accessRoutes({
   });
   r.delete('/api/data/v1/accesstokens/:id', async (c) => {
     await security.revokeToken(actorOf(c), c.req.param('id'));
+    return c.body(null, 204);
+  });
+
+  r.post('/api/access/v1/console-sessions', async (c) => {
+    const session = await consoleSessions.create(actorOf(c), () =>
+      body(c, createConsoleSessionBody),
+    );
+    return c.json(
+      createdConsoleSession.parse({
+        id: session.id,
+        user: toPlatformUser(session.user),
+        developerToken: session.developerToken,
+        accessToken: session.accessToken,
+        expires: session.expires.toISOString(),
+      }),
+      201,
+    );
+  });
+  r.delete('/api/access/v1/console-sessions/:id', async (c) => {
+    await consoleSessions.end(actorOf(c), c.req.param('id'));
     return c.body(null, 204);
   });
 

@@ -4,12 +4,17 @@ import { enforce } from '../access/enforce';
 import { actingAs, type Actor } from '../access/principal';
 import { decideWorkflowApi, workflowApiGrants } from '../access/security';
 import { ADMIN_USER_ID } from '../core/auth';
-import { PlatformError, unauthorized } from '../core/errors';
-import { passwordHash } from '../seed/people';
+import { unauthorized } from '../core/errors';
 import type { Db } from '../store';
 import type { PlatformTokens } from '../types';
 import { heldOf } from './grants';
-import { findUserByEmail } from './repository';
+import {
+  checkPassword,
+  invalidCredentials,
+  isSamplePasswordFromAfar,
+  samplePasswordRefused,
+} from './passwords';
+import { findUserByEmail, replacePasswordHash } from './repository';
 import { insertSession, userOfSession, userOfToken } from './token-repository';
 
 /** What a request presents to say who it acts as. */
@@ -31,21 +36,20 @@ const sameToken = (given: string | undefined, expected: string) => {
   return a.length === b.length && timingSafeEqual(a, b);
 };
 
-const samePassword = (password: string, storedHash: string) => {
-  const given = Buffer.from(passwordHash(password), 'hex');
-  const stored = Buffer.from(storedHash, 'hex');
-  return given.length === stored.length && timingSafeEqual(given, stored);
-};
+/** A token of a disabled person is refused as soon as it is presented, whatever it is. */
+const personDisabled = () => unauthorized('The person of this token is disabled');
 
-const invalidCredentials = () =>
-  new PlatformError(401, 'The email address or password is not right', {
-    reason: 'INVALID_CREDENTIALS',
-  });
+/** The acting user of a minted token found, or 401 when their person is disabled. */
+const enabledUser = (found: { userId: number; disabled: boolean } | undefined) => {
+  if (found?.disabled) throw personDisabled();
+  return found?.userId;
+};
 
 /**
  * Which user a request acts as (spec 5): the developer token everywhere under /api, a session
  * token too for the indexed schema (4.8; gaps.md), a bearer access token for the workflow API.
- * The configured tokens act as the administrator; a minted token as its user. Every workflow
+ * The configured tokens act as the administrator (who is never disabled, people/security.ts); a
+ * minted token as its user, refused with 401 while that person is disabled. Every workflow
  * call needs the Workflow API grant (spec 5.6, 7.4), an app's in-process call as much as a
  * token holder's.
  */
@@ -79,7 +83,7 @@ export class AuthenticationService {
       );
     const userId = sameToken(token, this.tokens.access)
       ? ADMIN_USER_ID
-      : await userOfToken(this.db, token, 'access');
+      : enabledUser(await userOfToken(this.db, token, 'access'));
     if (userId === undefined)
       throw unauthorized(
         'Invalid bearer token: it is unknown, revoked or expired; create a new access token under Security, Access Tokens',
@@ -89,7 +93,7 @@ export class AuthenticationService {
 
   async #session(token: string | undefined): Promise<number | undefined> {
     if (sameToken(token, this.tokens.session)) return ADMIN_USER_ID;
-    return token ? userOfSession(this.db, token) : undefined;
+    return token ? enabledUser(await userOfSession(this.db, token)) : undefined;
   }
 
   /** The acting user of what a request presents, or 401 (403 past the Workflow API grant). */
@@ -101,7 +105,7 @@ export class AuthenticationService {
     }
     if (sameToken(presented.developer, this.tokens.developer)) return actingAs(ADMIN_USER_ID);
     const minted = presented.developer
-      ? await userOfToken(this.db, presented.developer)
+      ? enabledUser(await userOfToken(this.db, presented.developer))
       : undefined;
     if (minted !== undefined) return actingAs(minted);
     if (presented.sessionAccepted) {
@@ -116,11 +120,18 @@ export class AuthenticationService {
 
   /**
    * A session token for the indexed schema (gaps.md). Only its sha256 is stored, so a copy of
-   * the store holds no usable token; it does not expire (spec 5.7 shows no lifetime).
+   * the store holds no usable token; it does not expire (spec 5.7 shows no lifetime). A disabled
+   * person is refused as wrong credentials are: the answer tells nothing of them. The sample
+   * password works from the console's own machine only; a legacy hash is replaced by a scrypt
+   * one at the sign-in that proves it.
    */
   async signIn(emailAddress: string, password: string) {
+    if (isSamplePasswordFromAfar(password)) throw samplePasswordRefused();
     const user = await findUserByEmail(this.db, emailAddress.trim());
-    if (!user || !samePassword(password, user.password_hash)) throw invalidCredentials();
+    const check = await checkPassword(user?.password_hash, password);
+    if (!check.matches || !user || user.disabled_at !== null) throw invalidCredentials();
+    if (check.rehash)
+      await replacePasswordHash(this.db, user.id, user.password_hash, check.rehash);
     const sessionToken = randomBytes(32).toString('base64url');
     await insertSession(this.db, sessionToken, user.id);
     return { sessionToken, userId: user.id };

@@ -27,6 +27,7 @@ export const toAccessUser = ({ user, groups, grants }: UserAccess): AccessUser =
   ...toPlatformUser(user),
   groups,
   grants,
+  disabled: user.disabled_at !== null,
 });
 
 /** A token as listed: never its value (only its hash is kept). */

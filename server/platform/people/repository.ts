@@ -6,6 +6,8 @@ export interface UserRow {
   email_address: string;
   password_hash: string;
   role: string;
+  /** When the person was disabled; null while they are enabled. */
+  disabled_at: Date | null;
 }
 export interface GroupRow {
   id: number;
@@ -25,6 +27,15 @@ export const likePattern = (q: string | undefined) =>
 export const findUserByEmail = async (db: Queryable, email: string) =>
   (
     await db.query<UserRow>('SELECT * FROM users WHERE lower(email_address) = lower($1)', [email])
+  )[0];
+
+/** The user of the email (case-insensitively), locked until the transaction ends (a sign-in). */
+export const lockUserByEmail = async (db: Queryable, email: string) =>
+  (
+    await db.query<UserRow>(
+      'SELECT * FROM users WHERE lower(email_address) = lower($1) FOR UPDATE',
+      [email],
+    )
   )[0];
 
 export const getUser = async (db: Queryable, id: number) =>
@@ -94,9 +105,35 @@ export const usersByName = (db: Queryable, limit: number) =>
 export const lockUser = async (db: Queryable, id: number) =>
   (await db.query<UserRow>('SELECT * FROM users WHERE id = $1 FOR UPDATE', [id]))[0];
 
-/** The members of `role`, every row locked: two changes of that role's members run one by one. */
-export const lockMembersOf = (db: Queryable, role: string) =>
-  db.query<{ id: number }>('SELECT id FROM users WHERE role = $1 FOR UPDATE', [role]);
+/**
+ * The enabled members of `role`, every member's row locked: two changes of that role's members
+ * (a role changed, a person disabled) run one by one.
+ */
+export const lockEnabledMembersOf = async (db: Queryable, role: string) =>
+  (
+    await db.query<{ id: number; disabled: boolean }>(
+      'SELECT id, disabled_at IS NOT NULL AS disabled FROM users WHERE role = $1 FOR UPDATE',
+      [role],
+    )
+  ).filter((member) => !member.disabled);
 
 export const setUserRole = (db: Queryable, id: number, role: string) =>
   db.query('UPDATE users SET role = $2 WHERE id = $1', [id, role]);
+
+/** Disables the user (keeping when they first were) or enables them. */
+export const setUserDisabled = (db: Queryable, id: number, disabled: boolean) =>
+  db.query(
+    'UPDATE users SET disabled_at = CASE WHEN $2::boolean THEN coalesce(disabled_at, now()) END WHERE id = $1',
+    [id, disabled],
+  );
+
+export const setPasswordHash = (db: Queryable, id: number, hash: string) =>
+  db.query('UPDATE users SET password_hash = $2 WHERE id = $1', [id, hash]);
+
+/** Stores `to` in place of `from` (a legacy hash); a change made since then is kept. */
+export const replacePasswordHash = (db: Queryable, id: number, from: string, to: string) =>
+  db.query('UPDATE users SET password_hash = $3 WHERE id = $1 AND password_hash = $2', [
+    id,
+    from,
+    to,
+  ]);

@@ -3,27 +3,49 @@ import type {
   AccessTokenListParams,
   createAccessTokenBody,
   setRoleGrantsBody,
+  setUserDisabledBody,
+  setUserPasswordBody,
   setUserRoleBody,
 } from '../../../src/api/contract';
 import { enforce } from '../access/enforce';
 import type { Actor, Principal } from '../access/principal';
 import {
-  decideSecurity,
+  decidePassword,
+  enforceSecurity,
   decideTokens,
+  disableUserConflict,
   fixedGrantsConflict,
+  isEnabledAdmin,
   lastAdminConflict,
   leavesAdminRole,
-  securityOperationWords,
+  passwordWords,
   tokenListFilter,
   type SecurityOperation,
   type TokenAsk,
 } from '../access/security';
 import { created, recordEvent } from '../audit/record';
+import { ADMIN_USER_ID } from '../core/auth';
 import { badRequest, conflict, notFound, PlatformError } from '../core/errors';
 import type { Db } from '../store';
 import { forgetGrants } from './grant-cache';
+import {
+  checkPassword,
+  hashPassword,
+  isSamplePasswordFromAfar,
+  newPasswordProblem,
+  samplePasswordRefused,
+  wrongCurrentPassword,
+} from './passwords';
 import type { Principals } from './principals';
-import { getUser, lockMembersOf, lockUser, setUserRole, usersByName } from './repository';
+import {
+  getUser,
+  lockEnabledMembersOf,
+  lockUser,
+  setPasswordHash,
+  setUserDisabled,
+  setUserRole,
+  usersByName,
+} from './repository';
 import {
   listRoles,
   lockRole,
@@ -33,10 +55,13 @@ import {
   type RoleRow,
 } from './security-repository';
 import {
+  deleteSessionsOfUser,
   getToken,
   listTokens,
   mintToken,
+  revokeConsoleSessionsOfUser,
   revokeToken,
+  revokeTokensOfUser,
   type AccessTokenRow,
 } from './token-repository';
 import { withAccess, type UserAccess } from './user-access';
@@ -52,6 +77,8 @@ export type InputOnceAllowed<T> = () => Promise<T>;
 export type NewToken = z.output<typeof createAccessTokenBody>;
 type NewRole = z.output<typeof setUserRoleBody>;
 type NewGrants = z.output<typeof setRoleGrantsBody>;
+type NewDisabled = z.output<typeof setUserDisabledBody>;
+type NewPassword = z.output<typeof setUserPasswordBody>;
 
 const numericId = (text: string) => (/^\d{1,9}$/.test(text) ? Number(text) : -1);
 
@@ -68,12 +95,7 @@ export class SecurityService {
   ) {}
 
   async #allowed(actor: Actor, operation: SecurityOperation) {
-    const principal = await this.principals.of(actor);
-    enforce(
-      decideSecurity(principal, operation),
-      () => notFound('Not found'),
-      (needed) => `You need ${needed} to ${securityOperationWords[operation]}`,
-    );
+    enforceSecurity(await this.principals.of(actor), operation);
   }
 
   async #tokensAllowed(actor: Actor, ask: TokenAsk, hidden?: () => PlatformError) {
@@ -103,7 +125,10 @@ export class SecurityService {
     return listRoles(this.db);
   }
 
-  /** Gives the user `role`; the last Admin keeps theirs (409). */
+  /**
+   * Gives the user `role`; the last enabled Admin keeps theirs (409). A new role ends the user's
+   * console sessions, so that they sign in again with that role's rights.
+   */
   async setUserRole(
     actor: Actor,
     userIdText: string,
@@ -118,11 +143,13 @@ export class SecurityService {
       if (!(await roleExists(tx, role))) throw badRequest(`role: no role "${role}"`);
       if (leavesAdminRole(user.role, role)) {
         // Every member of the role is locked, so two Admins demoting each other cannot both pass.
-        const last = lastAdminConflict((await lockMembersOf(tx, user.role)).length);
+        const enabledAdmins = (await lockEnabledMembersOf(tx, user.role)).length;
+        const last = user.disabled_at === null && lastAdminConflict(enabledAdmins);
         if (last) throw conflict(last);
       }
       await setUserRole(tx, userId, role);
-      if (user.role !== role)
+      if (user.role !== role) {
+        await revokeConsoleSessionsOfUser(tx, userId);
         await recordEvent(
           tx,
           actor.userId,
@@ -130,9 +157,101 @@ export class SecurityService {
           { type: 'user', id: String(userId), name: user.display_name },
           { role: [user.role, role] },
         );
+      }
     });
     forgetGrants(this.db);
     return (await this.#userAccess(userId))!;
+  }
+
+  /**
+   * Disables a person: every token of theirs is revoked and their session tokens deleted, so each
+   * answers 401 at once, and they sign in nowhere. Enabled again, they sign in anew (no token
+   * comes back). Nobody disables themselves, the configured tokens' user, or the last enabled
+   * Admin (409).
+   */
+  async setUserDisabled(
+    actor: Actor,
+    userIdText: string,
+    input: InputOnceAllowed<NewDisabled>,
+  ): Promise<UserAccess> {
+    await this.#allowed(actor, 'disable-user');
+    const { disabled } = await input();
+    const userId = numericId(userIdText);
+    await this.db.transaction(async (tx) => {
+      const user = await lockUser(tx, userId);
+      if (!user) throw notFound(`No user ${userIdText}`);
+      const was = user.disabled_at !== null;
+      if (disabled) {
+        // Every Admin is locked, so two Admins disabling each other cannot both pass.
+        const enabledAdmins = isEnabledAdmin({ role: user.role, disabled: was })
+          ? (await lockEnabledMembersOf(tx, user.role)).length
+          : undefined;
+        const refused = disableUserConflict({
+          self: userId === actor.userId,
+          configuredTokensUser: userId === ADMIN_USER_ID,
+          enabledAdmins,
+        });
+        if (refused) throw conflict(refused);
+        await revokeTokensOfUser(tx, userId);
+        await deleteSessionsOfUser(tx, userId);
+      }
+      await setUserDisabled(tx, userId, disabled);
+      if (was !== disabled)
+        await recordEvent(
+          tx,
+          actor.userId,
+          disabled ? 'user.disabled' : 'user.enabled',
+          { type: 'user', id: String(userId), name: user.display_name },
+          { disabled: [was, disabled] },
+        );
+    });
+    return (await this.#userAccess(userId))!;
+  }
+
+  /**
+   * Sets a person's password (a salted scrypt hash): an Admin anyone's, a person their own once
+   * `currentPassword` proves it (401 otherwise; the sample password only from the console's own
+   * machine). Every console session and session token of theirs ends, their own included: a
+   * sign-in made with the former password ends with it.
+   */
+  async setPassword(
+    actor: Actor,
+    userIdText: string,
+    input: InputOnceAllowed<NewPassword>,
+  ): Promise<void> {
+    const userId = numericId(userIdText);
+    const { decision, needsCurrent } = decidePassword(await this.principals.of(actor), userId);
+    enforce(
+      decision,
+      () => notFound('Not found'),
+      (needed) => `You need ${needed} to ${passwordWords}`,
+    );
+    const { password, currentPassword = '' } = await input();
+    const user = await getUser(this.db, userId);
+    if (!user) throw notFound(`No user ${userIdText}`);
+    if (needsCurrent) {
+      if (isSamplePasswordFromAfar(currentPassword)) throw samplePasswordRefused(403);
+      if (!(await checkPassword(user.password_hash, currentPassword)).matches)
+        throw wrongCurrentPassword();
+    }
+    const problem = newPasswordProblem(password, user.email_address);
+    if (problem) throw badRequest(`password: ${problem}`);
+    // Hashed before the transaction: scrypt's work holds neither the row nor the connection.
+    const hash = await hashPassword(password);
+    await this.db.transaction(async (tx) => {
+      const locked = await lockUser(tx, userId);
+      if (!locked) throw notFound(`No user ${userIdText}`);
+      // A change made since the current password was checked wins: that one is no longer theirs.
+      if (needsCurrent && locked.password_hash !== user.password_hash) throw wrongCurrentPassword();
+      await setPasswordHash(tx, userId, hash);
+      await revokeConsoleSessionsOfUser(tx, userId);
+      await deleteSessionsOfUser(tx, userId);
+      await recordEvent(tx, actor.userId, 'user.password-changed', {
+        type: 'user',
+        id: String(userId),
+        name: locked.display_name,
+      });
+    });
   }
 
   /** Sets what `roleName` grants; the Admin role's grants are fixed (409). */
@@ -170,11 +289,17 @@ export class SecurityService {
     return listTokens(this.db, tokenListFilter(principal, filter), TOKEN_LIST_LIMIT);
   }
 
-  /** A new token (for the actor unless `ownerId` says whom); its value is answered this once. */
+  /**
+   * A new token (for the actor unless `ownerId` says whom); its value is answered this once. A
+   * disabled person gets none (409): it would answer 401 from the start.
+   */
   async mintToken(actor: Actor, input: NewToken): Promise<{ row: AccessTokenRow; value: string }> {
     const ownerId = input.ownerId ?? actor.userId;
     await this.#tokensAllowed(actor, { op: 'mint', ownerId, kind: input.kind });
-    if (!(await getUser(this.db, ownerId))) throw notFound(`No user ${ownerId}`);
+    const owner = await getUser(this.db, ownerId);
+    if (!owner) throw notFound(`No user ${ownerId}`);
+    if (owner.disabled_at !== null)
+      throw conflict(`User ${ownerId} is disabled: enable them under Security, Users first`);
     return this.db.transaction(async (tx) => {
       const minted = await mintToken(tx, {
         userId: ownerId,

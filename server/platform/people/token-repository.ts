@@ -13,27 +13,37 @@ export interface AccessTokenRow {
   revoked_at: Date | null;
 }
 
+/** Who a token acts as, and whether that person is disabled (their tokens are then refused). */
+export interface TokenUser {
+  userId: number;
+  disabled: boolean;
+}
+
 /** The user a minted token acts as, or undefined (unknown, revoked or expired); marks it used. */
-export async function userOfToken(db: Queryable, token: string, kind = 'developer') {
-  const [row] = await db.query<{ user_id: number }>(
-    `UPDATE access_tokens SET last_used_at = now()
-     WHERE token_hash = $1 AND kind = $2 AND revoked_at IS NULL
-       AND (expires_at IS NULL OR expires_at > now())
-     RETURNING user_id`,
+export async function userOfToken(
+  db: Queryable,
+  token: string,
+  kind = 'developer',
+): Promise<TokenUser | undefined> {
+  const [row] = await db.query<{ user_id: number; disabled: boolean }>(
+    `UPDATE access_tokens t SET last_used_at = now() FROM users u
+     WHERE t.token_hash = $1 AND t.kind = $2 AND t.revoked_at IS NULL
+       AND (t.expires_at IS NULL OR t.expires_at > now()) AND u.id = t.user_id
+     RETURNING t.user_id, u.disabled_at IS NOT NULL AS disabled`,
     [hashToken(token), kind],
   );
-  return row?.user_id;
+  return row && { userId: row.user_id, disabled: row.disabled };
 }
 
 /** A new token for `userId`: the value is returned once, only its hash is kept. */
 export async function mintToken(
   db: Queryable,
-  input: { userId: number; name: string; expiresAt?: Date; kind?: string },
+  input: { userId: number; name: string; expiresAt?: Date; kind?: string; sessionId?: string },
 ) {
   const value = `pct_${randomBytes(24).toString('base64url')}`;
   const [row] = await db.query<AccessTokenRow>(
-    `INSERT INTO access_tokens (id, user_id, name, kind, token_hash, expires_at)
-     VALUES ($1, $2, $3, $4, $5, $6)
+    `INSERT INTO access_tokens (id, user_id, name, kind, token_hash, expires_at, session_id)
+     VALUES ($1, $2, $3, $4, $5, $6, $7)
      RETURNING id, user_id, name, kind, created_at, expires_at, last_used_at, revoked_at`,
     [
       randomUUID(),
@@ -42,6 +52,7 @@ export async function mintToken(
       input.kind ?? 'developer',
       hashToken(value),
       input.expiresAt ?? null,
+      input.sessionId ?? null,
     ],
   );
   return { row: row!, value };
@@ -85,11 +96,51 @@ export const insertSession = (db: Queryable, token: string, userId: number) =>
     userId,
   ]);
 
-/** The user a session token acts as, or undefined. */
-export const userOfSession = async (db: Queryable, token: string) =>
+/** The user a session token acts as (and whether they are disabled), or undefined. */
+export async function userOfSession(db: Queryable, token: string): Promise<TokenUser | undefined> {
+  const [row] = await db.query<{ user_id: number; disabled: boolean }>(
+    `SELECT s.user_id, u.disabled_at IS NOT NULL AS disabled
+     FROM session_tokens s JOIN users u ON u.id = s.user_id WHERE s.token_hash = $1`,
+    [hashToken(token)],
+  );
+  return row && { userId: row.user_id, disabled: row.disabled };
+}
+
+/** Revokes every token of the user still in force (a disabled person's); how many. */
+export const revokeTokensOfUser = async (db: Queryable, userId: number) =>
   (
-    await db.query<{ user_id: number }>(
-      'SELECT user_id FROM session_tokens WHERE token_hash = $1',
-      [hashToken(token)],
+    await db.query(
+      `UPDATE access_tokens SET revoked_at = now()
+       WHERE user_id = $1 AND revoked_at IS NULL RETURNING id`,
+      [userId],
     )
-  )[0]?.user_id;
+  ).length;
+
+/** Revokes the user's console-session tokens still in force (their role changed); how many. */
+export const revokeConsoleSessionsOfUser = async (db: Queryable, userId: number) =>
+  (
+    await db.query(
+      `UPDATE access_tokens SET revoked_at = now()
+       WHERE user_id = $1 AND session_id IS NOT NULL AND revoked_at IS NULL RETURNING id`,
+      [userId],
+    )
+  ).length;
+
+/**
+ * Ends a console session: revokes its tokens still in force, answering whose they were; none
+ * when the session is unknown, signed out, or past its expiry.
+ */
+export async function endConsoleSession(db: Queryable, sessionId: string) {
+  const [row] = await db.query<{ user_id: number; display_name: string }>(
+    `UPDATE access_tokens t SET revoked_at = now() FROM users u
+     WHERE t.session_id = $1 AND t.revoked_at IS NULL
+       AND (t.expires_at IS NULL OR t.expires_at > now()) AND u.id = t.user_id
+     RETURNING t.user_id, u.display_name`,
+    [sessionId],
+  );
+  return row && { userId: row.user_id, displayName: row.display_name };
+}
+
+/** Deletes the user's session tokens of the indexed schema (a disabled person's). */
+export const deleteSessionsOfUser = (db: Queryable, userId: number) =>
+  db.query('DELETE FROM session_tokens WHERE user_id = $1', [userId]);

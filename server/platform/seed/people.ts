@@ -1,13 +1,14 @@
-import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { platformGroup, platformUser, userIdInt } from '../../../src/api/contract';
+import { hashPassword } from '../people/password-hash';
 import type { Queryable } from '../store';
 import { readData } from './load';
 
-/** Sample users' password for session tokens (gaps.md); the README names it. */
+/**
+ * Sample users' password (gaps.md); the README names it, so it signs in only from the console's
+ * own machine (people/passwords.ts), where an administrator sets real ones.
+ */
 export const SAMPLE_PASSWORD = 'console-demo';
-export const passwordHash = (password: string) =>
-  createHash('sha256').update(password).digest('hex');
 
 /** `data/people.json`: users, groups with their members, and grants given to a user directly. */
 const people = z.strictObject({
@@ -24,10 +25,12 @@ const { users, groups, grants } = readData('people.json', people);
 export const sampleUsers = users;
 
 export async function seedPeople(tx: Queryable) {
-  for (const u of users) {
+  // A salt of its own for each user, as for any password; the hashes are made side by side.
+  const hashes = await Promise.all(users.map(() => hashPassword(SAMPLE_PASSWORD)));
+  for (const [i, u] of users.entries()) {
     await tx.query(
       'INSERT INTO users (id, display_name, email_address, password_hash, role) VALUES ($1, $2, $3, $4, $5)',
-      [u.id, u.displayName, u.emailAddress, passwordHash(SAMPLE_PASSWORD), u.role],
+      [u.id, u.displayName, u.emailAddress, hashes[i], u.role],
     );
   }
   for (const g of groups) {

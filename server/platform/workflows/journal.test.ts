@@ -1,11 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { runLogs, workflowRun } from '../../../src/api/contract';
 import { JOURNALED, Signals } from '../jobs/signals';
 import { CUSTOMERS_COLLECTION_ID } from '../seed/datastores';
 import { liveLimits } from '../live/sse';
 import { readEvents } from '../live/read-sse';
 import { startTestPlatform, type TestPlatform } from '../testing';
-import { RunJournal, type JournalLine } from './journal';
+import { ENDED_KEEP_MS, RunJournal, type JournalLine } from './journal';
 import type { RunRow } from './repository';
 import { runTopic } from './run-state';
 import { allLogs, createWorkflow, startRun } from '../testing/workflows';
@@ -49,6 +49,28 @@ describe('the run journal (what the runner wrote, for live reads in its process)
     expect(journal.wrote(run, [line(2)], 10)).toBe(false);
     journal.started(run, 7, [line(1)], 10_000_000);
     expect(journal.read('r1', 0)).toBeUndefined();
+  });
+
+  it('keeps an ended run for a live read opened just after its end, then lets it go', () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const journal = new RunJournal(new Signals());
+      const ended = Date.now();
+      journal.started(run, 7, [line(1)], 10);
+      journal.wrote({ ...run, status: 'COMPLETED' }, [line(2)], 10);
+      expect(journal.read('r1', 0)?.run.status).toBe('COMPLETED');
+      vi.setSystemTime(ended + ENDED_KEEP_MS - 1);
+      journal.started({ ...run, id: 'r2' }, 7, [line(1)], 10);
+      expect(journal.read('r1', 0)?.lines.map((l) => l.seq)).toEqual([1, 2]);
+      // The next write of any run lets it go.
+      vi.setSystemTime(ended + ENDED_KEEP_MS);
+      journal.wrote({ ...run, id: 'r2', status: 'IN_PROGRESS' }, [line(2)], 10);
+      expect(journal.read('r1', 0)).toBeUndefined();
+      expect(journal.ownedBy('r1', 7)).toBeUndefined();
+      expect(journal.read('r2', 0)?.lines.map((l) => l.seq)).toEqual([1, 2]);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 

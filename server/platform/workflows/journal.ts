@@ -1,6 +1,6 @@
 import { JOURNALED, type Signals } from '../jobs/signals';
 import type { RunRow } from './repository';
-import { runTopic } from './run-state';
+import { TERMINAL, runTopic } from './run-state';
 
 /** A log line as written (its seq and time as the database gave them). */
 export interface JournalLine {
@@ -16,6 +16,11 @@ const MAX_RUNS = 500;
 const MAX_LINES = 200;
 /** A run's state larger than this (step outputs as JSON) is not kept: its live read reads. */
 const MAX_STATE_CHARS = 16 * 1024;
+/**
+ * An ended run is kept this long, for the live reads that take its last write or open just
+ * after it; then it goes, so the runs held are those under way, not the last MAX_RUNS ended.
+ */
+export const ENDED_KEEP_MS = 10_000;
 
 interface Entry {
   /** The workflow's owner (immutable): a live read by the owner needs no access read. */
@@ -35,11 +40,14 @@ interface Entry {
  */
 export class RunJournal {
   private readonly runs = new Map<string, Entry>();
+  /** The runs held that have ended, oldest end first. */
+  private readonly ended: Array<{ runId: string; at: number }> = [];
 
   constructor(private readonly signals: Signals) {}
 
   /** The run just inserted with its first lines (the start). */
   started(run: RunRow, owner: number, lines: JournalLine[], stateChars: number) {
+    this.letEndedGo();
     this.forget(run.id);
     if (stateChars > MAX_STATE_CHARS) return;
     if (this.runs.size >= MAX_RUNS) this.forget(this.runs.keys().next().value!);
@@ -54,6 +62,7 @@ export class RunJournal {
    * (the caller wakes its readers the plain way).
    */
   wrote(run: RunRow, lines: JournalLine[], stateChars: number) {
+    this.letEndedGo();
     const entry = this.runs.get(run.id);
     if (!entry) return false;
     if (stateChars > MAX_STATE_CHARS) {
@@ -63,7 +72,14 @@ export class RunJournal {
     entry.run = run;
     entry.lines.push(...lines);
     if (entry.lines.length > MAX_LINES) entry.lines.splice(0, entry.lines.length - MAX_LINES);
+    if (TERMINAL.has(run.status)) this.ended.push({ runId: run.id, at: Date.now() });
     return true;
+  }
+
+  /** Forgets the runs that ended ENDED_KEEP_MS ago or more. */
+  private letEndedGo(now = Date.now()) {
+    while (this.ended.length && now - this.ended[0]!.at >= ENDED_KEEP_MS)
+      this.forget(this.ended.shift()!.runId);
   }
 
   forget(runId: string) {

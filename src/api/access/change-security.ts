@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { accessUser, role } from '../contract/access';
+import { z } from 'zod';
+import { accessUser, role, type SetUserPasswordBody } from '../contract/access';
 import { path, request } from '../http';
 import { accessKeys } from './keys';
 
@@ -10,6 +11,31 @@ export const setUserRole = ({ userId, role: name }: { userId: number; role: stri
     path: path`/api/access/v1/users/${String(userId)}/role`,
     body: { role: name },
     schema: accessUser,
+  });
+
+/**
+ * gaps.md: `PUT /api/access/v1/users/{id}/disabled`, Admins only (403 otherwise). Disabling
+ * revokes every token of the person; nobody disables themselves or the last enabled Admin (409).
+ */
+export const setUserDisabled = ({ userId, disabled }: { userId: number; disabled: boolean }) =>
+  request({
+    method: 'PUT',
+    path: path`/api/access/v1/users/${String(userId)}/disabled`,
+    body: { disabled },
+    schema: accessUser,
+  });
+
+/**
+ * gaps.md: `PUT /api/access/v1/users/{id}/password` → 204. An Admin sets anyone's; a person their
+ * own with `currentPassword` (401 `INVALID_CREDENTIALS` when it is not theirs). The person's console
+ * sessions and platform session tokens end; tokens they were given keep working.
+ */
+export const setUserPassword = ({ userId, ...body }: { userId: number } & SetUserPasswordBody) =>
+  request({
+    method: 'PUT',
+    path: path`/api/access/v1/users/${String(userId)}/password`,
+    body,
+    schema: z.undefined(),
   });
 
 /** gaps.md: `PUT /api/access/v1/roles/{name}/grants`, Admins only (403 otherwise). */
@@ -27,6 +53,24 @@ export const useSetUserRole = () => {
   return useMutation({
     mutationFn: setUserRole,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: accessKeys.all }),
+  });
+};
+
+/** Disabling revokes the person's tokens too: users and token lists are read again. */
+export const useSetUserDisabled = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: setUserDisabled,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: accessKeys.all }),
+  });
+};
+
+/** The console-session tokens the change revokes are in the token lists: those are read again. */
+export const useSetUserPassword = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: setUserPassword,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: accessKeys.tokenLists() }),
   });
 };
 

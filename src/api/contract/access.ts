@@ -34,6 +34,75 @@ export const setRoleGrantsBody = z.object({
     .array(z.enum(KNOWN_GRANTS, { error: `expected one of: ${KNOWN_GRANTS.join(', ')}` }))
     .max(KNOWN_GRANTS.length),
 });
+/** gaps.md: `PUT /api/access/v1/users/{id}/disabled`, Admins only. */
+export const setUserDisabledBody = z.object({ disabled: z.boolean() });
+
+export const PASSWORD_MIN_LENGTH = 12;
+export const PASSWORD_MAX_LENGTH = 1024;
+/** The rule a new password follows, as the console shows it beside the field. */
+export const PASSWORD_RULE = `${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters; not the sample password, not the person’s email address`;
+/** A new password's length; the platform also refuses the sample password and the person's email. */
+export const newPassword = z
+  .string()
+  .min(PASSWORD_MIN_LENGTH, `at least ${PASSWORD_MIN_LENGTH} characters`)
+  .max(PASSWORD_MAX_LENGTH, `at most ${PASSWORD_MAX_LENGTH} characters`);
+/**
+ * gaps.md: `PUT /api/access/v1/users/{id}/password` → 204: an Admin sets anyone's; a person their
+ * own, with `currentPassword` (their password now).
+ */
+export const setUserPasswordBody = z.object({
+  password: newPassword,
+  currentPassword: z.string().max(PASSWORD_MAX_LENGTH).optional(),
+});
+export type SetUserPasswordBody = z.input<typeof setUserPasswordBody>;
+
+/**
+ * gaps.md: `POST /api/access/v1/console-sessions`, Admins only: the gateway signs a person in
+ * with their password, or vouches for them (`oidc`: the provider verified the email).
+ */
+export const consoleSignInMethods = ['password', 'oidc'] as const;
+export const createConsoleSessionBody = z
+  .object({
+    emailAddress: z.string().trim().min(1, 'emailAddress is required').max(320),
+    method: z.enum(consoleSignInMethods),
+    password: z.string().max(1024).optional(),
+  })
+  .refine((b) => b.method !== 'password' || b.password !== undefined, {
+    path: ['password'],
+    message: 'password is required when method is "password"',
+  });
+export type CreateConsoleSessionBody = z.input<typeof createConsoleSessionBody>;
+
+/** The person a console session acts as, and their two tokens, answered this once. */
+export const createdConsoleSession = z.object({
+  id: z.uuid(),
+  user: z.object({
+    id: userIdInt,
+    displayName: z.string(),
+    emailAddress: z.string(),
+    role: z.string(),
+  }),
+  /** Acts as the person under `{base_url}`. */
+  developerToken: z.string(),
+  /** Acts as the person on the workflow API (with the Workflow API grant, as any access token). */
+  accessToken: z.string(),
+  expires: isoDateTime,
+});
+export type CreatedConsoleSession = z.infer<typeof createdConsoleSession>;
+
+/** Why a console session is refused: the `reason` of its 401 or 403 body. */
+export const consoleSessionRefusalReasons = [
+  'INVALID_CREDENTIALS',
+  'UNKNOWN_PERSON',
+  'PERSON_DISABLED',
+  /** The sample password, from anywhere but the console's own machine. */
+  'SAMPLE_PASSWORD',
+] as const;
+export const consoleSessionRefusal = z.object({
+  reason: z.enum(consoleSessionRefusalReasons),
+  message: z.string(),
+});
+export type ConsoleSessionRefusal = z.infer<typeof consoleSessionRefusal>;
 
 /** `developer` tokens act as their user on `{base_url}`; `access` tokens on the workflow API (5.4). */
 export const accessTokenKinds = ['developer', 'access'] as const;

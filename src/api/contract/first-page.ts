@@ -102,5 +102,7 @@ export const accessUser = z.object({
   role: z.string(),
   groups: z.array(z.object({ id: z.number().check(z.int()), name: z.string() })),
   grants: z.array(z.string()),
+  /** A disabled person signs in nowhere and their tokens answer 401; absent on other platforms. */
+  disabled: z._default(z.boolean(), false),
 });
 export type AccessUser = z.infer<typeof accessUser>;

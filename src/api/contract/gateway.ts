@@ -17,5 +17,22 @@ export const gatewayStatus = z.object({
     }),
   ),
   brand: z.string(),
+  /**
+   * How people sign in (CONSOLE_AUTH): `none` is one operator with the configured token; in
+   * `platform` and `oidc` each person signs in and `person` names who is signed in (null: nobody).
+   * `signInWith` names the OpenID Connect provider for the "Sign in with …" button; `sessionEnded`
+   * says that the browser's session is over, so the sign-in page can say why it is shown.
+   */
+  auth: z.optional(
+    z.object({
+      mode: z.enum(['none', 'platform', 'oidc']),
+      person: z.nullable(
+        z.object({ name: z.string(), email: z.string(), userId: z.nullable(z.number()) }),
+      ),
+      signInWith: z.optional(z.string()),
+      /** Nobody signed in, but the browser sent a session that has ended (idle, signed out elsewhere, disabled). */
+      sessionEnded: z.optional(z.boolean()),
+    }),
+  ),
 });
 export type GatewayStatus = z.infer<typeof gatewayStatus>;

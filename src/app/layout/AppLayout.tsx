@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import { Link as RouterLink, Outlet, useNavigation } from 'react-router';
+import { Navigate, Link as RouterLink, Outlet, useNavigation } from 'react-router';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
@@ -14,6 +14,7 @@ import { CurrentUser } from './CurrentUser';
 import { SideNav, SIDE_NAV_WIDTH } from './SideNav';
 import { ThemeToggle } from './ThemeToggle';
 import { UpstreamIndicator } from './UpstreamIndicator';
+import { useSignInRedirect } from './use-sign-in-redirect';
 
 // Shown only while a navigation loads, over the app bar's bottom edge: fetched on first use.
 const LinearProgress = lazy(() => import('@mui/material/LinearProgress'));
@@ -23,7 +24,10 @@ export function AppLayout() {
   const wide = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
   const [navOpen, setNavOpen] = useState(false);
   const navigation = useNavigation();
+  const signIn = useSignInRedirect();
 
+  // Nothing of the screens for a browser nobody is signed in on.
+  if (signIn.hide) return signIn.to ? <Navigate to={signIn.to} replace /> : null;
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh' }}>
       <AppBar

@@ -115,6 +115,39 @@ export default refusalTable<Fixtures>({
       refused: adminNeeded("change a user's role"),
     },
     {
+      op: 'security.setUserDisabled',
+      as: 'chloe',
+      call: (s, a) =>
+        s.security.setUserDisabled(a, String(sampleUserIds.eve), () =>
+          Promise.resolve({ disabled: true }),
+        ),
+      refused: adminNeeded('disable or enable a user'),
+    },
+    {
+      op: 'security.setPassword',
+      as: 'chloe',
+      call: (s, a) =>
+        s.security.setPassword(a, String(sampleUserIds.eve), () =>
+          Promise.resolve({ password: 'a password of twenty characters' }),
+        ),
+      refused: adminNeeded("set another user's password"),
+    },
+    {
+      op: 'consoleSessions.create',
+      as: 'ben',
+      call: (s, a) =>
+        s.consoleSessions.create(a, () =>
+          Promise.resolve({ emailAddress: 'ben@example.com', method: 'oidc' }),
+        ),
+      refused: adminNeeded('sign people in to the console'),
+    },
+    {
+      op: 'consoleSessions.end',
+      as: 'ben',
+      call: (s, a) => s.consoleSessions.end(a, '00000000-0000-4000-8000-000000000000'),
+      refused: adminNeeded('sign people out of the console'),
+    },
+    {
       op: 'security.setRoleGrants',
       as: 'ben',
       call: (s, a) =>

@@ -12,6 +12,7 @@ export const ada: AccessUser = {
   role: 'Admin',
   groups: [],
   grants: ['Manage security', 'Workflow API'],
+  disabled: false,
 };
 export const ben: AccessUser = {
   id: 2,
@@ -20,6 +21,7 @@ export const ben: AccessUser = {
   role: 'Privileged',
   groups: [],
   grants: ['Workflow API'],
+  disabled: false,
 };
 export const chloe: AccessUser = {
   id: 3,
@@ -28,19 +30,34 @@ export const chloe: AccessUser = {
   role: 'Editor',
   groups: [{ id: 102, name: 'Finance' }],
   grants: [],
+  disabled: false,
 };
 
-/** A platform with tokens that really are created and revoked; `me` is the console's user. */
+/**
+ * A platform with tokens that really are created and revoked, and users that really are disabled
+ * and enabled; `me` is the console's user. `passwordsSet` holds each password change as sent.
+ */
 export function givenSecurityPlatform({ me = ada, tokens = [aToken()] } = {}) {
   let list = [...tokens];
+  let users = [ada, ben, chloe];
   const created: unknown[] = [];
+  const passwordsSet: { userId: string; body: unknown }[] = [];
   server.use(
     http.get('/api/content/v2/users/me', () => HttpResponse.json(me)),
     http.get('/api/access/v1/users', () =>
       me.role === 'Admin'
-        ? HttpResponse.json([ada, ben, chloe])
+        ? HttpResponse.json(users)
         : HttpResponse.json({ message: 'You need the Admin role' }, { status: 403 }),
     ),
+    http.put('/api/access/v1/users/:id/disabled', async ({ params, request }) => {
+      const { disabled } = (await request.json()) as { disabled: boolean };
+      users = users.map((u) => (String(u.id) === params.id ? { ...u, disabled } : u));
+      return HttpResponse.json(users.find((u) => String(u.id) === params.id));
+    }),
+    http.put('/api/access/v1/users/:id/password', async ({ params, request }) => {
+      passwordsSet.push({ userId: String(params.id), body: await request.json() });
+      return new HttpResponse(null, { status: 204 });
+    }),
     http.get('/api/access/v1/roles', () =>
       HttpResponse.json([
         {
@@ -77,5 +94,5 @@ export function givenSecurityPlatform({ me = ada, tokens = [aToken()] } = {}) {
       return new HttpResponse(null, { status: 204 });
     }),
   );
-  return { created };
+  return { created, passwordsSet };
 }
