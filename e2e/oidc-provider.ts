@@ -13,7 +13,10 @@ export interface RunningProvider {
   close(): Promise<void>;
 }
 
-export async function startOidcProvider(port: number, consoleUrl: string): Promise<RunningProvider> {
+export async function startOidcProvider(
+  port: number,
+  consoleUrl: string,
+): Promise<RunningProvider> {
   const issuer = `http://127.0.0.1:${port}`;
   const clientId = 'platform-console';
   const clientSecret = 'e2e-client-secret';

@@ -109,7 +109,11 @@ async function startTeam(
   try {
     const people =
       upstream.mode === 'embedded'
-        ? embeddedPeople({ baseUrl, brand: config.brand, adminToken: upstream.tokens.developer ?? '' })
+        ? embeddedPeople({
+            baseUrl,
+            brand: config.brand,
+            adminToken: upstream.tokens.developer ?? '',
+          })
         : mappedPeople({ file: auth.peopleFile!, baseUrl });
     const team = createTeam({
       mode: auth.mode,
@@ -175,9 +179,10 @@ export async function startBackend(opts: StartBackendOptions): Promise<Backend> 
       upstream.mode === 'embedded'
         ? 'embedded platform'
         : `upstream ${new URL(upstream.baseUrl).host}`,
-    close: () => (closing ??= (async () => {
-      await team?.close();
-      await upstream.close();
-    })()),
+    close: () =>
+      (closing ??= (async () => {
+        await team?.close();
+        await upstream.close();
+      })()),
   };
 }

@@ -82,9 +82,9 @@ describe('team mode (CONSOLE_AUTH)', () => {
   it('reads the idle timeout and refuses nonsense', () => {
     const config = readConfig({ CONSOLE_AUTH: 'platform', CONSOLE_SESSION_IDLE_MINUTES: '15' });
     expect(config.consoleAuth).toMatchObject({ idleMinutes: 15 });
-    expect(() => readConfig({ CONSOLE_AUTH: 'platform', CONSOLE_SESSION_IDLE_MINUTES: '0' })).toThrow(
-      /CONSOLE_SESSION_IDLE_MINUTES/,
-    );
+    expect(() =>
+      readConfig({ CONSOLE_AUTH: 'platform', CONSOLE_SESSION_IDLE_MINUTES: '0' }),
+    ).toThrow(/CONSOLE_SESSION_IDLE_MINUTES/);
     expect(() => readConfig({ CONSOLE_AUTH: 'ldap' })).toThrow(/none, platform or oidc/);
     expect(() =>
       readConfig({ CONSOLE_AUTH: 'platform', CONSOLE_PUBLIC_URL: 'https://x.example/console' }),

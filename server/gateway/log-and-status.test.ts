@@ -88,6 +88,8 @@ describe('rule 9: GET /gateway/status', () => {
         { name: 'base', host: base.host, reachable: true, latencyMs: latency },
         { name: 'api', host: api.host, reachable: false, latencyMs: null },
       ],
+      // One operator with the configured token: nobody signs in.
+      auth: { mode: 'none', person: null },
     });
     for (const token of Object.values(TEST_TOKENS)) expect(answer.body).not.toContain(token);
     // The probe is the gateway's own: the base URL, without a token.

@@ -27,7 +27,10 @@ export class ApiError extends Error {
   readonly reason?: string;
   /** The gateway names the upstream it could not reach (never a token). */
   readonly upstream?: string;
-  /** In team sign-in, the gateway's 401 names where to sign in: no session, or it has ended. */
+  /**
+   * In team sign-in, the gateway's 401 names where to sign in: no session, or it has ended
+   * (`isSignInRequired` reads it with a 401 only).
+   */
   readonly signIn?: string;
 
   constructor(init: ApiErrorInit) {
@@ -84,7 +87,7 @@ export class ApiError extends Error {
       errorCode: text('errorCode'),
       reason,
       upstream,
-      signIn: res.status === 401 ? text('signIn') : undefined,
+      signIn: text('signIn'),
     });
   }
 }

@@ -4,13 +4,18 @@ import { createNotifier, followLocation } from '../components/notifications';
 import { AppProviders } from './provider';
 import { createQueryClient } from './query-client';
 import { createAppRouter } from './router';
-import { sendToSignIn } from './sign-in-redirect';
 
 export function App() {
   const [notifier] = useState(createNotifier);
   const [router] = useState(createAppRouter);
   const [queryClient] = useState(() =>
-    createQueryClient(notifier.notify, { onSignInRequired: sendToSignIn(router) }),
+    createQueryClient(notifier.notify, {
+      // Loaded when an answer first asks for a sign-in (team sign-in only), not with the page.
+      onSignInRequired: (error, client) =>
+        void import('./sign-in-redirect').then(({ sendToSignIn }) =>
+          sendToSignIn(router)(error, client),
+        ),
+    }),
   );
   useEffect(() => followLocation(router, notifier), [router, notifier]);
   return (

@@ -34,7 +34,7 @@ function givenSignedIn(mode: Mode = 'platform') {
 async function openChangePassword() {
   const user = userEvent.setup();
   const view = renderApp('/nowhere');
-  await user.click(await screen.findByRole('button', { name: 'Signed in as Ada Admin (Admin)' }));
+  await user.click(await screen.findByRole('button', { name: 'Signed in as Ada Admin · Admin' }));
   const menu = await screen.findByRole('dialog', { name: 'Ada Admin' });
   await user.click(within(menu).getByRole('menuitem', { name: 'Change password' }));
   const dialog = await screen.findByRole('dialog', { name: 'Change password' });
@@ -144,7 +144,7 @@ describe('user menu: Change password', { timeout: 20_000 }, () => {
     await user.type(field(dialog, 'Current password'), 'half typed');
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitForElementToBeRemoved(dialog);
-    const button = screen.getByRole('button', { name: 'Signed in as Ada Admin (Admin)' });
+    const button = screen.getByRole('button', { name: 'Signed in as Ada Admin · Admin' });
     expect(button).toHaveFocus();
 
     await user.click(button);
@@ -158,7 +158,7 @@ describe('user menu: Change password', { timeout: 20_000 }, () => {
     givenSignedIn(mode);
     const user = userEvent.setup();
     renderApp('/nowhere');
-    await user.click(await screen.findByRole('button', { name: 'Signed in as Ada Admin (Admin)' }));
+    await user.click(await screen.findByRole('button', { name: 'Signed in as Ada Admin · Admin' }));
     const menu = await screen.findByRole('dialog', { name: 'Ada Admin' });
     expect(within(menu).queryByRole('menuitem', { name: 'Change password' })).toBeNull();
   });

@@ -52,11 +52,7 @@ export const appRoutes = (): RouteObject[] => [
     ],
   },
   // Team sign-in: before any screen, so outside the layout and its navigation.
-  ...signInRoutes().map((route) => ({
-    ...route,
-    HydrateFallback: AppLoading,
-    ErrorBoundary: RouteErrorFallback,
-  })),
+  ...signInRoutes({ HydrateFallback: AppLoading, ErrorBoundary: RouteErrorFallback }),
 ];
 
 export const createAppRouter = () => createBrowserRouter(appRoutes());

@@ -153,7 +153,7 @@ describe('user menu', () => {
     );
     const user = userEvent.setup();
     const { router, queryClient } = renderApp('/nowhere');
-    const button = await screen.findByRole('button', { name: 'Signed in as Ada Admin (Admin)' });
+    const button = await screen.findByRole('button', { name: 'Signed in as Ada Admin · Admin' });
     expect(button).toHaveTextContent('Ada Admin · Admin');
     await user.click(button);
 
@@ -173,7 +173,7 @@ describe('user menu', () => {
   it('offers no Sign out to the one operator of mode none', async () => {
     const user = userEvent.setup();
     renderApp('/nowhere');
-    await user.click(await screen.findByRole('button', { name: 'Signed in as Ada Admin (Admin)' }));
+    await user.click(await screen.findByRole('button', { name: 'Signed in as Ada Admin · Admin' }));
     const menu = await screen.findByRole('dialog', { name: 'Ada Admin' });
     expect(within(menu).getByText('ada@example.com')).toBeInTheDocument();
     expect(within(menu).getByText('Role: Admin')).toBeInTheDocument();

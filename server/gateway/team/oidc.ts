@@ -43,7 +43,10 @@ export class OidcSignIn {
 
   /** Discovered once, on first use; a provider that was down is asked again after a while. */
   #discover(): Promise<client.Configuration> {
-    if (this.#configuration && !(this.#failedAt && Date.now() - this.#failedAt > DISCOVERY_RETRY_MS))
+    if (
+      this.#configuration &&
+      !(this.#failedAt && Date.now() - this.#failedAt > DISCOVERY_RETRY_MS)
+    )
       return this.#configuration;
     this.#failedAt = 0;
     const { issuer, clientId, clientSecret } = this.config;
@@ -56,7 +59,9 @@ export class OidcSignIn {
           : { client_secret: clientSecret, redirect_uris: [this.#redirectUri] },
         clientSecret === undefined ? client.None() : client.ClientSecretPost(clientSecret),
         // A provider on plain http is accepted only on loopback (a test's, or one beside the console).
-        isLoopback(issuer) ? { execute: [client.allowInsecureRequests], timeout: 10 } : { timeout: 10 },
+        isLoopback(issuer)
+          ? { execute: [client.allowInsecureRequests], timeout: 10 }
+          : { timeout: 10 },
       )
       .catch((error: unknown) => {
         this.#failedAt = Date.now();
@@ -97,7 +102,11 @@ export class OidcSignIn {
       );
     const state = current.searchParams.get('state');
     if (!state) throw new OidcRefused('The provider sent you back without a state: start again');
-    const [login] = await this.db.query<{ code_verifier: string; nonce: string; next_path: string }>(
+    const [login] = await this.db.query<{
+      code_verifier: string;
+      nonce: string;
+      next_path: string;
+    }>(
       `DELETE FROM gateway_oidc_logins WHERE state_hash = $1 AND created_at >= $2
        RETURNING code_verifier, nonce, next_path`,
       [hashOf(state), new Date(Date.now() - LOGIN_TTL_MS)],

@@ -6,8 +6,7 @@ import type { Person, PersonTokens, Session } from './sessions';
 
 /** How a person proves who they are: their platform password, or a provider's verified email. */
 export type SignInProof =
-  | { method: 'password'; email: string; password: string }
-  | { method: 'oidc'; email: string };
+  { method: 'password'; email: string; password: string } | { method: 'oidc'; email: string };
 
 /** A sign-in the platform or the configuration refuses; `counts` when it is a wrong guess. */
 export class SignInRefused extends Error {
@@ -134,7 +133,11 @@ export function embeddedPeople(input: {
       if (!session.platformSession) return;
       const response = await fetch(
         url(`/api/access/v1/console-sessions/${encodeURIComponent(session.platformSession)}`),
-        { method: 'DELETE', headers: headers(client), signal: AbortSignal.timeout(CALL_TIMEOUT_MS) },
+        {
+          method: 'DELETE',
+          headers: headers(client),
+          signal: AbortSignal.timeout(CALL_TIMEOUT_MS),
+        },
       );
       await response.body?.cancel().catch(() => {});
       // 404: already ended (the person was disabled, or another process ended it).
@@ -171,7 +174,9 @@ const FILE_CHECK_MS = 1_000;
  * instance itself (`POST /api/content/v2/authentication`).
  */
 export function mappedPeople(input: { file: string; baseUrl: URL }): PeopleDirectory {
-  let cache: { checkedAt: number; mtimeMs: number; byEmail: Map<string, PeopleFile['people'][number]> } | undefined;
+  let cache:
+    | { checkedAt: number; mtimeMs: number; byEmail: Map<string, PeopleFile['people'][number]> }
+    | undefined;
   const read = () => {
     const now = Date.now();
     if (cache && now - cache.checkedAt < FILE_CHECK_MS) return cache.byEmail;
@@ -182,7 +187,9 @@ export function mappedPeople(input: { file: string; baseUrl: URL }): PeopleDirec
     }
     const parsed = peopleFile.safeParse(JSON.parse(fs.readFileSync(input.file, 'utf8')));
     if (!parsed.success)
-      throw new Error(`CONSOLE_PEOPLE_FILE is not a list of people: ${parsed.error.issues[0]?.message}`);
+      throw new Error(
+        `CONSOLE_PEOPLE_FILE is not a list of people: ${parsed.error.issues[0]?.message}`,
+      );
     const byEmail = new Map(parsed.data.people.map((p) => [p.email.toLowerCase(), p]));
     cache = { checkedAt: now, mtimeMs, byEmail };
     return byEmail;

@@ -1,5 +1,6 @@
 import * as z from 'zod';
-import { SIGN_IN_PATH, safeNextPath } from '../../../src/api/contract/sign-in';
+import { safeNextPath } from '../../../src/api/contract/safe-next-path';
+import { SIGN_IN_PATH } from '../../../src/api/contract/sign-in';
 import { API_ANSWER_HEADERS } from '../headers';
 import { jsonError } from '../json-error';
 import { OidcRefused, type OidcSignIn } from './oidc';
@@ -92,7 +93,10 @@ export function createTeam(options: TeamOptions): Team {
 
   async function signIn(request: Request, client: string | undefined): Promise<Response> {
     if (options.mode !== 'platform')
-      return jsonError(404, 'Sign-in with a password is off: this console signs in through OpenID Connect');
+      return jsonError(
+        404,
+        'Sign-in with a password is off: this console signs in through OpenID Connect',
+      );
     let raw: unknown;
     try {
       raw = await request.json();
@@ -119,14 +123,20 @@ export function createTeam(options: TeamOptions): Team {
       await throttle.succeeded(email);
       const cookie = await openSession(request, opened);
       log(`gateway: ${opened.person.email} signed in`);
-      return new Response(null, { status: 204, headers: { ...API_ANSWER_HEADERS, 'set-cookie': cookie } });
+      return new Response(null, {
+        status: 204,
+        headers: { ...API_ANSWER_HEADERS, 'set-cookie': cookie },
+      });
     } catch (error) {
       if (!(error instanceof SignInRefused)) throw error;
       if (error.counts || error.reason === 'PERSON_DISABLED') {
         const wait = await throttle.failed(email, client);
         await sleep(wait);
       }
-      return jsonError(error.reason === 'NOT_MAPPED' ? 403 : 401, error.counts ? GENERIC_REFUSAL : error.message);
+      return jsonError(
+        error.reason === 'NOT_MAPPED' ? 403 : 401,
+        error.counts ? GENERIC_REFUSAL : error.message,
+      );
     }
   }
 
@@ -137,7 +147,9 @@ export function createTeam(options: TeamOptions): Team {
     if (session) {
       await options.people.signOut(session, client).catch((error: unknown) => {
         // The gateway's session is gone already: the person is signed out whatever the platform says.
-        log(`gateway: ending a platform session failed (${error instanceof Error ? error.message : String(error)})`);
+        log(
+          `gateway: ending a platform session failed (${error instanceof Error ? error.message : String(error)})`,
+        );
       });
     }
     return new Response(null, {
@@ -164,7 +176,9 @@ export function createTeam(options: TeamOptions): Team {
         headers: { ...API_ANSWER_HEADERS, location: target.href },
       });
     } catch (error) {
-      log(`gateway: the OpenID Connect provider cannot be reached (${error instanceof Error ? error.message : String(error)})`);
+      log(
+        `gateway: the OpenID Connect provider cannot be reached (${error instanceof Error ? error.message : String(error)})`,
+      );
       return toSignIn(`${options.oidc.providerName} cannot be reached: try again in a minute`);
     }
   }
@@ -213,7 +227,9 @@ export function createTeam(options: TeamOptions): Team {
       const id = cookieOf(request);
       const session = await sessions.find(id);
       if (!session || !id)
-        return signedOut(id ? 'Your session has ended: sign in again' : 'Sign in to use the console');
+        return signedOut(
+          id ? 'Your session has ended: sign in again' : 'Sign in to use the console',
+        );
       const tokens = options.people.tokensOf(session);
       if (!tokens) {
         await sessions.close(id);
@@ -227,9 +243,18 @@ export function createTeam(options: TeamOptions): Team {
       const session = await sessions.close(authorized.sessionId);
       if (session)
         await options.people
-          .signOut({ person: authorized.person, tokens: authorized.tokens, platformSession: session.platformSession }, client)
+          .signOut(
+            {
+              person: authorized.person,
+              tokens: authorized.tokens,
+              platformSession: session.platformSession,
+            },
+            client,
+          )
           .catch(() => {});
-      log(`gateway: the platform refused ${authorized.person.email}'s credentials; their session ends`);
+      log(
+        `gateway: the platform refused ${authorized.person.email}'s credentials; their session ends`,
+      );
       return signedOut('Your session has ended: sign in again');
     },
   };

@@ -61,9 +61,7 @@ export function accessRoutes({
     return c.json(accessUser.parse(toAccessUser(user)));
   });
   r.put('/api/access/v1/users/:id/password', async (c) => {
-    await security.setPassword(actorOf(c), c.req.param('id'), () =>
-      body(c, setUserPasswordBody),
-    );
+    await security.setPassword(actorOf(c), c.req.param('id'), () => body(c, setUserPasswordBody));
     return c.body(null, 204);
   });
   r.put('/api/access/v1/roles/:name/grants', async (c) => {

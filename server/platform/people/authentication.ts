@@ -130,8 +130,7 @@ export class AuthenticationService {
     const user = await findUserByEmail(this.db, emailAddress.trim());
     const check = await checkPassword(user?.password_hash, password);
     if (!check.matches || !user || user.disabled_at !== null) throw invalidCredentials();
-    if (check.rehash)
-      await replacePasswordHash(this.db, user.id, user.password_hash, check.rehash);
+    if (check.rehash) await replacePasswordHash(this.db, user.id, user.password_hash, check.rehash);
     const sessionToken = randomBytes(32).toString('base64url');
     await insertSession(this.db, sessionToken, user.id);
     return { sessionToken, userId: user.id };

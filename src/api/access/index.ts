@@ -10,4 +10,3 @@ export * from './get-collection-access';
 export * from './use-dataset-sharing';
 export * from './get-calculated-field-access';
 export * from './change-security';
-export * from './password-input';

@@ -27,7 +27,7 @@ export function AppLayout() {
   const signIn = useSignInRedirect();
 
   // Nothing of the screens for a browser nobody is signed in on.
-  if (signIn.hide) return signIn.to ? <Navigate to={signIn.to} replace /> : null;
+  if (signIn !== undefined) return signIn && <Navigate to={signIn} replace />;
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh' }}>
       <AppBar

@@ -3,7 +3,6 @@ import Button from '@mui/material/Button';
 import AccountCircleOutlinedIcon from '@mui/icons-material/AccountCircleOutlined';
 import { useMe } from '../../api/access';
 import { useGatewayStatus } from '../../api/gateway';
-import { useSignOutAndLeave } from './use-sign-out';
 
 const UserMenu = lazy(() => import('./UserMenu'));
 
@@ -14,28 +13,15 @@ const UserMenu = lazy(() => import('./UserMenu'));
 export function CurrentUser() {
   const { data: me, isError } = useMe();
   const auth = useGatewayStatus().data?.auth;
-  const { signOut, signingOut } = useSignOutAndLeave();
   // The button, read when the menu opens (as ThemeToggle does).
   const button = useRef<HTMLButtonElement>(null);
-  const [menuOpen, setMenuOpen] = useState(false);
-  const [pressed, setPressed] = useState(false);
-  const account = me
-    ? {
-        name: me.displayName,
-        email: me.emailAddress,
-        details: [
-          `Role: ${me.role}`,
-          `Grants: ${me.grants.length ? me.grants.join(', ') : 'none'}`,
-          ...(me.groups.length ? [`Groups: ${me.groups.map((g) => g.name).join(', ')}`] : []),
-        ],
-      }
-    : // The platform did not say who the token is, but the gateway knows who signed in: enough
-      // to name them and to offer Sign out.
-      isError && auth?.person
-      ? { name: auth.person.name, email: auth.person.email, details: [] }
-      : undefined;
-  if (isError && !account) return null;
-  const label = me ? `${me.displayName} · ${me.role}` : (account?.name ?? 'Checking token…');
+  // Undefined until first pressed: the menu's code loads then.
+  const [open, setOpen] = useState<boolean>();
+  // The platform did not say who the token is, but the gateway knows who signed in: enough to
+  // name them and to offer Sign out.
+  const person = isError ? auth?.person : undefined;
+  if (isError && !person) return null;
+  const label = me ? `${me.displayName} · ${me.role}` : (person?.name ?? 'Checking token…');
   return (
     <>
       <Button
@@ -44,14 +30,12 @@ export function CurrentUser() {
         variant="outlined"
         color="inherit"
         startIcon={<AccountCircleOutlinedIcon />}
-        aria-label={me ? `Signed in as ${me.displayName} (${me.role})` : label}
+        // The visible words stay whole in the name (axe: label-content-name-mismatch).
+        aria-label={me ? `Signed in as ${label}` : label}
         aria-haspopup="dialog"
-        aria-expanded={menuOpen ? 'true' : undefined}
-        disabled={!account}
-        onClick={() => {
-          setPressed(true);
-          setMenuOpen(true);
-        }}
+        aria-expanded={open ? 'true' : undefined}
+        disabled={!me && !person}
+        onClick={() => setOpen(true)}
         data-testid="current-user"
         sx={{
           maxWidth: { xs: 140, sm: 280 },
@@ -63,16 +47,13 @@ export function CurrentUser() {
       >
         <span className="label">{label}</span>
       </Button>
-      {account && pressed && (
+      {open !== undefined && (
         <Suspense fallback={null}>
           <UserMenu
-            anchor={menuOpen ? () => button.current! : null}
-            {...account}
-            onSignOut={!auth || auth.mode === 'none' ? undefined : signOut}
-            signingOut={signingOut}
-            // A person who signs in with a password changes it; a provider's (oidc) sign-in uses none.
-            passwordOf={auth?.mode === 'platform' ? (auth.person?.userId ?? undefined) : undefined}
-            onClose={() => setMenuOpen(false)}
+            anchor={open ? () => button.current! : null}
+            me={me}
+            person={person ?? undefined}
+            onClose={() => setOpen(false)}
           />
         </Suspense>
       )}

@@ -9,24 +9,19 @@ import Popover from '@mui/material/Popover';
 import Typography from '@mui/material/Typography';
 import LockResetIcon from '@mui/icons-material/LockReset';
 import LogoutIcon from '@mui/icons-material/Logout';
+import type { AccessUser as FirstPageAccessUser } from '../../api/contract/first-page';
+import { useGatewayStatus } from '../../api/gateway';
+import { useSignOutAndLeave } from './use-sign-out';
 
 const ChangePasswordDialog = lazy(() => import('./ChangePasswordDialog'));
 
 export interface UserMenuProps {
   /** The user button (read when the menu positions itself), or null when the menu is closed. */
   anchor: (() => HTMLElement) | null;
-  name: string;
-  email: string;
-  /** Role, grants, groups: what the platform says of this user. */
-  details: string[];
-  /** Team sign-in only: in mode `none` the console is one operator with the configured token. */
-  onSignOut?: () => void;
-  signingOut: boolean;
-  /**
-   * The signed-in person's platform user id when they sign in with a password: the menu offers
-   * Change password.
-   */
-  passwordOf?: number;
+  /** Who the platform says the token is: name, email, role, grants, groups. */
+  me?: FirstPageAccessUser;
+  /** Who the gateway says signed in, when the platform did not answer. */
+  person?: { name: string; email: string };
   onClose: () => void;
 }
 
@@ -34,18 +29,25 @@ export interface UserMenuProps {
  * Who is signed in, Change password and Sign out; loaded on the first press of the user button,
  * and kept while the page lasts, so the password dialog outlives the menu that opened it.
  */
-export default function UserMenu({
-  anchor,
-  name,
-  email,
-  details,
-  onSignOut,
-  signingOut,
-  passwordOf,
-  onClose,
-}: UserMenuProps) {
+export default function UserMenu({ anchor, me, person, onClose }: UserMenuProps) {
   const nameId = useId();
+  const name = me?.displayName ?? person?.name ?? '';
+  const email = me?.emailAddress ?? person?.email ?? '';
+  const details = me
+    ? [
+        `Role: ${me.role}`,
+        `Grants: ${me.grants.length ? me.grants.join(', ') : 'none'}`,
+        ...(me.groups.length ? [`Groups: ${me.groups.map((g) => g.name).join(', ')}`] : []),
+      ]
+    : [];
   const password = usePasswordDialog();
+  // Here, not in the header: signing out (a mutation) loads with the menu, off the first page.
+  const { signOut, signingOut } = useSignOutAndLeave();
+  const auth = useGatewayStatus().data?.auth;
+  // Team sign-in only: in mode `none` the console is one operator with the configured token.
+  const canSignOut = !!auth && auth.mode !== 'none';
+  // A person who signs in with a password changes it here; a provider's (oidc) sign-in uses none.
+  const passwordOf = auth?.mode === 'platform' ? (auth.person?.userId ?? undefined) : undefined;
   const actions = useRef<HTMLUListElement>(null);
   return (
     <>
@@ -82,7 +84,7 @@ export default function UserMenu({
             </Typography>
           ))}
         </Box>
-        {(onSignOut || passwordOf !== undefined) && (
+        {(canSignOut || passwordOf !== undefined) && (
           <>
             <Divider />
             <MenuList ref={actions} aria-label="Account">
@@ -99,8 +101,8 @@ export default function UserMenu({
                   <ListItemText>Change password</ListItemText>
                 </MenuItem>
               )}
-              {onSignOut && (
-                <MenuItem onClick={onSignOut} disabled={signingOut}>
+              {canSignOut && (
+                <MenuItem onClick={signOut} disabled={signingOut}>
                   <ListItemIcon>
                     <LogoutIcon fontSize="small" />
                   </ListItemIcon>

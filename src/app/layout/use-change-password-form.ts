@@ -2,12 +2,12 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useSetUserPassword } from '../../api/access';
 import {
   changePasswordInput,
   passwordRefusal,
-  useSetUserPassword,
   type ChangePasswordInput,
-} from '../../api/access';
+} from '../../api/access/password-input';
 import { useSignOut } from '../../api/gateway';
 import { useNotify } from '../../components/notifications';
 import { signInPath } from '../../lib/paths';

@@ -1,17 +1,16 @@
 import { useState } from 'react';
 import { useLocation, useNavigation } from 'react-router';
+import { SIGN_IN_PATH } from '../../api/contract/sign-in';
 import { useGatewayStatus } from '../../api/gateway';
 import { signInPath } from '../../lib/paths';
 
-/** Show the screens, or (nobody signed in) nothing of them while going to the sign-in page. */
-export type SignInRedirect = { to?: undefined; hide: false } | { to?: string; hide: true };
-
 /**
  * In team sign-in, where to send a browser that nobody is signed in on: the sign-in page, which
- * comes back here afterwards. Nowhere while someone is signed in, in mode `none`, and until the
- * gateway has answered (the screens do not wait for it: without a session the API answers 401).
+ * comes back here afterwards. Undefined (show the screens) while someone is signed in, in mode
+ * `none`, and until the gateway has answered (the screens do not wait for it: without a session
+ * the API answers 401); null (show nothing) while already on the way there.
  */
-export function useSignInRedirect(): SignInRedirect {
+export function useSignInRedirect(): string | null | undefined {
   const { data } = useGatewayStatus();
   const location = useLocation();
   const navigation = useNavigation();
@@ -21,10 +20,10 @@ export function useSignInRedirect(): SignInRedirect {
   const [someoneWasSignedIn, setSomeoneWasSignedIn] = useState(false);
   if (auth?.person && !someoneWasSignedIn) setSomeoneWasSignedIn(true);
 
-  if (!auth || auth.mode === 'none' || auth.person) return { hide: false };
+  if (!auth || auth.mode === 'none' || auth.person) return undefined;
   // On its way already (a request met the ended session first): its address stays.
-  if (navigation.location?.pathname === signInPath()) return { hide: true };
+  if (navigation.location?.pathname === SIGN_IN_PATH) return null;
   const next = location.pathname + location.search;
   const ended = someoneWasSignedIn || auth.sessionEnded;
-  return { hide: true, to: signInPath({ next, reason: ended ? 'ended' : undefined }) };
+  return signInPath({ next, reason: ended ? 'ended' : undefined });
 }

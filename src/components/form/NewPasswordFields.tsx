@@ -1,5 +1,5 @@
 import type { Control, FieldPath } from 'react-hook-form';
-import { asSentence } from '../../api/access';
+import { asSentence } from '../../api/access/password-input';
 import { PASSWORD_RULE } from '../../api/contract';
 import { FormTextField } from './FormTextField';
 

@@ -1,10 +1,16 @@
 import type { RouteObject } from 'react-router';
-import { signInPath } from '../../lib/paths';
+import { SIGN_IN_PATH } from '../../api/contract/sign-in';
 
-/** The sign-in page of team sign-in: outside the app's layout, one lazy chunk. */
-export const signInRoutes = (): RouteObject[] => [
+/**
+ * The sign-in page of team sign-in: outside the app's layout, one lazy chunk; `around` gives it
+ * the app's loading and error screens.
+ */
+export const signInRoutes = (
+  around: Pick<RouteObject, 'HydrateFallback' | 'ErrorBoundary'>,
+): RouteObject[] => [
   {
-    path: signInPath(),
+    ...around,
+    path: SIGN_IN_PATH,
     lazy: { Component: async () => (await import('./pages')).SignInPage },
   },
 ];

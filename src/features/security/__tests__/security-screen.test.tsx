@@ -115,7 +115,7 @@ describe('/security', { timeout: 20_000 }, () => {
   it('names whose token the console uses in the header', async () => {
     givenSecurityPlatform({ me: chloe });
     renderApp('/security/roles');
-    expect(await screen.findByLabelText('Signed in as Chloe Editor (Editor)')).toHaveTextContent(
+    expect(await screen.findByLabelText('Signed in as Chloe Editor · Editor')).toHaveTextContent(
       'Chloe Editor · Editor',
     );
   });

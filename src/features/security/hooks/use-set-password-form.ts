@@ -1,11 +1,11 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useSetUserPassword } from '../../../api/access';
 import {
   passwordRefusal,
   setPasswordInput,
-  useSetUserPassword,
   type SetPasswordInput,
-} from '../../../api/access';
+} from '../../../api/access/password-input';
 import type { AccessUser } from '../../../api/contract';
 import { useNotify } from '../../../components';
 

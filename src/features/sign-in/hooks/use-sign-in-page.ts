@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { forgetSignedInData, gatewayStatusQueryOptions } from '../../../api/gateway';
-import { safeNextPath } from '../../../api/contract/sign-in';
+import { safeNextPath } from '../../../api/contract/safe-next-path';
 
 /** A message in the address is anyone's to write: shown as plain text, and only so much of it. */
 const MAX_MESSAGE_LENGTH = 300;

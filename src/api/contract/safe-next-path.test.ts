@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { safeNextPath } from './sign-in';
+import { safeNextPath } from './safe-next-path';
 
 describe('safeNextPath', () => {
   it.each([
