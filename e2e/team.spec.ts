@@ -1,5 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
-import { expectAccessible } from './axe';
+import { expectAccessible, expectAccessibleInBothThemes } from './axe';
 import { freePort, startConsole, type RunningConsole } from './consoles';
 import { expect, test } from './fixtures';
 import { startOidcProvider, type RunningProvider } from './oidc-provider';
@@ -40,7 +40,7 @@ test('two people sign in, each acts as themself, and signs out', async ({ browse
   await expect(dev.page).toHaveURL(/\/sign-in\?next=%2Fdatasets%3Fq%3Dsales$/);
   await expect(dev.page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
   await expect(dev.page.getByRole('navigation', { name: 'Main' })).toHaveCount(0);
-  await expectAccessible(dev.page, 'sign-in page');
+  await expectAccessibleInBothThemes(dev.page, 'sign-in page');
   await signIn(dev.page, 'dev@example.com');
   await expect(dev.page).toHaveURL(/\/datasets\?q=sales$/);
   await expect(dev.page.getByTestId('current-user')).toContainText('Dev Participant');
