@@ -4,7 +4,8 @@ import type { ListScope } from '../access/principal';
 import { notFound } from '../core/errors';
 import { likePattern } from '../people/repository';
 import type { Queryable } from '../store';
-import { LIVE_ROWS, type Cell, type DatasetColumn } from './store';
+import { cellValue, cellsOf, checkedTable, column, setColumns, type Cell } from './row-tables';
+import { LIVE_SETS, type DatasetColumn, type LiveSet } from './store';
 
 export interface DatasetRow {
   id: string;
@@ -88,26 +89,116 @@ export async function listDatasets(db: Queryable, params: DatasetListParams, sco
   return { rows, total: count?.total ?? 0 };
 }
 
-/** Rows in a stable order: partition, then position in it (the primary key's order). */
+/** Positions [from, to) of one set, in load order, as the dataset's `types`. */
+async function readWindow(
+  db: Queryable,
+  set: LiveSet,
+  types: readonly string[],
+  from: number,
+  to: number,
+): Promise<Cell[][]> {
+  const all = types.map((_, i) => i);
+  const rows = await db.query(
+    `SELECT ${setColumns(set.types, types, all, cellValue)} FROM ${checkedTable(set.row_table)}
+     WHERE row_index >= $1 AND row_index < $2 ORDER BY row_index`,
+    [from, to],
+  );
+  return cellsOf(rows, types.length);
+}
+
+/** A set this large gets an index on a column the first time its rows are sorted by it. */
+export const SORT_INDEX_ROWS = 50_000;
+
 /**
- * Rows in load order, or ordered by one column (JSON order: numbers as numbers, text as text,
- * nulls first ascending and last descending), load order breaking ties so pages never overlap.
+ * Rows in load order (partition, then position: each set's window read on its own), or ordered
+ * by one column's typed value (nulls first ascending and last descending), load order (reversed
+ * descending) breaking ties so pages never overlap. A sort reads a bounded top-N over the live
+ * sets; a large set's first sort by a column builds the index later sorts read
+ * (`ensureSortIndex`).
  */
-export const readRows = async (
+export async function readRows(
   db: Queryable,
   datasetId: string,
   limit: number,
   offset: number,
   order?: { index: number; direction: 'ASC' | 'DESC' },
-) =>
-  (
-    await db.query<{ cells: Cell[] }>(
-      `SELECT r.cells FROM ${LIVE_ROWS}
-       ORDER BY ${order ? `r.cells -> ${Math.trunc(order.index)} ${order.direction === 'DESC' ? 'DESC NULLS LAST' : 'ASC NULLS FIRST'},` : ''}
-         s.partition_id, r.row_index LIMIT $2 OFFSET $3`,
-      [datasetId, limit, offset],
+): Promise<Cell[][]> {
+  const found = await liveSetsOf(db, datasetId);
+  if (!found) return [];
+  const { types, sets } = found;
+  if (!order) {
+    const out: Cell[][] = [];
+    let skip = offset;
+    for (const set of sets) {
+      if (out.length >= limit) break;
+      if (skip >= set.row_count) {
+        skip -= set.row_count;
+        continue;
+      }
+      const from = skip;
+      skip = 0;
+      const to = Math.min(set.row_count, from + limit - out.length);
+      out.push(...(await readWindow(db, set, types, from, to)));
+    }
+    return out;
+  }
+  if (sets.length === 0) return [];
+  const index = Math.trunc(order.index);
+  for (const set of sets)
+    if (set.row_count >= SORT_INDEX_ROWS && index < set.types.length)
+      await ensureSortIndex(db, set.row_table, index);
+  const all = types.map((_, i) => i);
+  const union = sets
+    .map(
+      (set, k) =>
+        `SELECT ${k} AS s, row_index, ${setColumns(set.types, types, all)} FROM ${checkedTable(set.row_table)}`,
     )
-  ).map((r) => r.cells);
+    .join(' UNION ALL ');
+  const direction = order.direction === 'DESC' ? 'DESC' : 'ASC';
+  const rows = await db.query(
+    `SELECT ${types.map((t, i) => `${cellValue(`v${i + 1}`, t)} AS v${i + 1}`).join(', ')}
+     FROM (${union}) u
+     ORDER BY u.v${index + 1} ${direction === 'DESC' ? 'DESC NULLS LAST' : 'ASC NULLS FIRST'}, u.s ${direction}, u.row_index ${direction}
+     LIMIT $1 OFFSET $2`,
+    [limit, offset],
+  );
+  return cellsOf(rows, types.length);
+}
+
+/** The dataset's column types and its live sets (store.ts `liveSets`), in one statement. */
+async function liveSetsOf(db: Queryable, datasetId: string) {
+  const rows = await db.query<{ columns: DatasetColumn[] } & Partial<LiveSet>>(
+    `SELECT d.columns, s.partition_id, s.row_table, s.types, s.row_count, s.plain_csv
+     FROM datasets d LEFT JOIN (${LIVE_SETS}) s ON true WHERE d.id = $1 ORDER BY s.partition_id`,
+    [datasetId],
+  );
+  if (rows.length === 0) return undefined;
+  const types = rows[0]!.columns.map((c) => c.type);
+  const sets = rows.flatMap((r) => (r.row_table ? [r as LiveSet] : []));
+  return { types, sets };
+}
+
+/** Sort indexes known to exist: a table's name is never used again once it is dropped. */
+const sortIndexes = new Set<string>();
+
+/**
+ * The index a sort by column `index` of a set's table reads, forwards ascending and backwards
+ * descending; built once (the sets never change after they are staged).
+ */
+async function ensureSortIndex(db: Queryable, table: string, index: number) {
+  const name = checkedTable(table);
+  const key = `${name}_by_${column(index)}`;
+  if (sortIndexes.has(key)) return;
+  await db
+    .query(
+      `CREATE INDEX IF NOT EXISTS ${name}_by_${column(index)} ON ${name} (${column(index)} NULLS FIRST, row_index)`,
+    )
+    .catch((error: unknown) => {
+      // Two first sorts at once: the other one built it.
+      if (!['42P07', '23505'].includes(String((error as { code?: unknown }).code))) throw error;
+    });
+  sortIndexes.add(key);
+}
 
 export const listPartitions = (db: Queryable, datasetId: string) =>
   db.query<PartitionRow>(

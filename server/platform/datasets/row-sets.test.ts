@@ -15,8 +15,8 @@ import {
 } from './store';
 
 /**
- * Rows are written as row sets. A run stages its rows out of sight and publishes
- * them in one short transaction; the rows it replaced are swept afterwards, a batch at a time.
+ * Rows are written as row sets, each a typed table. A run stages its rows out of sight and
+ * publishes them in one short transaction; the sets it replaced are dropped afterwards.
  */
 let db: Db;
 const columns = columnsFrom([
@@ -25,13 +25,28 @@ const columns = columnsFrom([
 ]);
 const rows = (from: number, n: number): Cell[][] =>
   Array.from({ length: n }, (_, i) => [from + i, `row ${from + i}`]);
-const stored = async (datasetId: string) =>
-  (
-    await db.query<{ n: number }>(
-      'SELECT count(*)::int AS n FROM dataset_rows WHERE dataset_id = $1',
-      [datasetId],
-    )
-  )[0]!.n;
+/** Every typed table a dataset's sets have named, kept after the sweep drops them. */
+const tablesOf = new Map<string, Set<string>>();
+/** The rows in the dataset's tables that still exist (a dropped table holds none). */
+const stored = async (datasetId: string) => {
+  const tables = tablesOf.get(datasetId) ?? new Set<string>();
+  tablesOf.set(datasetId, tables);
+  for (const { row_table } of await db.query<{ row_table: string }>(
+    'SELECT row_table FROM dataset_row_sets WHERE dataset_id = $1',
+    [datasetId],
+  ))
+    tables.add(row_table);
+  let n = 0;
+  for (const table of tables) {
+    const [exists] = await db.query<{ present: boolean }>(
+      'SELECT to_regclass($1) IS NOT NULL AS present',
+      [table],
+    );
+    if (exists?.present)
+      n += (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table}`))[0]!.n;
+  }
+  return n;
+};
 const rowCount = async (datasetId: string) =>
   (
     await db.query<{ row_count: number }>('SELECT row_count FROM datasets WHERE id = $1', [
@@ -51,7 +66,7 @@ describe('dataset row sets', () => {
   it('keeps staged rows out of sight until they are published, then sweeps the replaced ones', async () => {
     const id = await newDataset();
     await db.transaction((tx) => replaceRows(tx, id, columns, rows(0, 3)));
-    const staged = await stageRows(db, id, rows(100, 4_500), await job('running'));
+    const staged = await stageRows(db, id, columns, rows(100, 4_500), await job('running'));
     // Staged but not published: readers and the row count still see the three rows.
     expect(await readRows(db, id, 10, 0)).toEqual(rows(0, 3));
     expect(await rowCount(id)).toBe(3);
@@ -73,7 +88,7 @@ describe('dataset row sets', () => {
     const id = await newDataset();
     await db.transaction((tx) => appendPartition(tx, id, '2026-01-01', columns, rows(0, 2)));
     await db.transaction((tx) => appendPartition(tx, id, '2026-01-02', columns, rows(10, 2)));
-    const staged = await stageRows(db, id, rows(20, 3), await job('running'));
+    const staged = await stageRows(db, id, columns, rows(20, 3), await job('running'));
     await db.transaction((tx) => publishPartition(tx, staged, '2026-01-01', columns));
     expect(await readRows(db, id, 10, 0)).toEqual([...rows(20, 3), ...rows(10, 2)]);
     expect((await listPartitions(db, id)).map((p) => [p.partition_id, p.row_count])).toEqual([
@@ -91,8 +106,8 @@ describe('dataset row sets', () => {
 
   it('sweeps the rows of a run that ended without publishing them, or discarded them', async () => {
     const id = await newDataset();
-    await stageRows(db, id, rows(0, 2_500), await job('failed'));
-    const discarded = await stageRows(db, id, rows(0, 10), await job('running'));
+    await stageRows(db, id, columns, rows(0, 2_500), await job('failed'));
+    const discarded = await stageRows(db, id, columns, rows(0, 10), await job('running'));
     await discardStaged(db, discarded);
     expect(await stored(id)).toBe(2_510);
     await sweepRowSets(db, 0);
@@ -104,5 +119,34 @@ describe('dataset row sets', () => {
     await expect(db.transaction((tx) => publishReplace(tx, discarded, columns))).rejects.toThrow(
       'the staged rows are gone',
     );
+  });
+
+  it('reads each partition as the widened column types, whatever each set was stored as', async () => {
+    const first = columnsFrom([
+      { name: 'n', type: 'LONG' },
+      { name: 'when', type: 'DATE' },
+      { name: 'code', type: 'LONG' },
+    ]);
+    const widened = columnsFrom([
+      { name: 'n', type: 'DOUBLE' },
+      { name: 'when', type: 'DATETIME' },
+      { name: 'code', type: 'STRING' },
+    ]);
+    const id = await db.transaction((tx) =>
+      createDataset(tx, { name: `widened ${randomUUID()}`, owner: 1, columns: first }),
+    );
+    await db.transaction((tx) => appendPartition(tx, id, 'a', first, [[1, '2026-11-01', 7]]));
+    await db.transaction((tx) =>
+      appendPartition(tx, id, 'b', widened, [[2.5, '2026-11-02T10:30:00Z', 'X-9']]),
+    );
+    expect(await readRows(db, id, 10, 0)).toEqual([
+      [1, '2026-11-01T00:00:00Z', '7'],
+      [2.5, '2026-11-02T10:30:00Z', 'X-9'],
+    ]);
+    // Sorted across both sets by the widened values.
+    expect(await readRows(db, id, 10, 0, { index: 0, direction: 'DESC' })).toEqual([
+      [2.5, '2026-11-02T10:30:00Z', 'X-9'],
+      [1, '2026-11-01T00:00:00Z', '7'],
+    ]);
   });
 });

@@ -1,6 +1,7 @@
 import type { Db, Queryable } from '../store';
 import { inTurn } from '../store/turns';
-import { insertBatch, newStorage, swapLive, type Cell, type DatasetColumn } from './store';
+import { copyInto, copyText, indexRowTable, refusedValue, type Cell } from './row-tables';
+import { newSet, swapLive, type DatasetColumn } from './store';
 
 /**
  * Rows written ahead of their transaction (a stream run's): a staging set that no reader sees,
@@ -13,44 +14,24 @@ export interface StagedRows {
 }
 
 /**
- * Rows per statement while staging. On PGlite each statement holds the database: 1,000 rows take
- * some 10-25 ms there, so a reader waits at most that long; larger pieces make readers wait
- * longer, smaller ones slow the ingest (`npm run bench -- responsiveness ingest-export`).
- * PostgreSQL's readers never wait for a COPY, so its pieces are larger (fewer round trips).
+ * Rows per statement while staging. On PGlite each statement holds the database: a statement of
+ * 2,000 typed rows takes some 10-20 ms there, so a reader waits at most that long; larger pieces
+ * make readers wait longer, smaller ones slow the ingest (`npm run bench -- responsiveness
+ * ingest-export`). PostgreSQL's readers never wait for a COPY, so its pieces are larger.
  */
-export const STAGE_BATCH = { pglite: 1_000, postgres: 20_000 } as const;
+export const STAGE_BATCH = { pglite: 2_000, postgres: 20_000 } as const;
 
-/** A field of COPY's CSV format: always quoted, inner quotes doubled. */
-const copyField = (text: string) => '"' + text.replaceAll('"', '""') + '"';
-
-/**
- * What, in a row's JSON, may make the engine's CSV differ from the export's (exports/csv.ts): a
- * string starting or ending with a space, a byte-order mark, an escaped CR or LF, a "\.", a number
- * with an exponent. It errs on the side of "may" (then the export writes that set itself).
- */
-const NOT_PLAIN = /[[,]" | "[,\]]|\uFEFF|\\[rn]|\\\\\.|\de[+-]\d/;
-
-/** The COPY input (CSV) of `rows`, numbered from `first`. */
-function copyText(
-  datasetId: string,
-  storage: string,
-  rows: Cell[][],
-  first: number,
-  seen: { plain: boolean },
-) {
-  const key = `${copyField(datasetId)},${copyField(storage)},`;
-  let text = '';
-  for (let i = 0; i < rows.length; i++) {
-    const json = JSON.stringify(rows[i]);
-    if (seen.plain && NOT_PLAIN.test(json)) seen.plain = false;
-    text += `${key}${first + i},${copyField(json)}\n`;
-  }
-  return text;
-}
+/** A value the column's type refuses: the run fails naming its row (after the header) and column. */
+export class RefusedValueError extends Error {}
 
 /** Stages `rows` (stageRowPieces). */
-export const stageRows = (db: Db, datasetId: string, rows: Cell[][], jobId: string) =>
-  stageRowPieces(db, datasetId, rows.length, [rows], jobId);
+export const stageRows = (
+  db: Db,
+  datasetId: string,
+  columns: ReadonlyArray<{ name: string; type: string }>,
+  rows: Cell[][],
+  jobId: string,
+) => stageRowPieces(db, datasetId, columns, rows.length, [rows], jobId);
 
 /** `pieces` cut or joined into statements of `size` rows. */
 async function* statements(pieces: Iterable<Cell[][]> | AsyncIterable<Cell[][]>, size: number) {
@@ -72,43 +53,46 @@ async function* statements(pieces: Iterable<Cell[][]> | AsyncIterable<Cell[][]>,
 
 /**
  * Stages `rowCount` rows as they come, `pieces` of any size (a table's rows, or a CSV's as its
- * thread hands them over, streams/csv-thread.ts), a statement of STAGE_BATCH rows at a time; the
- * next statement is written out while the database loads the one before. PostgreSQL loads each
- * with COPY; PGlite with one JSON document a statement (its COPY reads the blob no
- * faster).
+ * thread hands them over, streams/csv-thread.ts), into a new set's typed table, a statement of
+ * STAGE_BATCH rows at a time, each with the engine's COPY; the next statement is written out
+ * while the database loads the one before. A value a column's type refuses fails the staging
+ * with a RefusedValueError naming it.
  */
 export async function stageRowPieces(
   db: Db,
   datasetId: string,
+  columns: ReadonlyArray<{ name: string; type: string }>,
   rowCount: number,
   pieces: Iterable<Cell[][]> | AsyncIterable<Cell[][]>,
   jobId: string,
 ): Promise<StagedRows> {
-  const storage = newStorage();
-  await db.query(
-    `INSERT INTO dataset_row_sets (dataset_id, storage, partition_id, row_count, state, job_id)
-     VALUES ($1, $2, '', $3, 'staging', $4)`,
-    [datasetId, storage, rowCount, jobId],
-  );
-  const seen = { plain: true };
+  const { storage, table, types } = await newSet(db, {
+    datasetId,
+    partitionId: '',
+    rowCount,
+    state: 'staging',
+    jobId,
+    types: columns.map((c) => c.type),
+  });
+  const width = types.length;
+  const names = columns.map((c) => c.name);
+  let plain = true;
   let loading: Promise<unknown> = Promise.resolve();
   let staged = 0;
   for await (const rows of statements(pieces, STAGE_BATCH[db.kind])) {
     const start = staged;
     staged += rows.length;
-    let load: () => Promise<unknown>;
-    if (db.kind === 'postgres') {
-      const text = copyText(datasetId, storage, rows, start, seen);
-      load = () =>
-        db.copyFrom(
-          'COPY dataset_rows (dataset_id, partition_id, row_index, cells) FROM STDIN WITH (FORMAT csv)',
-          text,
+    const copy = copyText(rows, types, start);
+    if (!copy.plain) plain = false;
+    const load = () =>
+      db.copyFrom(copyInto(table, width), copy.text).catch((error: unknown) => {
+        const refused = refusedValue(error, names);
+        if (!refused) throw error;
+        const row = start + refused.row + 1;
+        throw new RefusedValueError(
+          `Row ${row} (after the header), column "${refused.column}": ${(error as Error).message}`,
         );
-    } else {
-      const json = JSON.stringify(rows);
-      if (seen.plain && NOT_PLAIN.test(json)) seen.plain = false;
-      load = () => insertBatch(db, datasetId, storage, start, json);
-    }
+      });
     await loading;
     loading = inTurn(db, load);
     // A rejection is awaited below or in the next turn; never left unhandled meanwhile.
@@ -117,7 +101,8 @@ export async function stageRowPieces(
   await loading;
   if (staged !== rowCount)
     throw new Error(`${staged} rows were staged where ${rowCount} were counted`);
-  if (seen.plain)
+  await inTurn(db, () => indexRowTable(db, table));
+  if (plain)
     await db.query(
       'UPDATE dataset_row_sets SET plain_csv = true WHERE dataset_id = $1 AND storage = $2',
       [datasetId, storage],

@@ -1,11 +1,24 @@
 import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../store';
+import {
+  createRowTable,
+  dropRowTable,
+  indexRowTable,
+  insertJson,
+  newRowTable,
+  plainCell,
+  storedType,
+  type Cell,
+} from './row-tables';
+
+export type { Cell } from './row-tables';
 
 /**
  * The one place that writes dataset rows: document-store sync, stream runs and the seed all
  * come through here, so row_count, data_version and last_updated stay true.
- * A row is a JSON array of cells in column order; partition '' means "not partitioned".
- * Rows live in row sets (migration 150): readers read the live sets only (LIVE_ROWS).
+ * A row is an array of cells in column order; partition '' means "not partitioned".
+ * Rows live in row sets (migration 150), each in a typed table of its own (row-tables.ts);
+ * readers read the live sets only (liveSets).
  */
 export interface DatasetColumn {
   id: string;
@@ -13,17 +26,64 @@ export interface DatasetColumn {
   type: string;
   visible: boolean;
 }
-export type Cell = string | number | boolean | null;
 
 const BATCH = 5_000;
 
+/** A live set as a reader takes it: its partition, its table and the types it is stored as. */
+export interface LiveSet {
+  partition_id: string;
+  row_table: string;
+  types: string[];
+  row_count: number;
+  plain_csv: boolean;
+}
+
 /**
- * What every reader selects from: the rows of the dataset's live sets, `s.partition_id` their
- * partition and `r.row_index` their place in it; `$1` is the dataset's id.
+ * The live sets of dataset `$1`: the one place that decides what readers see. A subquery, so
+ * that a reader may take them with what else it needs in one statement.
  */
-export const LIVE_ROWS = `dataset_row_sets s
-  JOIN dataset_rows r ON r.dataset_id = s.dataset_id AND r.partition_id = s.storage
-  WHERE s.dataset_id = $1 AND s.state = 'live'`;
+export const LIVE_SETS = `SELECT partition_id, row_table, types, row_count, plain_csv
+  FROM dataset_row_sets WHERE dataset_id = $1 AND state = 'live'`;
+
+/** The dataset's live sets in partition order. */
+export const liveSets = (db: Queryable, datasetId: string) =>
+  db.query<LiveSet>(`${LIVE_SETS} ORDER BY partition_id`, [datasetId]);
+
+/**
+ * A new set's row: its table is made next (a set whose table never came is dropped IF EXISTS by
+ * the sweep), its types are those of `columns`.
+ */
+export async function newSet(
+  db: Queryable,
+  set: {
+    datasetId: string;
+    partitionId: string;
+    rowCount: number;
+    state: 'staging' | 'live';
+    jobId?: string;
+    types: readonly string[];
+  },
+) {
+  const storage = newStorage();
+  const table = newRowTable();
+  const types = set.types.map(storedType);
+  await db.query(
+    `INSERT INTO dataset_row_sets (dataset_id, storage, partition_id, row_count, state, job_id, row_table, types)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8::text[])`,
+    [
+      set.datasetId,
+      storage,
+      set.partitionId,
+      set.rowCount,
+      set.state,
+      set.jobId ?? null,
+      table,
+      types,
+    ],
+  );
+  await createRowTable(db, table, types);
+  return { storage, table, types };
+}
 
 export const columnsFrom = (defs: Array<{ name: string; type: string }>): DatasetColumn[] =>
   defs.map((d, i) => ({ id: `c${i + 1}`, name: d.name, type: d.type, visible: true }));
@@ -48,39 +108,7 @@ export async function createDataset(
   return id;
 }
 
-/** A set's rows under its storage key, `row_index` 0..n-1, `batch` rows per statement. */
-async function insertRows(
-  db: Queryable,
-  datasetId: string,
-  storage: string,
-  rows: Cell[][],
-  batch = BATCH,
-) {
-  for (let start = 0; start < rows.length; start += batch)
-    await insertBatch(
-      db,
-      datasetId,
-      storage,
-      start,
-      JSON.stringify(rows.slice(start, start + batch)),
-    );
-}
-
-/** One JSON document per batch: Postgres parses it faster than a jsonb[] literal of the same rows. */
-export const insertBatch = (
-  db: Queryable,
-  datasetId: string,
-  storage: string,
-  start: number,
-  json: string,
-) =>
-  db.query(
-    `INSERT INTO dataset_rows (dataset_id, partition_id, row_index, cells)
-     SELECT $1, $2, $3::int + n::int - 1, cells FROM jsonb_array_elements($4::jsonb) WITH ORDINALITY AS t(cells, n)`,
-    [datasetId, storage, start, json],
-  );
-
-/** A fresh storage key: the value its rows carry in dataset_rows.partition_id. */
+/** A fresh storage key: the set's name among its dataset's sets. */
 export const newStorage = () => `set:${randomUUID()}`;
 
 /** The dataset's rows count its live sets' rows; its version moves on every change. */
@@ -105,15 +133,32 @@ const retire = (tx: Queryable, datasetId: string, partitionId?: string) =>
     [datasetId, partitionId ?? null],
   );
 
-/** Writes `rows` under a fresh storage key as the live set of `partitionId`. */
-async function writeLive(tx: Queryable, datasetId: string, partitionId: string, rows: Cell[][]) {
-  const storage = newStorage();
+/** Writes `rows` as a new live set of `partitionId`, `BATCH` rows a statement. */
+async function writeLive(
+  tx: Queryable,
+  datasetId: string,
+  partitionId: string,
+  columns: DatasetColumn[],
+  rows: Cell[][],
+) {
+  const set = await newSet(tx, {
+    datasetId,
+    partitionId,
+    rowCount: rows.length,
+    state: 'live',
+    types: columns.map((c) => c.type),
+  });
+  let plain = true;
+  for (let start = 0; start < rows.length; start += BATCH) {
+    const batch = rows.slice(start, start + BATCH);
+    if (plain) plain = batch.every((row) => set.types.every((t, i) => plainCell(row[i], t)));
+    await insertJson(tx, set.table, set.types, start, batch);
+  }
+  await indexRowTable(tx, set.table);
   await tx.query(
-    `INSERT INTO dataset_row_sets (dataset_id, storage, partition_id, row_count, state)
-     VALUES ($1, $2, $3, $4, 'live')`,
-    [datasetId, storage, partitionId, rows.length],
+    'UPDATE dataset_row_sets SET plain_csv = $3 WHERE dataset_id = $1 AND storage = $2',
+    [datasetId, set.storage, plain],
   );
-  await insertRows(tx, datasetId, storage, rows);
 }
 
 const upsertPartition = (tx: Queryable, datasetId: string, partitionId: string, rowCount: number) =>
@@ -153,7 +198,7 @@ export const replaceRows = (
   rows: Cell[][],
 ) =>
   swapLive(tx, { datasetId, columns, rowCount: rows.length }, (p) =>
-    writeLive(tx, datasetId, p, rows),
+    writeLive(tx, datasetId, p, columns, rows),
   );
 
 /** APPEND: `rows` become partition `partitionId` (replacing a partition of the same id). */
@@ -165,7 +210,7 @@ export const appendPartition = (
   rows: Cell[][],
 ) =>
   swapLive(tx, { datasetId, partitionId, columns, rowCount: rows.length }, (p) =>
-    writeLive(tx, datasetId, p, rows),
+    writeLive(tx, datasetId, p, columns, rows),
   );
 
 /** Spec 4.10: the partition's rows go, and it no longer appears in the list. */
@@ -186,17 +231,15 @@ export async function deletePartition(
 
 /** How long a retired set's rows stay: an export reading it when it was retired may finish. */
 export const RETIRED_GRACE_SECONDS = 60;
-const SWEEP_BATCH = 1_000;
 
 /**
- * Deletes the rows of retired sets (after the grace) and of staging sets whose job has ended,
- * `SWEEP_BATCH` rows a statement, then the sets themselves. Any process may sweep; two at once
- * only delete the same rows twice.
+ * Drops the tables of retired sets (after the grace) and of staging sets whose job has ended,
+ * then the sets themselves. Any process may sweep; two at once drop the same table IF EXISTS.
  */
 export async function sweepRowSets(db: Queryable, graceSeconds = RETIRED_GRACE_SECONDS) {
   for (;;) {
-    const [set] = await db.query<{ dataset_id: string; storage: string }>(
-      `SELECT dataset_id, storage FROM dataset_row_sets s
+    const [set] = await db.query<{ dataset_id: string; storage: string; row_table: string | null }>(
+      `SELECT dataset_id, storage, row_table FROM dataset_row_sets s
        WHERE (state = 'retired' AND changed_at < now() - make_interval(secs => $1))
           OR (state = 'staging' AND NOT EXISTS (
                 SELECT 1 FROM jobs j WHERE j.id = s.job_id AND j.status IN ('queued', 'running')))
@@ -204,15 +247,7 @@ export async function sweepRowSets(db: Queryable, graceSeconds = RETIRED_GRACE_S
       [graceSeconds],
     );
     if (!set) return;
-    for (;;) {
-      const deleted = await db.query(
-        `DELETE FROM dataset_rows WHERE ctid IN (
-           SELECT ctid FROM dataset_rows WHERE dataset_id = $1 AND partition_id = $2 LIMIT $3)
-         RETURNING 1`,
-        [set.dataset_id, set.storage, SWEEP_BATCH],
-      );
-      if (deleted.length < SWEEP_BATCH) break;
-    }
+    if (set.row_table) await dropRowTable(db, set.row_table);
     await db.query(
       `DELETE FROM dataset_row_sets WHERE dataset_id = $1 AND storage = $2 AND state <> 'live'`,
       [set.dataset_id, set.storage],

@@ -169,10 +169,12 @@ describe('sync now', () => {
 
   it('answers 423 (7.1) to a second sync of the datastore while one runs', async () => {
     const created = await newCollection(platform, { schema, syncEnabled: true });
+    // Enough documents that the first sync still runs when the second request is read, on a
+    // loaded machine too.
     await bulkCreate(
       platform,
       created.id,
-      Array.from({ length: 1500 }, (_, i) => good(i)),
+      Array.from({ length: 5000 }, (_, i) => good(i)),
     );
     const answers = await Promise.all([syncNow(created.datastoreId), syncNow(created.datastoreId)]);
     expect(answers.map((r) => r.status).sort()).toEqual([200, 423]);

@@ -5,7 +5,7 @@ import { csvField, csvLines } from './csv';
 import { notPlainCells, plainCells } from '../testing/exports';
 
 /** Every cell a CSV writer may get wrong. */
-const tricky: Cell[] = [...plainCells, ...notPlainCells];
+const tricky: Cell[] = [...plainCells, ...notPlainCells, 1e21, 1e-7];
 
 describe('CSV fields of an export', () => {
   it.each(tricky.map((cell) => [JSON.stringify(cell), cell]))(

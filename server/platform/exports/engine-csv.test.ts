@@ -20,13 +20,13 @@ beforeAll(async () => {
 });
 afterAll(() => db.close());
 
-async function exported(rows: Cell[][], indexes: number[], batchRows = 7) {
-  const columns = columnsFrom(rows[0]!.map((_, i) => ({ name: `c${i}`, type: 'STRING' })));
+async function exported(rows: Cell[][], indexes: number[], batchRows = 7, type = 'STRING') {
+  const columns = columnsFrom(rows[0]!.map((_, i) => ({ name: `c${i}`, type })));
   const id = await db.transaction((tx) =>
     createDataset(tx, { name: `engine csv ${randomUUID()}`, owner: 1, columns }),
   );
   const job = await testJob(db);
-  const staged = await stageRows(db, id, rows, job);
+  const staged = await stageRows(db, id, columns, rows, job);
   await db.transaction((tx) => publishReplace(tx, staged, columns));
   const [set] = await db.query<{ plain_csv: boolean }>(
     `SELECT plain_csv FROM dataset_row_sets WHERE dataset_id = $1 AND state = 'live'`,
@@ -34,7 +34,8 @@ async function exported(rows: Cell[][], indexes: number[], batchRows = 7) {
   );
   const bytes: Buffer[] = [];
   let count = 0;
-  for await (const batch of csvBatches(db, id, indexes, batchRows)) {
+  const types = columns.map((c) => c.type);
+  for await (const batch of csvBatches(db, id, types, indexes, batchRows)) {
     bytes.push(batch.bytes);
     count += batch.rows;
   }
@@ -65,6 +66,25 @@ describe('the engine writes the CSV of a plain set', () => {
       const result = await exported(rows, indexes, 4);
       expect(result.plain).toBe(false);
       expect(result.text).toBe(csvLines(rows, indexes));
+    },
+  );
+});
+
+describe('the engine writes the CSV of doubles', () => {
+  it('as JavaScript does where both write them alike', async () => {
+    const rows = rowsOf([0, -1.5, 123456789012345, 0.1 + 0.2, 0.0001, 1e14, 2.5e-3]);
+    const result = await exported(rows, [2, 0, 1, 3, 4, 5, 6], 3, 'DOUBLE');
+    expect(result.plain).toBe(true);
+    expect(result.text).toBe(csvLines(rows, [2, 0, 1, 3, 4, 5, 6]));
+  });
+
+  it.each([1e15, 1e21, 1e-7, 0.00005, -0])(
+    'leaves a set with %s (an exponent or a sign the engine writes apart) to csv.ts',
+    async (cell) => {
+      const rows = rowsOf([1.5, 2, cell]);
+      const result = await exported(rows, [2, 0, 1], 2, 'DOUBLE');
+      expect(result.plain).toBe(false);
+      expect(result.text).toBe(csvLines(rows, [2, 0, 1]));
     },
   );
 });

@@ -97,7 +97,8 @@ async function* csvChunks(
   );
   yield Buffer.from((payload.includeBOM ? '\uFEFF' : '') + header);
   let lastBeat = Date.now();
-  const batches = csvBatches(db, dataset.id, indexes, batchRows);
+  const types = dataset.columns.map((c) => c.type);
+  const batches = csvBatches(db, dataset.id, types, indexes, batchRows);
   for await (const batch of oneAhead(batches)) {
     if (lease.signal.aborted)
       throw new Error('Interrupted: the platform stopped during the export');

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { upgradeRowSets } from '../datasets/row-sets-upgrade';
 import type { Db, Queryable } from './db';
 
 const migrationsDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
@@ -12,7 +13,10 @@ const migrationsDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'm
 export const lockSchema = (tx: Queryable, purpose: string) =>
   tx.query('SELECT pg_advisory_xact_lock(hashtext($1 || current_schema()))', [purpose]);
 
-/** Applies `migrations/NNN_name.sql` in order, each once, each in its own transaction. */
+/**
+ * Applies `migrations/NNN_name.sql` in order, each once, each in its own transaction; then the
+ * upgrades that move data in pieces (datasets/row-sets-upgrade.ts).
+ */
 export async function migrate(db: Db) {
   await db.transaction(async (tx) => {
     await lockSchema(tx, 'migrate:');
@@ -38,6 +42,7 @@ export async function migrate(db: Db) {
       await tx.query('INSERT INTO schema_migrations (id) VALUES ($1)', [file]);
     });
   }
+  await upgradeRowSets(db);
 }
 
 /**

@@ -38,7 +38,11 @@ interface OpenTransaction {
 
 const ready = PGlite.create(dataDir, {
   parsers,
-  postgresqlconf: [`shared_buffers = ${sharedBuffersMb}MB`],
+  postgresqlconf: [
+    `shared_buffers = ${sharedBuffersMb}MB`,
+    "TimeZone = 'UTC'",
+    "DateStyle = 'ISO, MDY'",
+  ],
 });
 /** The statements that come again, kept prepared (pglite-prepared.ts). */
 const prepared = ready.then((pg) => new PreparedStatements(pg));

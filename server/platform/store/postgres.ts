@@ -47,7 +47,14 @@ export async function openPostgres(
   schema?: string,
   requests?: RequestGauge,
 ): Promise<Db> {
-  const settings = [`-c statement_timeout=${STATEMENT_TIMEOUT_MS}`];
+  // Typed dataset rows (datasets/row-tables.ts) read and write days, instants and doubles the same
+  // on every connection, whatever the server's defaults: UTC, ISO days, shortest doubles.
+  const settings = [
+    `-c statement_timeout=${STATEMENT_TIMEOUT_MS}`,
+    '-c TimeZone=UTC',
+    '-c DateStyle=ISO,MDY',
+    '-c extra_float_digits=1',
+  ];
   if (schema) settings.push(`-c search_path=${schema}`);
   const pool = new pg.Pool({
     connectionString: databaseUrl,

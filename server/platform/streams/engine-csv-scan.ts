@@ -98,7 +98,7 @@ export interface HeadParse {
 export function engineCsvReadable(
   text: string,
   parseHead: (text: string) => HeadParse,
-): { body: string; columns: number; plain: boolean } | null {
+): { body: string; columns: number; plain: boolean; eol: string; quotedBreak: boolean } | null {
   const body = text.replace(/^\uFEFF/, '');
   if (body.includes('\\.') || JS_ONLY_SPACE.test(body)) return null;
   const scan = scanCsv(body);
@@ -112,6 +112,8 @@ export function engineCsvReadable(
   return {
     body: body.slice(0, end),
     columns: header.length,
+    eol,
+    quotedBreak: scan.quotedBreak,
     plain:
       !scan.quotedBreak &&
       !scan.edgeSpace &&

@@ -1,6 +1,7 @@
 import Papa from 'papaparse';
+import { indexRowTable, numbersPlain, sqlType } from '../datasets/row-tables';
 import type { StagedRows } from '../datasets/staged-rows';
-import { newStorage } from '../datasets/store';
+import { newSet } from '../datasets/store';
 import type { Db, Session } from '../store';
 import { CHUNK_BYTES, headerNames, type ColumnType } from './csv';
 import { engineCsvReadable } from './engine-csv-scan';
@@ -8,7 +9,7 @@ import { engineCsvReadable } from './engine-csv-scan';
 /**
  * A CSV source on PostgreSQL, parsed and typed by the engine: the text goes in with one
  * `COPY` into a temporary table of text columns, each column's type is judged by one scan, and the
- * cells are built as jsonb by `INSERT … SELECT` into a staging set. The result is exactly what
+ * values go by `INSERT … SELECT` into the typed table of a staging set. The result is exactly what
  * csv.ts (papaparse, then the same type rules) and stageRows would make of the same text; where
  * that cannot be sure, `null` comes back and the caller takes the Node path, which also gives the
  * exact error of a bad file (a ragged row, an open quote). See engine-csv-scan.ts for the text's
@@ -118,27 +119,18 @@ const typeOf = (mask: number | null): ColumnType => {
 };
 
 /**
- * A DOUBLE cell: JS's Number(t). Up to 15 characters (so 15 significant digits) the double's
- * shortest text is the decimal itself without its trailing zeros; longer ones go through float8.
+ * A row's typed values from its text columns. The values are not trimmed: the engine's input of
+ * each type skips the same whitespace (ASCII) as JS's trim(), and a number's value is the one
+ * JS's Number() reads (both round a decimal to the nearest double).
  */
-const double = (t: string) =>
-  `CASE WHEN length(${t}) <= 15 THEN trim_scale(${t}::numeric) ELSE ${t}::float8 END`;
-
-/**
- * The cells of a row as jsonb, from its text columns and its column types. The values are not
- * trimmed: numeric and float8 input skip the same whitespace (ASCII) as JS's trim().
- */
-function cellsSql(types: ColumnType[]) {
-  const cells = types.map((type, i) => {
-    const c = `c${i + 1}`;
-    const value = type === 'LONG' ? `${c}::numeric` : type === 'DOUBLE' ? double(c) : c;
-    return `CASE WHEN ${blankText(c)} THEN NULL ELSE ${value} END`;
-  });
-  // jsonb_build_array takes at most 100 arguments.
-  const parts: string[] = [];
-  for (let i = 0; i < cells.length; i += 50)
-    parts.push(`jsonb_build_array(${cells.slice(i, i + 50).join(', ')})`);
-  return parts.length ? parts.join(' || ') : `'[]'::jsonb`;
+function valuesSql(types: ColumnType[]) {
+  return types
+    .map((type, i) => {
+      const c = `c${i + 1}`;
+      const value = type === 'STRING' ? c : `${c}::${sqlType(type)}`;
+      return `CASE WHEN ${blankText(c)} THEN NULL ELSE ${value} END`;
+    })
+    .join(', ');
 }
 
 /** Pages of the temporary table per INSERT: bounded statements whatever the file's size. */
@@ -238,49 +230,64 @@ export async function stageCsvInEngine(
     );
     const rowCount = count!.rows;
     await onRows(rowCount);
-    const storage = newStorage();
-    await s.query(
-      `INSERT INTO dataset_row_sets (dataset_id, storage, partition_id, row_count, state, job_id, plain_csv)
-       VALUES ($1, $2, '', $3, 'staging', $4, $5)`,
-      [datasetId, storage, rowCount, jobId, plain],
-    );
     const [size] = await s.query<{ pages: number }>(
       `SELECT (pg_relation_size('stream_csv') / current_setting('block_size')::int)::int AS pages`,
     );
     const insert = async (types: ColumnType[]) => {
-      const sql = (
-        where: string,
-      ) => `INSERT INTO dataset_rows (dataset_id, partition_id, row_index, cells)
-        SELECT $1, $2, n - 2, ${cellsSql(types)}
-        FROM ${trimmedRows(k, where, [])}`;
+      const set = await newSet(s, {
+        datasetId,
+        partitionId: '',
+        rowCount,
+        state: 'staging',
+        jobId,
+        types,
+      });
+      const sql = (where: string) => `INSERT INTO ${set.table}
+        SELECT n - 2, ${valuesSql(types)} FROM ${trimmedRows(k, where, [])}`;
       const pages = size?.pages ?? 0;
       for (let from = 0; from < pages; from += PIECE_PAGES) {
         const last = from + PIECE_PAGES >= pages;
-        await s.query(sql(last ? 'ctid >= $3::tid' : 'ctid >= $3::tid AND ctid < $4::tid'), [
-          datasetId,
-          storage,
+        await s.query(sql(last ? 'ctid >= $1::tid' : 'ctid >= $1::tid AND ctid < $2::tid'), [
           `(${from},0)`,
           ...(last ? [] : [`(${from + PIECE_PAGES},0)`]),
         ]);
       }
-      if (pages === 0) await s.query(sql('true'), [datasetId, storage]);
+      if (pages === 0) await s.query(sql('true'));
+      return set;
     };
     const alone = parallel ? undefined : await judge(s, k, 'all', sample);
     if (alone === null) return null;
     const guessed = (alone ?? sample).map(typeOf);
     await s.query('SAVEPOINT typed');
-    await insert(guessed);
+    // A value past the sample that the guessed type refuses: the judgement of every row decides.
+    let set = await insert(guessed).catch(async (error: unknown) => {
+      if (!isDataError(error)) throw error;
+      await s.query('ROLLBACK TO SAVEPOINT typed');
+      return undefined;
+    });
     const judged = alone ?? (await judging);
     if (!judged) return null;
     const types = judged.map(typeOf);
-    if (types.some((type, i) => type !== guessed[i])) {
-      await s.query('ROLLBACK TO SAVEPOINT typed');
-      await insert(types);
+    if (!set || types.some((type, i) => type !== guessed[i])) {
+      if (set) await s.query('ROLLBACK TO SAVEPOINT typed');
+      // A value the judged type still refuses (a time zone out of range, say): the Node path
+      // fails the run naming its row and column.
+      set = await insert(types).catch((error: unknown) => {
+        if (isDataError(error)) return undefined;
+        throw error;
+      });
+      if (!set) return null;
     }
+    await indexRowTable(s, set.table);
+    if (plain && (await numbersPlain(s, set.table, types)))
+      await s.query(
+        'UPDATE dataset_row_sets SET plain_csv = true WHERE dataset_id = $1 AND storage = $2',
+        [datasetId, set.storage],
+      );
     await s.query('COMMIT');
     return {
       columns: headerNames(headerCells).map((name, i) => ({ name, type: types[i]! })),
-      staged: { datasetId, storage, rowCount },
+      staged: { datasetId, storage: set.storage, rowCount },
     };
   });
 }

@@ -479,6 +479,55 @@ describe('run a stream', () => {
     });
   });
 
+  it('a value its column type refuses ends in ERROR naming the row and column; nothing changes', async () => {
+    const good = 'id,at\n1,2026-11-01T10:00:00Z\n2,2026-11-02T11:30:00+01:00\n';
+    const fileId = await uploadCsv(platform, 'times.csv', good);
+    const created = await createStream(
+      platform,
+      streamBody('data-file', { dataFileId: String(fileId) }),
+    );
+    expect((await runToEnd(platform, created.id)).state).toBe('SUCCESS');
+    const before = [
+      [1, '2026-11-01T10:00:00Z'],
+      [2, '2026-11-02T10:30:00Z'],
+    ];
+    expect((await rowsOf(created.dataSource.id)).rows).toEqual(before);
+    // The offset has the form of one, and no time zone is 99 hours away.
+    const bad = 'id,at\n1,2026-11-03T10:00:00Z\n2,2026-11-03T10:00:00+99:00\n';
+    expect((await newRevision(fileId, bad)).status).toBe(200);
+    const failed = await runToEnd(platform, created.id);
+    expect(failed).toMatchObject({ state: 'ERROR', rowsInserted: 0 });
+    expect(failed.errorMessage).toMatch(/^Row 3 \(after the header\), column "at": /);
+    expect((await rowsOf(created.dataSource.id)).rows).toEqual(before);
+    expect((await datasetOf(created.dataSource.id)).rowCount).toBe(2);
+  });
+
+  it('REPLACE with other columns changes the schema and the typed rows together', async () => {
+    const fileId = await uploadCsv(platform, 'shape.csv', 'day,units\n2026-11-01,3\n');
+    const created = await createStream(
+      platform,
+      streamBody('data-file', { dataFileId: String(fileId) }),
+    );
+    expect((await runToEnd(platform, created.id)).state).toBe('SUCCESS');
+    const next = 'units,label,at\n1.5,"a, b",2026-11-01 09:15\n,x,\n';
+    expect((await newRevision(fileId, next)).status).toBe(200);
+    expect((await runToEnd(platform, created.id)).state).toBe('SUCCESS');
+    const schema = indexedSchema.parse(
+      await (
+        await platform.api(`/api/query/v1/datasources/${created.dataSource.id}/schema/indexed`)
+      ).json(),
+    );
+    expect(schema.tables[0]!.columns.map((c) => `${c.name}:${c.type}`)).toEqual([
+      'units:DOUBLE',
+      'label:STRING',
+      'at:DATETIME',
+    ]);
+    expect((await rowsOf(created.dataSource.id)).rows).toEqual([
+      [1.5, 'a, b', '2026-11-01T09:15:00Z'],
+      [null, 'x', null],
+    ]);
+  });
+
   it('runs the seeded stream on the sample data file (second revision: 5 regions)', async () => {
     const [seeded] = stream
       .array()

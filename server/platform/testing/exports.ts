@@ -28,7 +28,7 @@ export const plainCells: Cell[] = [
   true,
   false,
 ];
-/** The engine would write each of these otherwise: a set with one is written by csv.ts. */
+/** The engine would write each of these texts otherwise: a set with one is written by csv.ts. */
 export const notPlainCells: Cell[] = [
   'crlf\r\nend',
   ' ',
@@ -38,6 +38,4 @@ export const notPlainCells: Cell[] = [
   'trailing ',
   '\uFEFFbom',
   '\\.',
-  1e21,
-  1e-7,
 ];
