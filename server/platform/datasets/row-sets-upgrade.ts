@@ -3,7 +3,7 @@ import {
   column,
   createRowTable,
   dropRowTable,
-  indexRowTable,
+  finishRowTable,
   sqlType,
   storedType,
 } from './row-tables';
@@ -66,7 +66,7 @@ async function convert(db: Queryable, set: LegacySet, log: (line: string) => voi
     copied += piece.n;
     last = piece.last!;
   }
-  await indexRowTable(db, table);
+  await finishRowTable(db, table);
   const oldValues = types.map((_, i) => typedText(casts[i]!)).join(` || '|' || `) || `''`;
   const newValues = types.map((_, i) => typedText(column(i))).join(` || '|' || `) || `''`;
   const [before] = await db.query<{ n: number; sum: string }>(

@@ -1,6 +1,13 @@
 import type { Db, Queryable } from '../store';
 import { inTurn } from '../store/turns';
-import { copyInto, copyText, indexRowTable, refusedValue, type Cell } from './row-tables';
+import {
+  copyInto,
+  copyText,
+  finishRowTable,
+  refusedValue,
+  summarizeRowTable,
+  type Cell,
+} from './row-tables';
 import { newSet, swapLive, type DatasetColumn } from './store';
 
 /**
@@ -85,14 +92,17 @@ export async function stageRowPieces(
     const copy = copyText(rows, types, start);
     if (!copy.plain) plain = false;
     const load = () =>
-      db.copyFrom(copyInto(table, width), copy.text).catch((error: unknown) => {
-        const refused = refusedValue(error, names);
-        if (!refused) throw error;
-        const row = start + refused.row + 1;
-        throw new RefusedValueError(
-          `Row ${row} (after the header), column "${refused.column}": ${(error as Error).message}`,
-        );
-      });
+      db
+        .copyFrom(copyInto(table, width), copy.text)
+        .then(() => summarizeRowTable(db, table))
+        .catch((error: unknown) => {
+          const refused = refusedValue(error, names);
+          if (!refused) throw error;
+          const row = start + refused.row + 1;
+          throw new RefusedValueError(
+            `Row ${row} (after the header), column "${refused.column}": ${(error as Error).message}`,
+          );
+        });
     await loading;
     loading = inTurn(db, load);
     // A rejection is awaited below or in the next turn; never left unhandled meanwhile.
@@ -101,7 +111,7 @@ export async function stageRowPieces(
   await loading;
   if (staged !== rowCount)
     throw new Error(`${staged} rows were staged where ${rowCount} were counted`);
-  await inTurn(db, () => indexRowTable(db, table));
+  await inTurn(db, () => finishRowTable(db, table));
   if (plain)
     await db.query(
       'UPDATE dataset_row_sets SET plain_csv = true WHERE dataset_id = $1 AND storage = $2',

@@ -3,7 +3,7 @@ import type { Queryable } from '../store';
 import {
   createRowTable,
   dropRowTable,
-  indexRowTable,
+  finishRowTable,
   insertJson,
   newRowTable,
   plainCell,
@@ -154,7 +154,7 @@ async function writeLive(
     if (plain) plain = batch.every((row) => set.types.every((t, i) => plainCell(row[i], t)));
     await insertJson(tx, set.table, set.types, start, batch);
   }
-  await indexRowTable(tx, set.table);
+  await finishRowTable(tx, set.table);
   await tx.query(
     'UPDATE dataset_row_sets SET plain_csv = $3 WHERE dataset_id = $1 AND storage = $2',
     [datasetId, set.storage, plain],

@@ -7,6 +7,8 @@ import { openTestStore, testJob } from '../testing';
 import { csvCases, manyRows } from '../testing/csv-cases';
 import { stageCsvByCopy } from './copy-csv';
 import { parseCsv } from './csv';
+import { INLINE_CSV_CHARS } from './csv-thread';
+import { generateCsv } from './large-csv';
 
 /**
  * A CSV copied as it is by the engine's COPY into its typed table: for every text it takes, the
@@ -87,5 +89,22 @@ describe('a CSV copied as it is', () => {
     expect(result!.columns.map((c) => c.type)).toEqual(['STRING', 'DATE', 'DOUBLE']);
     const { rows } = await typedRows(datasetId, result!.staged.storage);
     expect(rows[rows.length - 1]).toBe('(1200,007,2026-01-01,1)');
+  });
+
+  it('scans and reads a large text on the CSV thread: the same rows, or nothing', async () => {
+    const csv = generateCsv(12_000);
+    expect(csv.length).toBeGreaterThan(INLINE_CSV_CHARS);
+    const datasetId = await dataset();
+    const result = await stageCsvByCopy(db, datasetId, csv, await job(), () => Promise.resolve());
+    const node = await parseCsv(csv);
+    const staged = await stageRows(db, datasetId, node.columns, node.rows, await job());
+    expect(await typedRows(datasetId, result!.staged.storage)).toEqual(
+      await typedRows(datasetId, staged.storage),
+    );
+    // A blank field near the end is found by the thread's scan: nothing is copied.
+    const blank = `${csv}12001,2026-01-01,North,  ,"x"\n`;
+    const other = await dataset();
+    expect(await stageCsvByCopy(db, other, blank, await job(), () => Promise.resolve())).toBeNull();
+    expect(await stagingSets(other)).toBe(0);
   });
 });

@@ -1,6 +1,7 @@
 import { parentPort } from 'node:worker_threads';
 import type { Cell } from '../datasets/store';
-import { parseCsv } from './csv';
+import { csvColumns, parseCsv } from './csv';
+import { copyScan } from './copy-scan';
 import { ROWS_PER_MESSAGE, type CsvAnswer, type CsvRequest } from './csv-thread';
 import { SourceError } from './table';
 
@@ -26,17 +27,32 @@ parentPort!.on('message', (request: CsvRequest) => {
     table.at += rows.length;
     return post({ id, kind: 'rows', rows });
   }
+  if (request.scan) {
+    // A text to copy as it is needs csv.ts's columns and row count only; one that may not be
+    // copied is not read here at all.
+    const scan = copyScan(request.text);
+    post({ id, kind: 'scan', scan });
+    if (!scan) return post({ id, kind: 'done' });
+    return void csvColumns(request.text).then(
+      ({ columns, rowCount }) => {
+        left.set(id, { rows: [], at: 0 });
+        post({ id, kind: 'columns', columns, rowCount });
+      },
+      (error: unknown) => post(failure(id, error)),
+    );
+  }
   parseCsv(request.text).then(
     ({ columns, rows }) => {
       left.set(id, { rows, at: 0 });
       post({ id, kind: 'columns', columns, rowCount: rows.length });
     },
-    (error: unknown) =>
-      post({
-        id,
-        kind: 'error',
-        message: error instanceof Error ? error.message : String(error),
-        source: error instanceof SourceError,
-      }),
+    (error: unknown) => post(failure(id, error)),
   );
+});
+
+const failure = (id: number, error: unknown): CsvAnswer => ({
+  id,
+  kind: 'error',
+  message: error instanceof Error ? error.message : String(error),
+  source: error instanceof SourceError,
 });

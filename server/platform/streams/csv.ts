@@ -116,20 +116,34 @@ function parseRecords(text: string) {
  * so the platform's thread keeps answering other requests while a stream reads one.
  */
 export async function parseCsv(text: string): Promise<SourceTable> {
-  const [header, ...rows] = await parseRecords(text.replace(/^\uFEFF/, ''));
+  const { columns, records } = await typedRecords(text);
+  const types = columns.map((c) => c.type);
+  const cells: Cell[][] = [];
+  await sliced(records.length, (r) => {
+    cells.push(records[r]!.map((v, i) => toCell(types[i]!, v)));
+  });
+  return { columns, rows: cells };
+}
+
+/** What parseCsv finds without making the cells: the columns and the number of rows. */
+export async function csvColumns(text: string) {
+  const { columns, records } = await typedRecords(text);
+  return { columns, rowCount: records.length };
+}
+
+async function typedRecords(text: string) {
+  const [header, ...records] = await parseRecords(text.replace(/^\uFEFF/, ''));
   if (!header) throw new SourceError('CSV: the file is empty (a header row is needed)');
   const names = headerNames(header);
-  rows.forEach((row, i) => {
+  records.forEach((row, i) => {
     if (row.length !== names.length)
       throw new SourceError(
         `CSV: row ${i + 2} has ${row.length} fields; the header has ${names.length}`,
       );
   });
   const types: ColumnType[] = [];
-  for (let i = 0; i < names.length; i++) types.push(await inferType(rows, i));
-  const cells: Cell[][] = [];
-  await sliced(rows.length, (r) => void cells.push(rows[r]!.map((v, i) => toCell(types[i]!, v))));
-  return { columns: names.map((name, i) => ({ name, type: types[i]! })), rows: cells };
+  for (let i = 0; i < names.length; i++) types.push(await inferType(records, i));
+  return { columns: names.map((name, i) => ({ name, type: types[i]! })), records };
 }
 
 export const decodeText = (bytes: Uint8Array) => new TextDecoder('utf-8').decode(bytes);

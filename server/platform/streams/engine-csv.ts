@@ -1,5 +1,5 @@
 import Papa from 'papaparse';
-import { indexRowTable, numbersPlain, sqlType } from '../datasets/row-tables';
+import { finishRowTable, numbersPlain, sqlType } from '../datasets/row-tables';
 import type { StagedRows } from '../datasets/staged-rows';
 import { newSet } from '../datasets/store';
 import type { Db, Session } from '../store';
@@ -278,7 +278,7 @@ export async function stageCsvInEngine(
       });
       if (!set) return null;
     }
-    await indexRowTable(s, set.table);
+    await finishRowTable(s, set.table);
     if (plain && (await numbersPlain(s, set.table, types)))
       await s.query(
         'UPDATE dataset_row_sets SET plain_csv = true WHERE dataset_id = $1 AND storage = $2',
