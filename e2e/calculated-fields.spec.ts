@@ -65,9 +65,12 @@ test('bulk lock twenty fields and see each field’s result', async ({ page }) =
   // Tall enough for 25 rows without scrolling the grid.
   await page.setViewportSize({ width: 1440, height: 1600 });
   await page.goto('/calculated-fields?locked=unlocked');
-  const rows = grid(page).getByRole('checkbox', { name: 'Select row' });
+  // A checked row's box is named "Unselect row": rows are found by their box, whichever its name,
+  // so the nth row stays the nth row while the boxes are checked one after another.
+  const rowBox = page.getByRole('checkbox', { name: /^(Select|Unselect) row$/ });
+  const rows = grid(page).getByRole('row').filter({ has: rowBox });
   await expect(rows).toHaveCount(25);
-  for (let i = 0; i < 20; i++) await rows.nth(i).check();
+  for (let i = 0; i < 20; i++) await rows.nth(i).getByRole('checkbox').check();
   const toolbar = page.getByRole('toolbar', { name: 'Selected fields' });
   await expect(toolbar).toContainText('20 fields selected');
 
