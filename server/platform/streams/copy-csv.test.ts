@@ -4,6 +4,7 @@ import { stageRows } from '../datasets/staged-rows';
 import { createDataset } from '../datasets/store';
 import type { Db } from '../store';
 import { openTestStore, testJob } from '../testing';
+import { typedRowsOf } from '../testing/row-sets';
 import { csvCases, manyRows } from '../testing/csv-cases';
 import { stageCsvByCopy } from './copy-csv';
 import { parseCsv } from './csv';
@@ -26,17 +27,6 @@ const dataset = () =>
   db.transaction((tx) =>
     createDataset(tx, { name: `copy ${randomUUID()}`, owner: 1, columns: [] }),
   );
-/** A set's column types and its rows as the engine writes each typed row. */
-const typedRows = async (datasetId: string, storage: string) => {
-  const [set] = await db.query<{ row_table: string; types: string[] }>(
-    'SELECT row_table, types FROM dataset_row_sets WHERE dataset_id = $1 AND storage = $2',
-    [datasetId, storage],
-  );
-  const rows = await db.query<{ r: string }>(
-    `SELECT t::text AS r FROM ${set!.row_table} t ORDER BY row_index`,
-  );
-  return { types: set!.types, rows: rows.map((row) => row.r) };
-};
 const stagingSets = async (datasetId: string) =>
   (
     await db.query<{ n: number }>(
@@ -76,8 +66,8 @@ describe('a CSV copied as it is', () => {
     expect(heard).toBe(node.rows.length);
     expect(result.staged.rowCount).toBe(node.rows.length);
     const staged = await stageRows(db, datasetId, node.columns, node.rows, await job());
-    expect(await typedRows(datasetId, result.staged.storage)).toEqual(
-      await typedRows(datasetId, staged.storage),
+    expect(await typedRowsOf(db, datasetId, result.staged.storage)).toEqual(
+      await typedRowsOf(db, datasetId, staged.storage),
     );
   });
 
@@ -87,7 +77,7 @@ describe('a CSV copied as it is', () => {
     const result = await stageCsvByCopy(db, datasetId, csv, await job(), () => Promise.resolve());
     // "007" goes into a bigint without complaint; csv.ts makes the column text, and so must the copy.
     expect(result!.columns.map((c) => c.type)).toEqual(['STRING', 'DATE', 'DOUBLE']);
-    const { rows } = await typedRows(datasetId, result!.staged.storage);
+    const { rows } = await typedRowsOf(db, datasetId, result!.staged.storage);
     expect(rows[rows.length - 1]).toBe('(1200,007,2026-01-01,1)');
   });
 
@@ -98,8 +88,8 @@ describe('a CSV copied as it is', () => {
     const result = await stageCsvByCopy(db, datasetId, csv, await job(), () => Promise.resolve());
     const node = await parseCsv(csv);
     const staged = await stageRows(db, datasetId, node.columns, node.rows, await job());
-    expect(await typedRows(datasetId, result!.staged.storage)).toEqual(
-      await typedRows(datasetId, staged.storage),
+    expect(await typedRowsOf(db, datasetId, result!.staged.storage)).toEqual(
+      await typedRowsOf(db, datasetId, staged.storage),
     );
     // A blank field near the end is found by the thread's scan: nothing is copied.
     const blank = `${csv}12001,2026-01-01,North,  ,"x"\n`;

@@ -4,6 +4,7 @@ import { stageRows } from '../datasets/staged-rows';
 import { createDataset } from '../datasets/store';
 import type { Db } from '../store';
 import { openTestStore, testJob } from '../testing';
+import { typedRowsOf } from '../testing/row-sets';
 import { parseCsv } from './csv';
 import { stageCsvInEngine } from './engine-csv';
 import { scanCsv } from './engine-csv-scan';
@@ -23,17 +24,6 @@ afterAll(() => db.close());
 const job = () => testJob(db);
 const dataset = () =>
   db.transaction((tx) => createDataset(tx, { name: `csv ${randomUUID()}`, owner: 1, columns: [] }));
-/** A staged set's column types and its rows as the engine writes each typed row. */
-const cellsOf = async (datasetId: string, storage: string) => {
-  const [set] = await db.query<{ row_table: string; types: string[] }>(
-    'SELECT row_table, types FROM dataset_row_sets WHERE dataset_id = $1 AND storage = $2',
-    [datasetId, storage],
-  );
-  const rows = await db.query<{ r: string }>(
-    `SELECT t::text AS r FROM ${set!.row_table} t ORDER BY row_index`,
-  );
-  return { types: set!.types, rows: rows.map((row) => row.r) };
-};
 
 describe('where COPY and papaparse read a text alike', () => {
   it('finds quotes that open and close fields, and the first line end', () => {
@@ -65,8 +55,8 @@ describe.runIf(process.env.DATABASE_URL)('a CSV typed and staged by PostgreSQL',
     expect(heard).toBe(node.rows.length);
     expect(inEngine.staged.rowCount).toBe(node.rows.length);
     const staged = await stageRows(db, datasetId, node.columns, node.rows, await job());
-    expect(await cellsOf(datasetId, inEngine.staged.storage)).toEqual(
-      await cellsOf(datasetId, staged.storage),
+    expect(await typedRowsOf(db, datasetId, inEngine.staged.storage)).toEqual(
+      await typedRowsOf(db, datasetId, staged.storage),
     );
   });
 
@@ -80,8 +70,8 @@ describe.runIf(process.env.DATABASE_URL)('a CSV typed and staged by PostgreSQL',
       const node = await parseCsv(csv);
       const staged = await stageRows(db, datasetId, node.columns, node.rows, await job());
       expect(inEngine!.columns).toEqual(node.columns);
-      expect(await cellsOf(datasetId, inEngine!.staged.storage)).toEqual(
-        await cellsOf(datasetId, staged.storage),
+      expect(await typedRowsOf(db, datasetId, inEngine!.staged.storage)).toEqual(
+        await typedRowsOf(db, datasetId, staged.storage),
       );
     });
     await Promise.all(runs);
