@@ -114,7 +114,8 @@ export const SORT_INDEX_ROWS = 50_000;
  * by one column's typed value (nulls first ascending and last descending), load order (reversed
  * descending) breaking ties so pages never overlap. A sort reads a bounded top-N over the live
  * sets; a large set's first sort by a column builds the index later sorts read
- * (`ensureSortIndex`).
+ * (`ensureSortIndex`), and later pages name the sets as last read in their one statement
+ * (`readSortedRowsAgain`).
  */
 export async function readRows(
   db: Queryable,
@@ -123,6 +124,10 @@ export async function readRows(
   offset: number,
   order?: { index: number; direction: 'ASC' | 'DESC' },
 ): Promise<Cell[][]> {
+  if (order) {
+    const again = await readSortedRowsAgain(db, datasetId, limit, offset, order);
+    if (again) return again;
+  }
   const found = await liveSetsOf(db, datasetId);
   if (!found) return [];
   const { types, sets } = found;
@@ -147,6 +152,20 @@ export async function readRows(
   for (const set of sets)
     if (set.row_count >= SORT_INDEX_ROWS && index < set.types.length)
       await ensureSortIndex(db, set.row_table, index);
+  return sortedRows(db, found, limit, offset, index, order.direction);
+}
+
+/** A sorted page from `live` (the sets as read, or as last read when `checked`). */
+async function sortedRows(
+  db: Queryable,
+  live: LiveSets,
+  limit: number,
+  offset: number,
+  index: number,
+  direction: 'ASC' | 'DESC',
+  checked?: { datasetId: string },
+) {
+  const { types, sets } = live;
   const all = types.map((_, i) => i);
   const union = sets
     .map(
@@ -154,28 +173,81 @@ export async function readRows(
         `SELECT ${k} AS s, row_index, ${setColumns(set.types, types, all)} FROM ${checkedTable(set.row_table)}`,
     )
     .join(' UNION ALL ');
-  const direction = order.direction === 'DESC' ? 'DESC' : 'ASC';
+  const desc = direction === 'DESC';
+  // Sets as last read are read only while they are still the dataset's live sets and its
+  // columns are unchanged: a one-time check in the same statement.
+  const still = checked
+    ? `WHERE (SELECT array_agg(row_table ORDER BY partition_id) FROM dataset_row_sets
+         WHERE dataset_id = $3 AND state = 'live') = $4::text[]
+       AND (SELECT columns::text FROM datasets WHERE id = $3) = $5`
+    : '';
   const rows = await db.query(
     `SELECT ${types.map((t, i) => `${cellValue(`v${i + 1}`, t)} AS v${i + 1}`).join(', ')}
-     FROM (${union}) u
-     ORDER BY u.v${index + 1} ${direction === 'DESC' ? 'DESC NULLS LAST' : 'ASC NULLS FIRST'}, u.s ${direction}, u.row_index ${direction}
+     FROM (${union}) u ${still}
+     ORDER BY u.v${index + 1} ${desc ? 'DESC NULLS LAST' : 'ASC NULLS FIRST'}, u.s ${desc ? 'DESC' : 'ASC'}, u.row_index ${desc ? 'DESC' : 'ASC'}
      LIMIT $1 OFFSET $2`,
-    [limit, offset],
+    checked
+      ? [limit, offset, checked.datasetId, sets.map((set) => set.row_table), live.columnsText]
+      : [limit, offset],
   );
   return cellsOf(rows, types.length);
 }
 
+/**
+ * A sorted page read with the dataset's live sets as last read, in one statement (the Rows tab
+ * pages a sort): a full page is the answer; a short one, or a set gone (swept), may be the sets
+ * having changed, so the sets are read again and the page with them. Undefined: nothing known.
+ */
+async function readSortedRowsAgain(
+  db: Queryable,
+  datasetId: string,
+  limit: number,
+  offset: number,
+  order: { index: number; direction: 'ASC' | 'DESC' },
+): Promise<Cell[][] | undefined> {
+  const live = lastLive.get(datasetId);
+  const index = Math.trunc(order.index);
+  if (!live || live.sets.length === 0 || index >= live.types.length) return undefined;
+  for (const set of live.sets)
+    if (set.row_count >= SORT_INDEX_ROWS && !sortIndexes.has(sortIndexKey(set.row_table, index)))
+      return undefined;
+  try {
+    const rows = await sortedRows(db, live, limit, offset, index, order.direction, { datasetId });
+    if (rows.length === limit) return rows;
+  } catch (error) {
+    if ((error as { code?: unknown }).code !== '42P01') throw error;
+  }
+  return undefined;
+}
+
+interface LiveSets {
+  types: string[];
+  sets: LiveSet[];
+  columnsText: string;
+}
+
+/** The live sets each dataset's last sorted read found (readSortedRowsAgain), a bounded few. */
+const lastLive = new Map<string, LiveSets>();
+const LAST_LIVE_KEPT = 1_000;
+
 /** The dataset's column types and its live sets (store.ts `liveSets`), in one statement. */
-async function liveSetsOf(db: Queryable, datasetId: string) {
-  const rows = await db.query<{ columns: DatasetColumn[] } & Partial<LiveSet>>(
-    `SELECT d.columns, s.partition_id, s.row_table, s.types, s.row_count, s.plain_csv
+async function liveSetsOf(db: Queryable, datasetId: string): Promise<LiveSets | undefined> {
+  const rows = await db.query<
+    { columns: DatasetColumn[]; columns_text: string } & Partial<LiveSet>
+  >(
+    `SELECT d.columns, d.columns::text AS columns_text, s.partition_id, s.row_table, s.types,
+       s.row_count, s.plain_csv
      FROM datasets d LEFT JOIN (${LIVE_SETS}) s ON true WHERE d.id = $1 ORDER BY s.partition_id`,
     [datasetId],
   );
   if (rows.length === 0) return undefined;
   const types = rows[0]!.columns.map((c) => c.type);
   const sets = rows.flatMap((r) => (r.row_table ? [r as LiveSet] : []));
-  return { types, sets };
+  const live = { types, sets, columnsText: rows[0]!.columns_text };
+  lastLive.delete(datasetId);
+  if (lastLive.size >= LAST_LIVE_KEPT) lastLive.delete(lastLive.keys().next().value!);
+  lastLive.set(datasetId, live);
+  return live;
 }
 
 /** Sort indexes known to exist: a table's name is never used again once it is dropped. */
@@ -185,9 +257,11 @@ const sortIndexes = new Set<string>();
  * The index a sort by column `index` of a set's table reads, forwards ascending and backwards
  * descending; built once (the sets never change after they are staged).
  */
+const sortIndexKey = (table: string, index: number) => `${checkedTable(table)}_by_${column(index)}`;
+
 async function ensureSortIndex(db: Queryable, table: string, index: number) {
   const name = checkedTable(table);
-  const key = `${name}_by_${column(index)}`;
+  const key = sortIndexKey(table, index);
   if (sortIndexes.has(key)) return;
   await db
     .query(

@@ -149,4 +149,43 @@ describe('dataset row sets', () => {
       [1, '2026-11-01T00:00:00Z', '7'],
     ]);
   });
+
+  it('pages a sort with the sets as last read, and reads them again once they change', async () => {
+    const id = await newDataset();
+    await db.transaction((tx) => replaceRows(tx, id, columns, rows(0, 5)));
+    const page = () => readRows(db, id, 2, 0, { index: 0, direction: 'DESC' });
+    expect(await page()).toEqual([
+      [4, 'row 4'],
+      [3, 'row 3'],
+    ]);
+    // The sets change: a full page from the old sets would still be two rows; it is not read.
+    await db.transaction((tx) => replaceRows(tx, id, columns, rows(100, 3)));
+    expect(await page()).toEqual([
+      [102, 'row 102'],
+      [101, 'row 101'],
+    ]);
+    // The columns change with a set of the same shape: the types read are the new ones.
+    const text = columnsFrom([
+      { name: 'id', type: 'STRING' },
+      { name: 'label', type: 'STRING' },
+    ]);
+    await db.transaction((tx) =>
+      replaceRows(tx, id, text, [
+        ['b', 'x'],
+        ['a', 'y'],
+        ['c', 'z'],
+      ]),
+    );
+    expect(await page()).toEqual([
+      ['c', 'z'],
+      ['b', 'x'],
+    ]);
+    // The replaced sets' tables go (the sweep after its grace): the next page still answers.
+    await sweepRowSets(db, 0);
+    expect(await readRows(db, id, 2, 2, { index: 0, direction: 'DESC' })).toEqual([['a', 'y']]);
+    expect(await page()).toEqual([
+      ['c', 'z'],
+      ['b', 'x'],
+    ]);
+  });
 });

@@ -1,7 +1,15 @@
-import { cellValue, cellsOf, checkedTable, csvValue, setColumns } from '../datasets/row-tables';
+import {
+  cellValue,
+  cellsOf,
+  checkedTable,
+  csvValue,
+  setColumns,
+  sqlType,
+} from '../datasets/row-tables';
 import { liveSets } from '../datasets/store';
-import type { Db } from '../store';
+import type { Db, Queryable } from '../store';
 import { csvLines } from './csv';
+import type { QueryPlan } from './query-plan';
 
 // The rows of a dataset as an export writes them: read from its live row sets (datasets/store.ts)
 // in batches, as CSV.
@@ -128,4 +136,130 @@ async function* streamedBatches(chunks: AsyncIterable<Uint8Array>) {
     }
   }
   if (size > 0) yield { bytes: Buffer.concat(held, size), rows };
+}
+
+/** The table an export's query result is kept in while it is written (one per export). */
+export function resultTable(exportId: string) {
+  const hex = exportId.replaceAll('-', '').toLowerCase();
+  if (!/^[0-9a-f]{32}$/.test(hex)) throw new Error(`not an export id: ${exportId}`);
+  return `export_result_${hex}`;
+}
+
+/** Drops an export's result table, if a run left one (its process stopped midway). */
+export const dropResultTable = (db: Queryable, exportId: string) =>
+  db.query(`DROP TABLE IF EXISTS ${resultTable(exportId)}`);
+
+/**
+ * The one statement of an export's query: the dataset's live sets as one relation (each set's
+ * columns widened to the dataset's types, `s` its place and `r` its row), grouped and
+ * aggregated, each result row numbered in the asked order (ties: the rows' own order, or the
+ * groups'). Outputs are `o1`..`oN`.
+ */
+export function querySql(
+  sets: ReadonlyArray<{ row_table: string; types: string[] }>,
+  types: readonly string[],
+  plan: QueryPlan,
+) {
+  const needed = [
+    ...new Set([
+      ...plan.outputs.map((o) => o.index),
+      ...plan.groupBy,
+      ...plan.orderBy.flatMap((o) => (o.column === undefined ? [] : [o.column])),
+    ]),
+  ];
+  const inner = (i: number) => `u.v${needed.indexOf(i) + 1}`;
+  const union = sets.length
+    ? sets
+        .map(
+          (set, k) =>
+            `SELECT ${setColumns(set.types, types, needed)}, ${k} AS s, row_index AS r FROM ${checkedTable(set.row_table)}`,
+        )
+        .join(' UNION ALL ')
+    : `SELECT ${needed.map((i, k) => `NULL::${sqlType(types[i] ?? 'STRING')} AS v${k + 1}`).join(', ')}, 0 AS s, 0::bigint AS r WHERE false`;
+  const grouped = plan.groupBy.length > 0 || plan.outputs.some((o) => o.fn !== 'COLUMN');
+  const outputs = plan.outputs.map((o, k) => {
+    const value = inner(o.index);
+    const expr =
+      o.fn === 'COLUMN'
+        ? value
+        : o.fn === 'COUNT'
+          ? `count(${value})`
+          : // An average of whole numbers is a DECIMAL; of doubles, a DOUBLE (the engine's own).
+            `${o.fn.toLowerCase()}(${value})`;
+    return `${expr} AS o${k + 1}`;
+  });
+  // Order-only columns (a plain export ordered by a column it does not write) and the rows' place.
+  const hidden = grouped
+    ? []
+    : [
+        ...plan.orderBy.flatMap((o, k) =>
+          o.column === undefined ? [] : [`${inner(o.column)} AS h${k + 1}`],
+        ),
+        'u.s',
+        'u.r',
+      ];
+  const orderTerms = plan.orderBy.map(
+    (o, k) =>
+      `${o.output !== undefined ? `q.o${o.output + 1}` : `q.h${k + 1}`} ${o.descending ? 'DESC' : 'ASC'}`,
+  );
+  const ties = grouped
+    ? plan.groupBy.map((i) => {
+        const at = plan.outputs.findIndex((o) => o.fn === 'COLUMN' && o.index === i);
+        return at >= 0 ? `q.o${at + 1}` : undefined;
+      })
+    : ['q.s', 'q.r'];
+  const order = [...orderTerms, ...ties.filter((t): t is string => t !== undefined)];
+  const groupBy = plan.groupBy.length ? ` GROUP BY ${plan.groupBy.map(inner).join(', ')}` : '';
+  const selected = [...outputs, ...hidden].join(', ');
+  const outs = plan.outputs.map((_, k) => `q.o${k + 1}`).join(', ');
+  return `SELECT (row_number() OVER (${order.length ? `ORDER BY ${order.join(', ')}` : ''}) - 1) AS row_index, ${outs}
+    FROM (SELECT ${selected} FROM (${union}) u${groupBy}) q`;
+}
+
+/**
+ * The CSV lines of an export's query, `batchRows` rows at a time: its one statement is run into
+ * the export's result table (UNLOGGED: it is the export's scratch, gone with it), then read as
+ * windows of its row numbers and written by csv.ts; the table is dropped at the end, whether the
+ * export succeeds or not. Memory stays flat whatever the result's size.
+ */
+export async function* queryBatches(
+  db: Db,
+  exportId: string,
+  datasetId: string,
+  types: readonly string[],
+  plan: QueryPlan,
+  batchRows: number,
+): AsyncGenerator<{ bytes: Buffer; rows: number }> {
+  const table = resultTable(exportId);
+  await dropResultTable(db, exportId);
+  try {
+    const sets = await liveSets(db, datasetId);
+    await db.query(`CREATE UNLOGGED TABLE ${table} AS ${querySql(sets, types, plan)}`);
+    await db.query(
+      `CREATE INDEX ${table}_at ON ${table} USING brin (row_index) WITH (pages_per_range = 8)`,
+    );
+    const [{ n }] = (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table}`)) as [
+      { n: number },
+    ];
+    const render = plan.outputs
+      .map((o, k) => `${cellValue(`o${k + 1}`, o.type)} AS v${k + 1}`)
+      .join(', ');
+    const width = plan.outputs.length;
+    const all = plan.outputs.map((_, k) => k);
+    for (let from = 0; from < n; from += batchRows) {
+      const rows = cellsOf(
+        await db.query(
+          `SELECT ${render} FROM ${table} WHERE row_index >= ${from} AND row_index < ${from + batchRows}
+           ORDER BY row_index`,
+        ),
+        width,
+      );
+      yield { bytes: Buffer.from(csvLines(rows, all)), rows: rows.length };
+    }
+  } catch (error) {
+    if ((error as { code?: unknown }).code === '42P01') throw changedDuringExport();
+    throw error;
+  } finally {
+    await dropResultTable(db, exportId);
+  }
 }

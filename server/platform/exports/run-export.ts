@@ -7,7 +7,8 @@ import type { Db } from '../store';
 import { FileStoreError, type FileStore } from '../store/files';
 import { csvLines } from './csv';
 import type { ExportRow } from './repository';
-import { csvBatches } from './rows-repository';
+import { schemaOf, type QueryPlan } from './query-plan';
+import { csvBatches, queryBatches } from './rows-repository';
 
 // Writing an export (the job the ExportService queued): its rows read in batches, written as CSV
 // to the local target or to S3.
@@ -31,6 +32,8 @@ export interface ExportPayload {
   target: 'local' | 's3';
   /** Who asked for it: the job reads the dataset as this user. */
   userId?: number;
+  /** The query when it groups, aggregates or orders (query-plan.ts); `columns` are its headers. */
+  plan?: QueryPlan;
 }
 
 /**
@@ -86,11 +89,18 @@ async function* csvChunks(
   lease: Lease,
   counter: { rows: number },
 ): AsyncGenerator<Buffer> {
-  const indexes = payload.columns.map((name) => {
-    const i = dataset.columns.findIndex((c) => c.name === name);
-    if (i < 0) throw new Error(`The dataset no longer has the column "${name}"`);
-    return i;
-  });
+  const { plan } = payload;
+  if (plan && plan.schema !== schemaOf(dataset.columns))
+    throw new Error(
+      'The dataset’s columns changed since the export was asked for: export it again',
+    );
+  const indexes = plan
+    ? plan.outputs.map((o) => o.index)
+    : payload.columns.map((name) => {
+        const i = dataset.columns.findIndex((c) => c.name === name);
+        if (i < 0) throw new Error(`The dataset no longer has the column "${name}"`);
+        return i;
+      });
   const header = csvLines(
     [payload.columns],
     payload.columns.map((_, i) => i),
@@ -98,7 +108,9 @@ async function* csvChunks(
   yield Buffer.from((payload.includeBOM ? '\uFEFF' : '') + header);
   let lastBeat = Date.now();
   const types = dataset.columns.map((c) => c.type);
-  const batches = csvBatches(db, dataset.id, types, indexes, batchRows);
+  const batches = plan
+    ? queryBatches(db, payload.exportId, dataset.id, types, plan, batchRows)
+    : csvBatches(db, dataset.id, types, indexes, batchRows);
   for await (const batch of oneAhead(batches)) {
     if (lease.signal.aborted)
       throw new Error('Interrupted: the platform stopped during the export');

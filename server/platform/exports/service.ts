@@ -17,6 +17,8 @@ import type { Principals } from '../people/principals';
 import type { Db, Queryable } from '../store';
 import { FileMissingError, type FileStore } from '../store/files';
 import { toExportRecord } from './mappers';
+import { describePlan, planQuery, QueryPlanError, type QueryPlan } from './query-plan';
+import { dropResultTable } from './rows-repository';
 import {
   datasetCount,
   earlierSuccess,
@@ -124,10 +126,18 @@ function validate(body: CreateExportBody, dataset: DatasetRow, target: 'local' |
       throw badRequest(
         `queryRequest.query.columns.${i}.column: the dataset has no column "${c.column}"`,
       );
-  const columns = requested.length
+  const named = requested.length
     ? requested.map((c) => c.column)
     : dataset.columns.map((c) => c.name);
-  return { path: p, columns };
+  let plan: QueryPlan | undefined;
+  try {
+    plan = planQuery(body.queryRequest?.query, dataset.columns, named);
+  } catch (error) {
+    if (error instanceof QueryPlanError) throw badRequest(error.message);
+    throw error;
+  }
+  const columns = plan ? plan.outputs.map((o) => o.name) : named;
+  return { path: p, columns, plan };
 }
 
 /** Where exports are queued: the store, the job queue and the platform's target. */
@@ -155,7 +165,7 @@ async function queueExport(
   const result = await db.transaction(async (tx) => {
     const dataset = await lockDataset(tx, datasetId);
     if (!dataset) throw datasetNotFound(datasetId);
-    const { path: objectPath, columns } = validate(body, dataset, target);
+    const { path: objectPath, columns, plan } = validate(body, dataset, target);
     const compression = body.compression ?? 'none';
     const includeBOM = body.queryRequest?.includeBOM ?? false;
     const fingerprint = JSON.stringify({
@@ -167,6 +177,7 @@ async function queueExport(
       compression,
       includeBOM,
       columns,
+      ...(plan ? { query: body.queryRequest?.query } : {}),
     });
     const running = await runningExport(tx, datasetId);
     if (running) return { row: running, started: false };
@@ -190,6 +201,9 @@ async function queueExport(
         allColumns: !body.queryRequest?.query?.columns?.length,
         includeBOM,
         useCache: body.queryRequest?.useCache !== false,
+        ...(plan
+          ? { request: body.queryRequest?.query, summary: describePlan(plan, dataset.columns) }
+          : {}),
       },
     });
     const payload: ExportPayload = {
@@ -199,6 +213,7 @@ async function queueExport(
       includeBOM,
       target,
       userId: startedBy,
+      ...(plan ? { plan } : {}),
     };
     await queue.enqueue(tx, EXPORT_JOB, { ...payload }, exportId);
     await recordEvent(
@@ -346,6 +361,8 @@ export class ExportService {
    */
   async fail(_actor: Actor, payload: ExportPayload, reason: string, tx: Queryable = this.db) {
     secretsByExport.delete(payload.exportId);
+    // A query's scratch table, should the last attempt's process have stopped before dropping it.
+    if (payload.plan) await dropResultTable(tx, payload.exportId);
     const row = await markExportFailed(tx, payload.exportId, reason.slice(0, MAX_REASON_CHARS));
     if (row && payload.target === 'local')
       await this.files.discardPartial(localKey(row)).catch(() => undefined);

@@ -1,7 +1,8 @@
 import { WorkerThread } from '../core/worker-thread';
 import type { Cell } from '../datasets/store';
-import { csvColumns, parseCsv } from './csv';
+import { parseCsv } from './csv';
 import { copyScan, type CopyScan } from './copy-scan';
+import { copiedColumns } from './copy-types';
 import { SourceError, type SourceTable } from './table';
 
 /**
@@ -172,7 +173,7 @@ export async function readCsvPieces(text: string): Promise<CsvPieces> {
 }
 
 /**
- * A CSV's copy scan (copy-scan.ts), then csv.ts's columns and row count (no cells): a large text
+ * A CSV's copy scan (copy-scan.ts), then csv.ts's columns and row count (no cells, copy-types.ts): a large text
  * is scanned and read on the thread, so neither holds the event loop. A text that may not be
  * copied is not read (its reading is refused).
  */
@@ -193,6 +194,8 @@ export function scanCsvColumns(text: string): {
   const scan = copyScan(text);
   return {
     scanned: Promise.resolve(scan),
-    read: scan ? csvColumns(text) : Promise.reject(new Error('The CSV was not read')),
+    read: scan
+      ? Promise.resolve().then(() => copiedColumns(text, scan))
+      : Promise.reject(new Error('The CSV was not read')),
   };
 }

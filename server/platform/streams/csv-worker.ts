@@ -1,6 +1,7 @@
 import { parentPort } from 'node:worker_threads';
 import type { Cell } from '../datasets/store';
-import { csvColumns, parseCsv } from './csv';
+import { parseCsv } from './csv';
+import { copiedColumns } from './copy-types';
 import { copyScan } from './copy-scan';
 import { ROWS_PER_MESSAGE, type CsvAnswer, type CsvRequest } from './csv-thread';
 import { SourceError } from './table';
@@ -33,13 +34,13 @@ parentPort!.on('message', (request: CsvRequest) => {
     const scan = copyScan(request.text);
     post({ id, kind: 'scan', scan });
     if (!scan) return post({ id, kind: 'done' });
-    return void csvColumns(request.text).then(
-      ({ columns, rowCount }) => {
-        left.set(id, { rows: [], at: 0 });
-        post({ id, kind: 'columns', columns, rowCount });
-      },
-      (error: unknown) => post(failure(id, error)),
-    );
+    try {
+      const { columns, rowCount } = copiedColumns(request.text, scan);
+      left.set(id, { rows: [], at: 0 });
+      return post({ id, kind: 'columns', columns, rowCount });
+    } catch (error) {
+      return post(failure(id, error));
+    }
   }
   parseCsv(request.text).then(
     ({ columns, rows }) => {

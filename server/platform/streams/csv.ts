@@ -16,7 +16,7 @@ const isDay = (ymd: string) =>
   isCalendarDay(Number(ymd.slice(0, 4)), Number(ymd.slice(5, 7)), Number(ymd.slice(8, 10)));
 
 /** Narrowest first; a value with a leading zero (a postcode, say) is text, not a number. */
-const matchers: Array<[ColumnType, (v: string) => boolean]> = [
+export const matchers: Array<[ColumnType, (v: string) => boolean]> = [
   ['LONG', (v) => LONG.test(v) && Number.isSafeInteger(Number(v))],
   ['DOUBLE', (v) => DOUBLE.test(v) && /\d/.test(v) && Number.isFinite(Number(v))],
   ['DATE', (v) => DATE.test(v) && isDay(v)],

@@ -26,7 +26,42 @@ export const exportRecord = z.object({
 export type ExportRecord = z.infer<typeof exportRecord>;
 export const exportHistory = z.array(exportRecord);
 
-export const exportColumn = z.object({ column: z.string().min(1), exprType: z.string() });
+/**
+ * An output column of an export's query (docs/platform-gaps.md): `exprType` COLUMN (the column as
+ * it is) or an aggregate, SUM, AVG, MIN, MAX or COUNT; `alias` names it in the header.
+ */
+export const exportColumn = z.object({
+  column: z.string().min(1),
+  exprType: z.string(),
+  alias: z.string().min(1).max(1_000).optional(),
+});
+export type ExportColumn = z.infer<typeof exportColumn>;
+/** A column to group by: its name, or `{column}` as the columns are written. */
+export const exportGroupBy = z.union([
+  z.string().min(1),
+  z.object({ column: z.string().min(1), exprType: z.string().optional() }),
+]);
+/**
+ * An order: an output column by its header name (or `{column, exprType}` of an aggregate), or
+ * without grouping any column of the dataset; ASCENDING unless `order` (or `direction`) says
+ * DESCENDING (ASC and DESC too).
+ */
+export const exportOrderBy = z.union([
+  z.string().min(1),
+  z.object({
+    column: z.string().min(1),
+    exprType: z.string().optional(),
+    order: z.string().optional(),
+    direction: z.string().optional(),
+  }),
+]);
+/** The query of an export, as asked. */
+export const exportQueryRequest = z.object({
+  columns: z.array(exportColumn).optional(),
+  groupByColumns: z.array(exportGroupBy).optional(),
+  orderByColumns: z.array(exportOrderBy).optional(),
+});
+export type ExportQueryRequest = z.infer<typeof exportQueryRequest>;
 /** 4.6 Create Export. The secrets are never stored, logged, echoed or put in a URL. */
 export const createExportBody = z.object({
   awsAccessKey: z.string().optional(),
@@ -41,13 +76,7 @@ export const createExportBody = z.object({
     .object({
       includeBOM: z.boolean().optional(),
       useCache: z.boolean().optional(),
-      query: z
-        .object({
-          columns: z.array(exportColumn).optional(),
-          groupByColumns: z.array(z.unknown()).optional(),
-          orderByColumns: z.array(z.unknown()).optional(),
-        })
-        .optional(),
+      query: exportQueryRequest.optional(),
     })
     .optional(),
 });
@@ -63,6 +92,10 @@ export const exportQuery = z.object({
   allColumns: z.boolean(),
   includeBOM: z.boolean(),
   useCache: z.boolean(),
+  /** The query as asked, when it groups, aggregates or orders (exports of earlier versions: absent). */
+  request: exportQueryRequest.optional(),
+  /** In words: "grouped by region; ordered by amount, descending". */
+  summary: z.string().optional(),
 });
 export type ExportQuery = z.infer<typeof exportQuery>;
 

@@ -21,6 +21,7 @@ function queryItems(view: ExportView): Definition[] {
         ? `Every column (${formatCount(query.columns.length)}), in the dataset’s order`
         : query.columns.join(', '),
     },
+    ...(query.summary ? [{ label: 'Query', value: query.summary }] : []),
     {
       label: 'Options',
       value: [

@@ -63,4 +63,24 @@ describe('an export page', () => {
       retryBody(all, { awsAccessKey: 'k', awsAccessSecret: 's' }).queryRequest,
     ).not.toHaveProperty('query');
   });
+
+  it('retries a grouped export with its query as asked, not its header names', () => {
+    const request = {
+      columns: [
+        { column: 'region', exprType: 'COLUMN' },
+        { column: 'amount', exprType: 'SUM', alias: 'total' },
+      ],
+      groupByColumns: ['region'],
+      orderByColumns: [{ column: 'total', order: 'DESCENDING' }],
+    };
+    const grouped = {
+      ...details,
+      query: { ...details.query!, columns: ['region', 'total'], request },
+    };
+    expect(retryBody(grouped).queryRequest).toEqual({
+      includeBOM: true,
+      useCache: false,
+      query: request,
+    });
+  });
 });

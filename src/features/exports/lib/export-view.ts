@@ -45,9 +45,11 @@ export function retryBody(
     queryRequest: {
       includeBOM: query?.includeBOM ?? false,
       useCache: false,
-      ...(query && !query.allColumns
-        ? { query: { columns: query.columns.map((column) => ({ column, exprType: 'COLUMN' })) } }
-        : {}),
+      ...(query?.request
+        ? { query: query.request }
+        : query && !query.allColumns
+          ? { query: { columns: query.columns.map((column) => ({ column, exprType: 'COLUMN' })) } }
+          : {}),
     },
   };
 }

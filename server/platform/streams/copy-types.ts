@@ -1,0 +1,142 @@
+import { headerNames, matchers, type ColumnType } from './csv';
+import type { CopyScan } from './copy-scan';
+import { SourceError } from './table';
+
+/**
+ * The fields of one line of a text the copy scan passed (engine-csv-scan.ts): the delimiter is
+ * ',', no quoted field holds a line break, and every quote opens a field and closes it (inner
+ * quotes doubled) right before a delimiter or the line's end. On such a line this reads what
+ * papaparse reads; undefined when the line is not so after all.
+ */
+function fieldsOf(line: string): string[] | undefined {
+  if (line.indexOf('"') < 0) return line.split(',');
+  const fields: string[] = [];
+  let at = 0;
+  for (;;) {
+    if (line.charCodeAt(at) === 34) {
+      let close = at + 1;
+      for (;;) {
+        close = line.indexOf('"', close);
+        if (close < 0) return undefined;
+        if (line.charCodeAt(close + 1) === 34) close += 2;
+        else break;
+      }
+      fields.push(line.slice(at + 1, close).replaceAll('""', '"'));
+      at = close + 1;
+      if (at === line.length) return fields;
+      if (line.charCodeAt(at) !== 44) return undefined;
+      at++;
+    } else {
+      const comma = line.indexOf(',', at);
+      const field = line.slice(at, comma < 0 ? line.length : comma);
+      if (field.indexOf('"') >= 0) return undefined;
+      fields.push(field);
+      if (comma < 0) return fields;
+      at = comma + 1;
+    }
+  }
+}
+
+/** Whether `v` passes every candidate left; a whole number that is LONG is DOUBLE too, untested. */
+function keepsAll(left: typeof matchers, v: string) {
+  let long = false;
+  for (const [type, test] of left) {
+    if (type === 'DOUBLE' && long) continue;
+    if (!test(v)) return false;
+    if (type === 'LONG') long = true;
+  }
+  return true;
+}
+
+/** Not the text csv.ts reads as the scan says: the copy path leaves it to the others. */
+class NotAsScanned extends Error {}
+
+/**
+ * csv.ts's columns and row count (csvColumns) of a text the copy scan passed, read a line at a
+ * time without making its cells: each column's candidates (csv.ts's `matchers`, narrowest
+ * first) tested on its trimmed values only while some are left, blank rows skipped as
+ * papaparse's `greedy` does, a ragged row refused with csv.ts's message. The copy of a large
+ * text waits on this read, so it costs a fraction of csv.ts's whole parse (copy-csv.test.ts
+ * compares the two on every CSV shape).
+ */
+export function copiedColumns(
+  text: string,
+  scan: CopyScan,
+): { columns: Array<{ name: string; type: ColumnType }>; rowCount: number } {
+  const { eol } = scan;
+  const bom = text.charCodeAt(0) === 0xfeff ? 1 : 0;
+  const header = fieldsOf(text.slice(bom, scan.rowsFrom - eol.length));
+  if (!header || header.join('').trim() === '') throw new NotAsScanned('header');
+  const names = headerNames(header);
+  const width = names.length;
+  // Per column, the matchers still standing (null: none, the column is STRING) and whether a
+  // value was seen.
+  const candidates: Array<typeof matchers | null> = names.map(() => matchers);
+  const seen = names.map(() => false);
+  let rows = 0;
+  const end = scan.rowsTo;
+  // Field bounds are found in the text itself; only a value a column still tests is cut out.
+  for (let at = scan.rowsFrom; ;) {
+    let lineEnd = text.indexOf(eol, at);
+    if (lineEnd < 0 || lineEnd > end) lineEnd = end;
+    let count = 0;
+    let blank = true;
+    for (let pos = at; ;) {
+      let from = pos;
+      let to: number;
+      let next: number;
+      let quoted = false;
+      if (text.charCodeAt(pos) === 34) {
+        let close = pos + 1;
+        for (;;) {
+          close = text.indexOf('"', close);
+          if (close < 0 || close >= lineEnd) throw new NotAsScanned('quote');
+          if (text.charCodeAt(close + 1) === 34) close += 2;
+          else break;
+        }
+        from = pos + 1;
+        to = close;
+        next = close + 1;
+        quoted = true;
+        if (next !== lineEnd && text.charCodeAt(next) !== 44) throw new NotAsScanned('quote');
+      } else {
+        next = text.indexOf(',', pos);
+        if (next < 0 || next > lineEnd) next = lineEnd;
+        to = next;
+      }
+      const left = count < width ? candidates[count] : null;
+      if (left || blank) {
+        let v = text.slice(from, to);
+        if (quoted) v = v.replaceAll('""', '"');
+        else if (v.indexOf('"') >= 0) throw new NotAsScanned('quote');
+        v = v.trim();
+        if (v !== '') {
+          blank = false;
+          if (left) {
+            seen[count] = true;
+            // Most values keep every candidate: a new list only when one fails.
+            if (!keepsAll(left, v)) {
+              const kept = left.filter(([, test]) => test(v));
+              candidates[count] = kept.length ? kept : null;
+            }
+          }
+        }
+      }
+      count++;
+      if (next === lineEnd) break;
+      pos = next + 1;
+    }
+    if (!blank) {
+      rows++;
+      if (count !== width)
+        throw new SourceError(`CSV: row ${rows + 1} has ${count} fields; the header has ${width}`);
+    }
+    if (lineEnd >= end) break;
+    at = lineEnd + eol.length;
+  }
+  const columns = names.map((name, i) => {
+    const left = candidates[i];
+    return { name, type: !seen[i] || !left ? ('STRING' as const) : left[0]![0] };
+  });
+  return { columns, rowCount: rows };
+}
