@@ -16,19 +16,33 @@ export const FIRST_PAGE_BUDGET_KB = 200;
 /** The chunk of the first screen (HOME_PATH in src/app/screens.ts: the datastore list). */
 const FIRST_SCREEN = 'src/features/datastores/pages/DatastoresPage.tsx';
 
-/** The modules that the features' routes.ts files load lazily: one chunk per screen. */
+/**
+ * The modules that the features' routes.ts files load lazily: one chunk per screen. A route may
+ * load its pages through a small module of its own (`load-pages.ts`, `screens.tsx`), so that the
+ * first page carries no list of their chunks: what that module loads counts as the screen too.
+ */
 function screenModules(manifest: Manifest): Set<string> {
   const features = path.resolve(import.meta.dirname, '../src/features');
   const keys = new Set<string>();
+  const lazyImports = (file: string, dir: string) =>
+    [...fs.readFileSync(file, 'utf8').matchAll(/import\('(\.[^']+)'\)/g)].map(([, spec]) =>
+      path.posix.join(dir, spec!),
+    );
+  const keyOf = (base: string) =>
+    ['.ts', '.tsx', '/index.ts', '/index.tsx'].map((ext) => base + ext).find((k) => manifest[k]);
   for (const feature of fs.readdirSync(features)) {
+    const dir = path.posix.join('src/features', feature);
     const routes = path.join(features, feature, 'routes.ts');
     if (!fs.existsSync(routes)) continue;
-    for (const [, spec] of fs.readFileSync(routes, 'utf8').matchAll(/import\('(\.[^']+)'\)/g)) {
-      const base = path.posix.join('src/features', feature, spec!);
-      const key = ['.ts', '.tsx', '/index.ts', '/index.tsx']
-        .map((ext) => base + ext)
-        .find((k) => manifest[k]);
-      if (key) keys.add(key);
+    for (const base of lazyImports(routes, dir)) {
+      const key = keyOf(base);
+      if (!key) continue;
+      keys.add(key);
+      const source = path.resolve(import.meta.dirname, '..', key);
+      for (const next of lazyImports(source, path.posix.dirname(key))) {
+        const hop = keyOf(next);
+        if (hop) keys.add(hop);
+      }
     }
   }
   return keys;

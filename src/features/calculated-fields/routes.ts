@@ -1,6 +1,6 @@
 import type { RouteObject } from 'react-router';
 
-const pages = () => import('./pages');
+const pages = async () => (await import('./load-pages')).loadPages();
 
 /** The calculated fields screen: one lazy chunk (list, drawer and bulk dialog). */
 export const calculatedFieldRoutes = (): RouteObject[] => [

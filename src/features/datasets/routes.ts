@@ -1,6 +1,6 @@
 import type { RouteObject } from 'react-router';
 
-const pages = () => import('./pages');
+const pages = async () => (await import('./load-pages')).loadPages();
 
 /**
  * The datasets' routes; the dataset page's tabs are child routes. One lazy chunk. Tabs owned by

@@ -1,6 +1,6 @@
 import type { RouteObject } from 'react-router';
 
-const pages = () => import('./pages');
+const pages = async () => (await import('./load-pages')).loadPages();
 
 /** The export monitoring dashboard. One lazy chunk with the dataset's Exports tab. */
 export const exportRoutes = (): RouteObject[] => [

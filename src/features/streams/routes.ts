@@ -1,6 +1,6 @@
 import type { RouteObject } from 'react-router';
 
-const pages = () => import('./pages');
+const pages = async () => (await import('./load-pages')).loadPages();
 
 /** The Streams screen, a stream's page and the stream wizard; one lazy chunk. */
 export const streamRoutes = (): RouteObject[] => [

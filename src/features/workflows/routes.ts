@@ -1,7 +1,7 @@
 import { redirect, type RouteObject } from 'react-router';
 import { workflowsPath } from '../../lib/paths';
 
-const pages = () => import('./pages');
+const pages = async () => (await import('./load-pages')).loadPages();
 /** What a route shows while its loader's redirect is under way: nothing. */
 const Redirected = () => null;
 
