@@ -20,9 +20,10 @@ import { mib, sleep } from './process';
  * run of a 300,000-row CSV (5 columns, one quoted text with a comma) to SUCCESS, against the
  * engine's own COPY of the same CSV into a table of the same typed columns; an export of those
  * rows to the local target against the engine's `COPY (SELECT …) TO STDOUT WITH CSV` of the same
- * rows; a simple read's latency during the stream runs; the process's rss growth while
- * exporting MEMORY_ROWS rows; and on that dataset, a sorted Rows page and a top 100 by a number
- * against the same SQL typed by hand.
+ * rows; a simple read's latency during the stream runs, and during three at once; the process's
+ * rss growth during a stream run of MEMORY_ROWS rows and while exporting as many; and on that
+ * dataset, a sorted Rows page, a top 100 by a number and a sum by group against the same SQL
+ * typed by hand.
  * Each pair is measured RUNS times, interleaved; the ratio is of the medians.
  */
 const ROWS = Number(process.env.INGEST_BENCH_ROWS) || 300_000;
@@ -209,7 +210,9 @@ const bench: Bench = async () => {
         note: `runs ${rates(out.engine)}`,
       },
     ];
+    rows.push(await concurrentReads(platform, csv, collection));
     if (MEMORY_ROWS > 0) {
+      rows.push(await ingestMemory(platform));
       const memory = await exportMemory(platform);
       rows.push(
         memory.row,
@@ -222,6 +225,42 @@ const bench: Bench = async () => {
     await platform.close();
   }
 };
+
+/** A collection read's latency while three stream runs (three streams of the CSV) run at once. */
+async function concurrentReads(platform: TestPlatform, csv: string, collection: string) {
+  const streams = [];
+  for (let i = 0; i < 3; i++) streams.push(await uploadStream(platform, csv, `concurrent-${i}`));
+  const running = Promise.all(streams.map((s) => streamRun(platform, s.streamId, ROWS)));
+  const [, reads] = await Promise.all([running, readWhile(platform, collection, running)]);
+  return {
+    group: 'ingest-export',
+    metric: 'Get Collection during three concurrent stream runs, p99',
+    value: ms(percentile(reads, 99)),
+    note: `aim ≤ 100 ms; p50 ${ms(median(reads))}, ${reads.length} reads`,
+  } satisfies BenchRow;
+}
+
+/** rss growth (platform, its threads and this client: one process) during a MEMORY_ROWS-row stream run. */
+async function ingestMemory(platform: TestPlatform): Promise<BenchRow> {
+  const { streamId } = await uploadStream(platform, generateCsv(MEMORY_ROWS), 'memory-ingest');
+  global.gc?.();
+  await sleep(1000);
+  const baseline = process.memoryUsage().rss;
+  let peak = baseline;
+  const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
+  let rate: number;
+  try {
+    rate = await streamRun(platform, streamId, MEMORY_ROWS);
+  } finally {
+    clearInterval(sampler);
+  }
+  return {
+    group: 'ingest-export',
+    metric: `rss growth during a stream run of ${thousands(MEMORY_ROWS)} rows (INGEST_BENCH_MEMORY_ROWS)`,
+    value: mib(peak - baseline),
+    note: `aim < 100 MiB; ${mib(baseline)} before; ${thousands(rate)} rows/s`,
+  };
+}
 
 /**
  * rss growth (platform, its PGlite thread and this client: one process) during a large export.

@@ -7,6 +7,7 @@ const modules: Array<[string, () => Promise<{ default: Bench }>]> = [
   ['grid', () => import('./grid')],
   ['streams', () => import('./streams')],
   ['generation', () => import('./generation')],
+  ['experiments', () => import('./experiments')],
   ['exports', () => import('./exports')],
   ['ingest-export', () => import('./ingest-export')],
   ['exports-dashboard', () => import('./exports-dashboard')],

@@ -11,6 +11,7 @@ import { certificationRoutes } from './datasets/certification-routes';
 import { datasetRoutes } from './datasets/routes';
 import { sharingRoutes } from './datasets/sharing-routes';
 import { datastoreRoutes } from './datastores/routes';
+import { experimentRoutes } from './experiments/routes';
 import { exportRoutes } from './exports/routes';
 import { dataFileRoutes } from './files/routes';
 import { filesetRoutes } from './filesets/routes';
@@ -45,6 +46,7 @@ const areas: Array<(config: AppConfig, services: Services) => Hono<PlatformEnv>>
   (_, services) => filesetRoutes(services),
   (config, services) => streamRoutes(services, config.live),
   (config, services) => generationRoutes({ generation: services.generation, log: config.log }),
+  (_, services) => experimentRoutes(services),
   (_, services) => calculatedFieldRoutes(services),
   (config, services) => exportRoutes(services, config.live),
   (_, services) => accessRoutes(services),

@@ -27,6 +27,8 @@ import { DataFileService } from './files/service';
 import { FilesetService } from './filesets/service';
 import { AuditService, RETENTION_SWEEP_MS, sweepExpiredEvents } from './audit/service';
 import { GenerationService } from './generation/service';
+import { experimentRunHandler } from './experiments/runner';
+import { EXPERIMENT_RUN_JOB, ExperimentService } from './experiments/service';
 import { AuthenticationService } from './people/authentication';
 import { ConsoleSessionService } from './people/console-sessions';
 import { SecurityService } from './people/security';
@@ -79,6 +81,9 @@ export function composePlatform(deps: PlatformDeps): ComposedPlatform {
   );
   const exports = new ExportService(db, principals, datasets, deps.queue, deps.files, deps.exports);
   const generation = new GenerationService(db, deps.generation);
+  // An experiment reads its cases through the datasets service and generates through the
+  // generation service, as its user.
+  const experiments = new ExperimentService(db, principals, datasets, generation, deps.queue);
   // Steps act as the run's user through the services the routes call.
   const journal = new RunJournal(deps.queue.signals);
   const runner = new WorkflowRunner(
@@ -89,7 +94,7 @@ export function composePlatform(deps: PlatformDeps): ComposedPlatform {
       concurrency: deps.workflowConcurrency,
       log: deps.log,
     },
-    { documents, datastores, exports, streams, generation },
+    { documents, datastores, exports, streams, generation, experiments },
     { httpAllowedHosts: deps.workflowsHttpAllowedHosts },
     journal,
   );
@@ -118,6 +123,7 @@ export function composePlatform(deps: PlatformDeps): ComposedPlatform {
     consoleSessions: new ConsoleSessionService(db, principals),
     audit: new AuditService(db, principals),
     generation,
+    experiments,
     workflows,
     apps: new AppService(db, principals, deps.dataDir),
   };
@@ -150,6 +156,8 @@ export function composePlatform(deps: PlatformDeps): ComposedPlatform {
   );
   // Workflow runs are jobs of the queue: any process claims them, this one as it starts them.
   deps.queue.register(WORKFLOW_RUN_JOB, runner.handler());
+  // Experiment runs too: any process claims them, and a stopped run resumes where it was.
+  deps.queue.register(EXPERIMENT_RUN_JOB, experimentRunHandler(experiments));
 
   // The app gets the services and what its requests need besides: no store, no deps.
   const app = createPlatformApp(

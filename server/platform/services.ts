@@ -9,6 +9,7 @@ import type { CalculatedFieldService } from './calculated-fields/service';
 import type { DataFileService } from './files/service';
 import type { FilesetService } from './filesets/service';
 import type { AuditService } from './audit/service';
+import type { ExperimentService } from './experiments/service';
 import type { GenerationService } from './generation/service';
 import type { AuthenticationService } from './people/authentication';
 import type { ConsoleSessionService } from './people/console-sessions';
@@ -39,6 +40,7 @@ export interface Services {
   consoleSessions: ConsoleSessionService;
   audit: AuditService;
   generation: GenerationService;
+  experiments: ExperimentService;
   workflows: WorkflowService;
   apps: AppService;
 }

@@ -53,7 +53,6 @@ export const editWorkflowPath = (workflowId: string) => `${workflowPath(workflow
 export const runPath = (runId: string) => `${workflowsPath()}/runs/${segment(runId)}`;
 
 export const playgroundPath = () => '/playground';
-
 export type SecurityTab = 'tokens' | 'users' | 'roles';
 /** The Security area (it opens on its tokens), or one of its tabs. */
 export const securityPath = (tab?: SecurityTab) => (tab ? `/security/${tab}` : '/security');

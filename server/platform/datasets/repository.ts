@@ -4,7 +4,16 @@ import type { ListScope } from '../access/principal';
 import { notFound } from '../core/errors';
 import { likePattern } from '../people/repository';
 import type { Queryable } from '../store';
-import { cellValue, cellsOf, checkedTable, column, setColumns, type Cell } from './row-tables';
+import {
+  cellValue,
+  cellsOf,
+  checkedTable,
+  column,
+  isoDatetime,
+  setColumns,
+  storedType,
+  type Cell,
+} from './row-tables';
 import { LIVE_SETS, type DatasetColumn, type LiveSet } from './store';
 
 export interface DatasetRow {
@@ -153,6 +162,55 @@ export async function readRows(
     if (set.row_count >= SORT_INDEX_ROWS && index < set.types.length)
       await ensureSortIndex(db, set.row_table, index);
   return sortedRows(db, found, limit, offset, index, order.direction);
+}
+
+/** Rows whose column `index` (as text) equals the value, or holds it whatever the case. */
+export interface RowFilter {
+  index: number;
+  operator: 'EQUALS' | 'CONTAINS';
+  value: string;
+}
+
+/**
+ * The rows matching `filter`, in load order (partition, then position), a page of them: one
+ * statement over the live sets. A value is compared as its text: numbers as the engine writes
+ * them, a DATE as YYYY-MM-DD, a DATETIME as the platform's ISO text (an empty one never matches).
+ */
+export async function readFilteredRows(
+  db: Queryable,
+  datasetId: string,
+  limit: number,
+  offset: number,
+  filter: RowFilter,
+): Promise<Cell[][]> {
+  const found = await liveSetsOf(db, datasetId);
+  if (!found || found.sets.length === 0) return [];
+  const { types, sets } = found;
+  const index = Math.trunc(filter.index);
+  if (index < 0 || index >= types.length) return [];
+  const all = types.map((_, i) => i);
+  const union = sets
+    .map(
+      (set, k) =>
+        `SELECT ${k} AS s, row_index, ${setColumns(set.types, types, all)} FROM ${checkedTable(set.row_table)}`,
+    )
+    .join(' UNION ALL ');
+  const type = types[index]!;
+  const v = `u.v${index + 1}`;
+  const text =
+    storedType(type) === 'STRING'
+      ? v
+      : storedType(type) === 'DATETIME'
+        ? isoDatetime(v)
+        : `${v}::text`;
+  const test =
+    filter.operator === 'EQUALS' ? `${text} = $3` : `strpos(lower(${text}), lower($3)) > 0`;
+  const rows = await db.query(
+    `SELECT ${types.map((t, i) => `${cellValue(`v${i + 1}`, t)} AS v${i + 1}`).join(', ')}
+     FROM (${union}) u WHERE ${test} ORDER BY u.s, u.row_index LIMIT $1 OFFSET $2`,
+    [limit, offset, filter.value],
+  );
+  return cellsOf(rows, types.length);
 }
 
 /** A sorted page from `live` (the sets as read, or as last read when `checked`). */

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../store';
 import { openTestStore, testJob } from '../testing';
-import { listPartitions, readRows } from './repository';
+import { listPartitions, readFilteredRows, readRows } from './repository';
 import { discardStaged, publishPartition, publishReplace, stageRows } from './staged-rows';
 import {
   appendPartition,
@@ -187,5 +187,38 @@ describe('dataset row sets', () => {
       ['c', 'z'],
       ['b', 'x'],
     ]);
+  });
+
+  it('reads the rows whose column matches a value as text, in load order, across the sets', async () => {
+    const typed = columnsFrom([
+      { name: 'n', type: 'DOUBLE' },
+      { name: 'city', type: 'STRING' },
+      { name: 'at', type: 'DATETIME' },
+    ]);
+    const id = await db.transaction((tx) =>
+      createDataset(tx, { name: `filtered ${randomUUID()}`, owner: 1, columns: typed }),
+    );
+    await db.transaction((tx) =>
+      appendPartition(tx, id, 'a', typed, [
+        [1.5, 'Oslo', '2026-11-01T10:00:00Z'],
+        [2, 'Bergen', null],
+      ]),
+    );
+    await db.transaction((tx) =>
+      appendPartition(tx, id, 'b', typed, [
+        [1.5, 'OSLO east', '2026-11-02T10:30:00Z'],
+        [3, null, '2026-11-01T10:00:00Z'],
+      ]),
+    );
+    const matching = (index: number, operator: 'EQUALS' | 'CONTAINS', value: string, offset = 0) =>
+      readFilteredRows(db, id, 10, offset, { index, operator, value }).then((rows) =>
+        rows.map((r) => r[1]),
+      );
+    expect(await matching(0, 'EQUALS', '1.5')).toEqual(['Oslo', 'OSLO east']);
+    expect(await matching(1, 'CONTAINS', 'oslo')).toEqual(['Oslo', 'OSLO east']);
+    expect(await matching(1, 'CONTAINS', 'oslo', 1)).toEqual(['OSLO east']);
+    expect(await matching(1, 'EQUALS', 'oslo')).toEqual([]);
+    expect(await matching(2, 'EQUALS', '2026-11-01T10:00:00Z')).toEqual(['Oslo', null]);
+    expect(await matching(2, 'CONTAINS', '')).toEqual(['Oslo', 'OSLO east', null]);
   });
 });

@@ -11,7 +11,7 @@ import { enforce } from '../access/enforce';
 import { listScope, type Actor, type Principal } from '../access/principal';
 import { sharingAbilities } from '../access/sharing';
 import { recordEvent } from '../audit/record';
-import { notFound } from '../core/errors';
+import { badRequest, notFound } from '../core/errors';
 import type { Principals } from '../people/principals';
 import type { Db } from '../store';
 import { runPreview } from './preview';
@@ -21,9 +21,14 @@ import {
   findDataset,
   listDatasets,
   listPartitions,
+  readFilteredRows,
+  readRows,
   type DatasetRow,
 } from './repository';
-import { deletePartition } from './store';
+import { deletePartition, type Cell } from './store';
+
+/** The most rows one `readRows` answers. */
+export const MAX_READ_ROWS = 10_000;
 
 /** A dataset the actor may take an operation on, with what the decision knew. */
 export interface OpenedDataset {
@@ -96,6 +101,40 @@ export class DatasetService {
 
   async preview(actor: Actor, id: string, sql: string): Promise<QueryResult> {
     return runPreview(this.db, await this.get(actor, id), sql);
+  }
+
+  /**
+   * A page of the dataset's rows, the columns `names` of each in that order: a range of
+   * positions, or of the rows matching `filter` (repository.ts `readFilteredRows`). For those who
+   * read the rows themselves (an experiment's cases); a name the dataset lacks is a 400.
+   */
+  async readRows(
+    actor: Actor,
+    id: string,
+    query: {
+      names: readonly string[];
+      offset: number;
+      limit: number;
+      filter?: { column: string; operator: 'EQUALS' | 'CONTAINS'; value: string };
+    },
+  ): Promise<Cell[][]> {
+    const dataset = await this.get(actor, id);
+    const position = (name: string) => {
+      const i = dataset.columns.findIndex((c) => c.name === name);
+      if (i < 0) throw badRequest(`the dataset has no column "${name}"`);
+      return i;
+    };
+    const picked = query.names.map(position);
+    if (query.limit > MAX_READ_ROWS) throw badRequest(`limit: at most ${MAX_READ_ROWS} rows`);
+    const { offset, limit, filter } = query;
+    const rows = filter
+      ? await readFilteredRows(this.db, dataset.id, limit, offset, {
+          index: position(filter.column),
+          operator: filter.operator,
+          value: filter.value,
+        })
+      : await readRows(this.db, dataset.id, limit, offset);
+    return rows.map((row) => picked.map((i) => row[i] ?? null));
   }
 
   async partitions(actor: Actor, id: string) {

@@ -5,7 +5,14 @@ import { MAX_PROVIDER_ANSWER_BYTES } from './limits';
 import type { ModelInfo } from './models';
 import { readCompletionStream } from './openai-stream';
 import type { GenerationListener, GenerationRequest, GenerationResult } from './request';
-import { mib, MAX_RELAYED_CHARS, providerMessage, type ChatCompletion } from './provider-message';
+import {
+  mib,
+  MAX_RELAYED_CHARS,
+  providerMessage,
+  ProviderRateLimited,
+  retryAfterSeconds,
+  type ChatCompletion,
+} from './provider-message';
 import { redactText } from '../core/redact';
 import { countTokensAsync } from './token-thread';
 
@@ -29,10 +36,10 @@ async function readBounded(res: Response): Promise<string> {
 function refusal(res: Response, parsed: unknown, key: string | undefined): PlatformError {
   const why = redactText(providerMessage(parsed).slice(0, MAX_RELAYED_CHARS), key);
   if (res.status === 429) {
-    const retry = res.headers.get('retry-after')?.slice(0, 20);
-    return new PlatformError(
-      429,
-      `the model provider is rate limiting requests${retry ? `; retry after ${retry} s` : ''}: ${why}`,
+    const retry = retryAfterSeconds(res.headers.get('retry-after'));
+    return new ProviderRateLimited(
+      `the model provider is rate limiting requests${retry !== undefined ? `; retry after ${Math.ceil(retry)} s` : ''}: ${why}`,
+      retry,
     );
   }
   if (res.status === 401 || res.status === 403)

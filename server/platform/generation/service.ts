@@ -62,6 +62,7 @@ export class GenerationService {
     signal: AbortSignal,
     listener?: GenerationListener,
     task?: GenerationTask,
+    keep = true,
   ): Promise<TextGeneration> {
     const model = modelFor(this.config, request.model);
     const template =
@@ -108,16 +109,17 @@ export class GenerationService {
       usage: result.usage,
       isCustomerModel: false,
     };
-    await this.#keep(actor, {
-      sessionId,
-      modelId: model.id,
-      durationMs,
-      // A session keeps a task's text generation fields; its own (schemas, styles) shaped the
-      // prompt, which the answer keeps.
-      request: task ? textGenerationBody.parse(request) : request,
-      answer,
-      task: task?.name,
-    });
+    if (keep)
+      await this.#keep(actor, {
+        sessionId,
+        modelId: model.id,
+        durationMs,
+        // A session keeps a task's text generation fields; its own (schemas, styles) shaped the
+        // prompt, which the answer keeps.
+        request: task ? textGenerationBody.parse(request) : request,
+        answer,
+        task: task?.name,
+      });
     return { answer, durationMs };
   }
 
@@ -184,6 +186,19 @@ export class GenerationService {
     signal: AbortSignal,
   ): Promise<TextGeneration> {
     return this.#run(actor, request, signal);
+  }
+
+  /**
+   * One generation, answered whole and not kept with the user's sessions nor recorded as an
+   * event: an experiment keeps each answer in its own cells (a thousand calls are not a thousand
+   * sessions), and records its own events.
+   */
+  async complete(
+    actor: Actor,
+    request: TextGenerationBody,
+    signal: AbortSignal,
+  ): Promise<TextGeneration> {
+    return this.#run(actor, request, signal, undefined, undefined, false);
   }
 
   /** One generation, `listener` told once the model took it and then of each piece. */

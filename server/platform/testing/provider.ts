@@ -103,3 +103,76 @@ export async function longestStall<T>(
     clearInterval(timer);
   }
 }
+
+/** What the fake chat server does: its latency, 429s to come, and how it answers a prompt. */
+export interface FakeChat {
+  handler: http.RequestListener;
+  /** Milliseconds before each answer. */
+  latencyMs: number;
+  /** The next `count` requests answer 429 with this `retry-after` (seconds; none when undefined). */
+  rateLimit(count: number, retryAfter?: string): void;
+  /** How it answers: the last user message in, the content out (default: an echo of it). */
+  answer: (prompt: string, system: string | undefined) => string;
+  /** Requests received, 429s included. */
+  calls: number;
+  /** When each 429 was answered and each request after one arrived (ms epoch). */
+  times: number[];
+  /** Requests being answered now, and the most at once. */
+  inFlight: number;
+  maxInFlight: number;
+}
+
+/**
+ * A fake OpenAI-compatible chat server (non-streamed answers): configurable latency, injectable
+ * 429s with a retry-after, an answer made from the prompt; it counts what it receives.
+ */
+export function fakeChat(latencyMs = 0): FakeChat {
+  let limited: { count: number; retryAfter?: string } = { count: 0 };
+  const chat: FakeChat = {
+    latencyMs,
+    calls: 0,
+    times: [],
+    inFlight: 0,
+    maxInFlight: 0,
+    answer: (prompt) => prompt,
+    rateLimit(count, retryAfter) {
+      limited = { count, retryAfter };
+    },
+    handler(req, res) {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        chat.calls++;
+        chat.times.push(Date.now());
+        if (limited.count > 0) {
+          limited.count--;
+          res.writeHead(429, {
+            'content-type': 'application/json',
+            ...(limited.retryAfter !== undefined ? { 'retry-after': limited.retryAfter } : {}),
+          });
+          res.end(JSON.stringify({ error: { message: 'slow down' } }));
+          return;
+        }
+        const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as {
+          messages: Array<{ role: string; content: string }>;
+        };
+        const user = body.messages.filter((m) => m.role === 'user').at(-1)?.content ?? '';
+        const system = body.messages.find((m) => m.role === 'system')?.content;
+        chat.inFlight++;
+        chat.maxInFlight = Math.max(chat.maxInFlight, chat.inFlight);
+        setTimeout(() => {
+          chat.inFlight--;
+          const content = chat.answer(user, system);
+          res.writeHead(200, { 'content-type': 'application/json' });
+          res.end(
+            JSON.stringify({
+              choices: [{ message: { role: 'assistant', content } }],
+              usage: { prompt_tokens: 10, completion_tokens: 5, total_tokens: 15 },
+            }),
+          );
+        }, chat.latencyMs);
+      });
+    },
+  };
+  return chat;
+}

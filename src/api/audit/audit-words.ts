@@ -23,6 +23,7 @@ export const objectTypeInWords: Record<AuditObjectType, string> = {
   workflow: 'Workflow',
   generation: 'Text generation',
   app: 'App',
+  experiment: 'Prompt experiment',
 };
 
 /** How an event's object is named: its name at the time, else its type and id. */

@@ -24,6 +24,7 @@ export const auditObjectTypes = [
   'workflow',
   'generation',
   'app',
+  'experiment',
 ] as const;
 export const auditObjectType = z.enum(auditObjectTypes);
 export type AuditObjectType = z.infer<typeof auditObjectType>;
@@ -68,6 +69,9 @@ export const auditActions = [
   'workflow.run',
   'workflow.canceled',
   'generation.run',
+  'experiment.created',
+  'experiment.cancelled',
+  'experiment.saved-as-dataset',
   'app.registered',
   'app.removed',
 ] as const;

@@ -17,3 +17,4 @@ export * from './column-values';
 export * from './prompt-template';
 export * from './apps';
 export * from './audit';
+export * from './experiments';

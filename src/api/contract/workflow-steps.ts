@@ -1,6 +1,7 @@
 import '../../zod-config';
 import { z } from 'zod';
 import { jsonObject } from './common';
+import { createExperimentBody } from './experiments';
 
 /**
  * Workflows (gaps.md "Workflows"). A definition is `{inputs?, steps}`: typed steps run
@@ -54,6 +55,18 @@ export const generateStep = z.object({
   /** Default: the platform's default model (`local.template-echo` when nothing is configured). */
   model: z.string().max(200).optional(),
   maxTokens: z.number().int().min(1).max(100_000).optional(),
+});
+
+/**
+ * Starts a prompt experiment as the run's user (`experiment`: the create body of
+ * `POST /api/ai/v1/experiments`) and waits for it to end; fails when it FAILED. Output
+ * `{experimentId, state, summary}`.
+ */
+export const experimentRunStep = z.object({
+  ...stepBase,
+  type: z.literal('experiment.run'),
+  experiment: createExperimentBody,
+  timeoutSeconds: z.number().int().min(1).max(WORKFLOW_LIMITS.stepTimeoutSeconds).optional(),
 });
 
 export const documentsCreateStep = z.object({
@@ -156,6 +169,7 @@ export const httpStep = z.object({
 
 export const workflowStep = z.discriminatedUnion('type', [
   generateStep,
+  experimentRunStep,
   documentsCreateStep,
   documentsQueryStep,
   exportStep,

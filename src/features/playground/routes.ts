@@ -1,11 +1,9 @@
 import type { RouteObject } from 'react-router';
 
-const pages = () => import('./pages');
-
-/** The prompt playground; its page (editor, markdown, diff) loads lazily, as one chunk. */
+/**
+ * The prompt playground and its experiments (list, setup, results, compare): one route, whose
+ * screen (screens.tsx) fetches the page asked for, each a chunk of its own.
+ */
 export const playgroundRoutes = (): RouteObject[] => [
-  {
-    path: 'playground',
-    lazy: { Component: async () => (await pages()).PlaygroundPage },
-  },
+  { path: 'playground/*', lazy: () => import('./screens') },
 ];

@@ -52,6 +52,12 @@ export default refusalTable({
       refused: notFound,
     },
     {
+      op: 'datasets.readRows',
+      as: 'dev',
+      call: (s, a) => s.datasets.readRows(a, sales, { names: [], offset: 0, limit: 1 }),
+      refused: notFound,
+    },
+    {
       op: 'datasets.partitions',
       as: 'dev',
       call: (s, a) => s.datasets.partitions(a, sales),

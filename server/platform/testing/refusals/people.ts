@@ -205,6 +205,12 @@ export default refusalTable<Fixtures>({
       refused: { open: 'every user may generate text (a generation reads no platform data)' },
     },
     {
+      op: 'generation.complete',
+      as: 'dev',
+      call: (s, a) => s.generation.complete(a, { input: 'an experiment call of Dev' }, noSignal()),
+      refused: { open: 'every user may generate text (a generation reads no platform data)' },
+    },
+    {
       op: 'generation.stream',
       as: 'dev',
       call: (s, a) =>

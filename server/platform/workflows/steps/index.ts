@@ -2,6 +2,7 @@ import type { WorkflowStep, WorkflowStepType } from '../../../../src/api/contrac
 import { StepFailure } from '../errors';
 import { documentsCreate } from './documents-create';
 import { documentsQuery } from './documents-query';
+import { experimentRun } from './experiment-run';
 import { exportDataset } from './export';
 import { fail } from './fail';
 import { generate } from './generate';
@@ -20,6 +21,7 @@ export type { Log, Notification, StepContext, StepKind, StepServices, StepSettin
  */
 export const stepKinds: { [T in WorkflowStepType]: StepKind<T> } = {
   generate,
+  'experiment.run': experimentRun,
   'documents.create': documentsCreate,
   'documents.query': documentsQuery,
   export: exportDataset,

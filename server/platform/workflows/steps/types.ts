@@ -8,6 +8,7 @@ import type {
 import type { Actor } from '../../access/principal';
 import type { DocumentService } from '../../datastores/documents';
 import type { DatastoreService } from '../../datastores/service';
+import type { ExperimentService } from '../../experiments/service';
 import type { ExportService } from '../../exports/service';
 import type { GenerationService } from '../../generation/service';
 import type { StreamService } from '../../streams/service';
@@ -26,6 +27,7 @@ export interface StepServices {
   exports: ExportService;
   streams: StreamService;
   generation: GenerationService;
+  experiments: ExperimentService;
 }
 
 /** The configuration a step reads: the hosts an `http` step may call (WORKFLOWS_HTTP_ALLOWED_HOSTS). */

@@ -7,7 +7,8 @@ export const SAVED_PROMPTS_KEY = 'platform-console.saved-prompts';
 /** Older versions kept per saved prompt, newest first (the oldest goes beyond it). */
 export const MAX_PROMPT_VERSIONS = 20;
 
-const savedDraft = z.object({
+/** A draft as this browser keeps it (saved prompts, the draft handed to an experiment). */
+export const savedDraft = z.object({
   template: z.string(),
   input: z.string(),
   system: z.string(),

@@ -1,4 +1,4 @@
-import { useSearchParams } from 'react-router';
+import { Link as RouterLink, useSearchParams } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -9,6 +9,7 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
+import ScienceOutlinedIcon from '@mui/icons-material/ScienceOutlined';
 import { useGenerationModels } from '../../../api/generation';
 import { EmptyState } from '../../../components/EmptyState';
 import { ErrorState } from '../../../components/ErrorState';
@@ -29,6 +30,8 @@ import { TemplateEditor } from '../components/TemplateEditor';
 import { useCompare } from '../hooks/use-compare';
 import { usePlayground } from '../hooks/use-playground';
 import { hasProblems } from '../lib/draft';
+import { handOffDraft } from '../lib/draft-handoff';
+import { experimentsPath } from '../lib/experiments-path';
 
 const views = ['history', 'compare', 'saved'] as const;
 type View = (typeof views)[number];
@@ -71,7 +74,21 @@ export function PlaygroundPage() {
       <PageHeader
         title="Prompt playground"
         subtitle={`Session ${playground.sessionId}: every run is kept in it, in order.`}
-        actions={<Button onClick={playground.newSession}>New session</Button>}
+        actions={
+          <>
+            <Button onClick={playground.newSession}>New session</Button>
+            {/* The draft goes along, so a new experiment can run it over a dataset. */}
+            <Button
+              component={RouterLink}
+              to={experimentsPath()}
+              variant="outlined"
+              startIcon={<ScienceOutlinedIcon />}
+              onClick={() => handOffDraft(draft)}
+            >
+              Experiments
+            </Button>
+          </>
+        }
       />
       <TwoColumns sx={{ alignItems: 'stretch' }}>
         <Paper variant="outlined" sx={{ p: 2.5 }}>

@@ -36,6 +36,7 @@ export const stepTypeLabels: Record<WorkflowStepType, string> = {
   notify: 'Notify',
   fail: 'Fail when',
   http: 'HTTP request',
+  'experiment.run': 'Run a prompt experiment',
 };
 
 export const stepTypeHelp: Record<WorkflowStepType, string> = {
@@ -49,6 +50,7 @@ export const stepTypeHelp: Record<WorkflowStepType, string> = {
   notify: 'Sends a notification to the outbox.',
   fail: 'Fails the run when a condition holds.',
   http: 'Calls a URL on a host the platform allows.',
+  'experiment.run': 'Starts a prompt experiment over a dataset’s rows and waits for it to end.',
 };
 
 const labels: Record<string, string> = {

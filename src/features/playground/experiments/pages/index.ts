@@ -1,0 +1,1 @@
+export { ExperimentScreens } from './ExperimentScreens';
