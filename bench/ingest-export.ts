@@ -226,6 +226,20 @@ const bench: Bench = async () => {
   }
 };
 
+/** `work`'s answer and the process's rss before it (after a collection) and at its peak. */
+async function rssDuring<T>(work: () => Promise<T>) {
+  global.gc?.();
+  await sleep(1000);
+  const baseline = process.memoryUsage().rss;
+  let peak = baseline;
+  const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
+  try {
+    return { baseline, peak, value: await work() };
+  } finally {
+    clearInterval(sampler);
+  }
+}
+
 /** A collection read's latency while three stream runs (three streams of the CSV) run at once. */
 async function concurrentReads(platform: TestPlatform, csv: string, collection: string) {
   const streams = [];
@@ -243,17 +257,11 @@ async function concurrentReads(platform: TestPlatform, csv: string, collection: 
 /** rss growth (platform, its threads and this client: one process) during a MEMORY_ROWS-row stream run. */
 async function ingestMemory(platform: TestPlatform): Promise<BenchRow> {
   const { streamId } = await uploadStream(platform, generateCsv(MEMORY_ROWS), 'memory-ingest');
-  global.gc?.();
-  await sleep(1000);
-  const baseline = process.memoryUsage().rss;
-  let peak = baseline;
-  const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
-  let rate: number;
-  try {
-    rate = await streamRun(platform, streamId, MEMORY_ROWS);
-  } finally {
-    clearInterval(sampler);
-  }
+  const {
+    baseline,
+    peak,
+    value: rate,
+  } = await rssDuring(() => streamRun(platform, streamId, MEMORY_ROWS));
   return {
     group: 'ingest-export',
     metric: `rss growth during a stream run of ${thousands(MEMORY_ROWS)} rows (INGEST_BENCH_MEMORY_ROWS)`,
@@ -275,17 +283,11 @@ async function exportMemory(platform: TestPlatform) {
     return id;
   });
   table.rows = [];
-  global.gc?.();
-  await sleep(1000);
-  const baseline = process.memoryUsage().rss;
-  let peak = baseline;
-  const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
-  let rate: number;
-  try {
-    rate = await exportRun(platform, datasetId, 99, MEMORY_ROWS);
-  } finally {
-    clearInterval(sampler);
-  }
+  const {
+    baseline,
+    peak,
+    value: rate,
+  } = await rssDuring(() => exportRun(platform, datasetId, 99, MEMORY_ROWS));
   const row: BenchRow = {
     group: 'ingest-export',
     metric: `rss growth while exporting ${thousands(MEMORY_ROWS)} rows (INGEST_BENCH_MEMORY_ROWS)`,

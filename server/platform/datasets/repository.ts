@@ -11,6 +11,7 @@ import {
   column,
   isoDatetime,
   setColumns,
+  setsUnion,
   storedType,
   type Cell,
 } from './row-tables';
@@ -188,13 +189,7 @@ export async function readFilteredRows(
   const { types, sets } = found;
   const index = Math.trunc(filter.index);
   if (index < 0 || index >= types.length) return [];
-  const all = types.map((_, i) => i);
-  const union = sets
-    .map(
-      (set, k) =>
-        `SELECT ${k} AS s, row_index, ${setColumns(set.types, types, all)} FROM ${checkedTable(set.row_table)}`,
-    )
-    .join(' UNION ALL ');
+  const union = setsUnion(sets, types);
   const type = types[index]!;
   const v = `u.v${index + 1}`;
   const text =
@@ -224,13 +219,7 @@ async function sortedRows(
   checked?: { datasetId: string },
 ) {
   const { types, sets } = live;
-  const all = types.map((_, i) => i);
-  const union = sets
-    .map(
-      (set, k) =>
-        `SELECT ${k} AS s, row_index, ${setColumns(set.types, types, all)} FROM ${checkedTable(set.row_table)}`,
-    )
-    .join(' UNION ALL ');
+  const union = setsUnion(sets, types);
   const desc = direction === 'DESC';
   // Sets as last read are read only while they are still the dataset's live sets and its
   // columns are unchanged: a one-time check in the same statement.

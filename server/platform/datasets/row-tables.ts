@@ -229,6 +229,25 @@ export function setColumns(
     .join(', ');
 }
 
+/**
+ * The live sets `sets` (in partition order) as one relation: `s` each set's place, `row_index`
+ * its row, and the dataset's columns `indexes` as `v1`..`vN` (setColumns). With no set, no row.
+ */
+export function setsUnion(
+  sets: ReadonlyArray<{ row_table: string; types: readonly string[] }>,
+  types: readonly string[],
+  indexes: readonly number[] = types.map((_, i) => i),
+) {
+  if (sets.length === 0)
+    return `SELECT 0 AS s, 0::bigint AS row_index, ${indexes.map((i, k) => `NULL::${sqlType(types[i] ?? 'STRING')} AS v${k + 1}`).join(', ')} WHERE false`;
+  return sets
+    .map(
+      (set, k) =>
+        `SELECT ${k} AS s, row_index, ${setColumns(set.types, types, indexes)} FROM ${checkedTable(set.row_table)}`,
+    )
+    .join(' UNION ALL ');
+}
+
 /** A value as an export's CSV field text: '' is written as an empty field, as null is. */
 export const csvValue = (expr: string, type: string) =>
   storedType(type) === 'STRING'

@@ -4,7 +4,7 @@ import {
   checkedTable,
   csvValue,
   setColumns,
-  sqlType,
+  setsUnion,
 } from '../datasets/row-tables';
 import { liveSets } from '../datasets/store';
 import type { Db, Queryable } from '../store';
@@ -168,14 +168,7 @@ export function querySql(
     ]),
   ];
   const inner = (i: number) => `u.v${needed.indexOf(i) + 1}`;
-  const union = sets.length
-    ? sets
-        .map(
-          (set, k) =>
-            `SELECT ${setColumns(set.types, types, needed)}, ${k} AS s, row_index AS r FROM ${checkedTable(set.row_table)}`,
-        )
-        .join(' UNION ALL ')
-    : `SELECT ${needed.map((i, k) => `NULL::${sqlType(types[i] ?? 'STRING')} AS v${k + 1}`).join(', ')}, 0 AS s, 0::bigint AS r WHERE false`;
+  const union = setsUnion(sets, types, needed);
   const grouped = plan.groupBy.length > 0 || plan.outputs.some((o) => o.fn !== 'COLUMN');
   const outputs = plan.outputs.map((o, k) => {
     const value = inner(o.index);
@@ -196,7 +189,7 @@ export function querySql(
           o.column === undefined ? [] : [`${inner(o.column)} AS h${k + 1}`],
         ),
         'u.s',
-        'u.r',
+        'u.row_index AS r',
       ];
   const orderTerms = plan.orderBy.map(
     (o, k) =>

@@ -48,11 +48,14 @@ describe('/calculated-fields', { timeout: 40_000 }, () => {
     renderApp('/calculated-fields');
 
     const lockRevenue = await screen.findByRole('switch', { name: 'Locked: Total revenue' });
+    // The switch waits for the caller's access to the field's dataset, as a user does.
+    await waitFor(() => expect(lockRevenue).toBeEnabled());
     await user.click(lockRevenue);
     expect(lockRevenue).toBeChecked();
     expect(await screen.findByText('Locked “Total revenue”')).toBeInTheDocument();
 
     const lockBroken = screen.getByRole('switch', { name: 'Locked: Revenue vs target' });
+    await waitFor(() => expect(lockBroken).toBeEnabled());
     await user.click(lockBroken);
     expect(
       await screen.findByText(

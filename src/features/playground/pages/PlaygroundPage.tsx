@@ -32,6 +32,7 @@ import { usePlayground } from '../hooks/use-playground';
 import { hasProblems } from '../lib/draft';
 import { handOffDraft } from '../lib/draft-handoff';
 import { experimentsPath } from '../lib/experiments-path';
+import { stickyActionsSx } from '../lib/sticky-actions';
 
 const views = ['history', 'compare', 'saved'] as const;
 type View = (typeof views)[number];
@@ -132,16 +133,7 @@ export function PlaygroundPage() {
             aria-label="Run the prompt"
             sx={{
               alignItems: 'center',
-              position: 'sticky',
-              bottom: 0,
-              zIndex: 2,
-              bgcolor: 'background.paper',
-              mx: -2.5,
-              mb: -2.5,
-              px: 2.5,
-              py: 1.5,
-              borderTop: 1,
-              borderColor: 'divider',
+              ...stickyActionsSx,
               borderBottomLeftRadius: 8,
               borderBottomRightRadius: 8,
             }}

@@ -19,6 +19,7 @@ import { SetupScorers } from '../components/SetupScorers';
 import { SetupVariants } from '../components/SetupVariants';
 import { useExperimentSetup } from '../hooks/use-experiment-setup';
 import { defaultModel, DRAFT_SOURCE, savedSource } from '../lib/setup-form';
+import { stickyActionsSx } from '../../lib/sticky-actions';
 
 /** Set up an experiment: a prompt, the cases, the variants and the scorers; then run it. */
 export function NewExperimentPage() {
@@ -157,16 +158,7 @@ export function NewExperimentPage() {
             role="group"
             aria-label="Run the experiment"
             sx={{
-              position: 'sticky',
-              bottom: 0,
-              zIndex: 2,
-              bgcolor: 'background.paper',
-              mx: -2.5,
-              mb: -2.5,
-              px: 2.5,
-              py: 1.5,
-              borderTop: 1,
-              borderColor: 'divider',
+              ...stickyActionsSx,
             }}
           >
             <EstimateSummary
