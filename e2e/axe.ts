@@ -31,12 +31,18 @@ export async function useColorMode(page: Page, mode: 'light' | 'dark') {
   await page.addInitScript((m) => window.localStorage.setItem('platform-console.theme', m), mode);
 }
 
-/** Axe on the page in light and then dark theme (reloads between the two). */
+/**
+ * Axe on the page in light and then dark theme (reloads between the two). The pointer stays where
+ * the last click left it, so a button under it would be read mid-way through its hover fade: the
+ * pointer is moved off and transitions are switched off, so axe reads the colours at rest.
+ */
 export async function expectAccessibleInBothThemes(page: Page, screen: string) {
   for (const mode of ['light', 'dark'] as const) {
     await page.evaluate((m) => window.localStorage.setItem('platform-console.theme', m), mode);
     await page.reload();
     await page.waitForLoadState('networkidle');
+    await page.mouse.move(0, 0);
+    await page.addStyleTag({ content: '*, *::before, *::after { transition: none !important; }' });
     await expectAccessible(page, `${screen} (${mode})`);
   }
 }
