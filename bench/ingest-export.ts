@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
 import os from 'node:os';
+import path from 'node:path';
 import { exportHistory, exportRecord, streamExecution } from '../src/api/contract';
 import { ORDERS_COLLECTION_ID } from '../server/platform/seed/datastores';
 import { ADMIN_USER_ID } from '../server/platform/core/auth';
@@ -7,23 +9,34 @@ import { columnsFrom, createDataset, replaceRows } from '../server/platform/data
 import { parseCsv } from '../server/platform/streams/csv';
 import { generateCsv } from '../server/platform/streams/large-csv';
 import { startTestPlatform, type TestPlatform } from '../server/platform/testing';
+import { freshDatabase } from '../server/platform/testing/processes';
 import type { Db } from '../server/platform/store';
 import { readRows } from '../server/platform/datasets/repository';
 import { planQuery } from '../server/platform/exports/query-plan';
 import { queryBatches } from '../server/platform/exports/rows-repository';
 import { sqlType } from '../server/platform/datasets/row-tables';
 import { dataFileStream, median, ms, percentile, type Bench, type BenchRow } from './lib';
-import { mib, sleep } from './process';
+import {
+  MIB,
+  call as httpCall,
+  mappingsOf,
+  memoryOf,
+  mib,
+  peakMemory,
+  sleep,
+  startProbedConsole,
+} from './process';
 
 /**
  * Side by side in one run (PGlite, or DATABASE_URL when set): a data-file stream
- * run of a 300,000-row CSV (5 columns, one quoted text with a comma) to SUCCESS, against the
- * engine's own COPY of the same CSV into a table of the same typed columns; an export of those
- * rows to the local target against the engine's `COPY (SELECT …) TO STDOUT WITH CSV` of the same
- * rows; a simple read's latency during the stream runs, and during three at once; the process's
- * rss growth during a stream run of MEMORY_ROWS rows and while exporting as many; and on that
- * dataset, a sorted Rows page, a top 100 by a number and a sum by group against the same SQL
- * typed by hand.
+ * run of a 300,000-row CSV (5 columns, one quoted text with a comma) to SUCCESS, alone (its
+ * status read every 20 ms), against the engine's own COPY of the same CSV into a table of the
+ * same typed columns; an export of those rows to the local target against the engine's
+ * `COPY (SELECT …) TO STDOUT WITH CSV` of the same rows; a simple read's latency during further
+ * stream runs, one at a time and three at once; the rss growth of a fresh server process
+ * (`npm start`'s, on a new data folder) during a stream run of MEMORY_ROWS rows and while
+ * exporting them; and on a dataset of as many rows, a sorted Rows page, a top 100 by a number
+ * and a sum by group against the same SQL typed by hand.
  * Each pair is measured RUNS times, interleaved; the ratio is of the medians.
  */
 const ROWS = Number(process.env.INGEST_BENCH_ROWS) || 300_000;
@@ -166,16 +179,22 @@ const bench: Bench = async () => {
     const out = { run: [] as number[], engine: [] as number[] };
     const collection = `/api/datastores/v1/collections/${ORDERS_COLLECTION_ID}`;
     for (let run = 0; run < RUNS; run++) {
-      const running = streamRun(platform, streamId, ROWS);
-      const [rate, reads] = await Promise.all([running, readWhile(platform, collection, running)]);
+      const rate = await streamRun(platform, streamId, ROWS);
       ingest.run.push(rate);
-      ingest.reads.push(...reads);
       ingest.engine.push(await engineIngest(platform.db, datasetId, csv, run));
       out.run.push(await exportRun(platform, datasetId, run, ROWS));
       out.engine.push(await engineExport(platform.db, datasetId));
       process.stderr.write(
         `  run ${run + 1}: stream ${thousands(rate)} rows/s, engine ${thousands(ingest.engine[run]!)}; export ${thousands(out.run[run]!)}, COPY TO ${thousands(out.engine[run]!)}\n`,
       );
+    }
+    // The same runs with a reader asking all the while: its latency, and the runs' pace.
+    const whileRead: number[] = [];
+    for (let run = 0; run < RUNS; run++) {
+      const running = streamRun(platform, streamId, ROWS);
+      const [rate, reads] = await Promise.all([running, readWhile(platform, collection, running)]);
+      whileRead.push(rate);
+      ingest.reads.push(...reads);
     }
     const rates = (xs: number[]) => xs.map(thousands).join(', ');
     const rows: BenchRow[] = [
@@ -193,9 +212,9 @@ const bench: Bench = async () => {
       },
       {
         group: 'ingest-export',
-        metric: 'Get Collection during the stream runs, p99',
+        metric: 'Get Collection during a stream run, p99',
         value: ms(percentile(ingest.reads, 99)),
-        note: `aim ≤ 100 ms; p50 ${ms(median(ingest.reads))}, ${ingest.reads.length} reads`,
+        note: `aim ≤ 100 ms; p50 ${ms(median(ingest.reads))}, ${ingest.reads.length} reads, one after another; the runs meanwhile ${rates(whileRead)} rows/s`,
       },
       {
         group: 'ingest-export',
@@ -211,13 +230,12 @@ const bench: Bench = async () => {
       },
     ];
     rows.push(await concurrentReads(platform, csv, collection));
+    if (MEMORY_ROWS > 0) rows.push(...(await freshProcessMemory()));
     if (MEMORY_ROWS > 0) {
-      rows.push(await ingestMemory(platform));
-      const memory = await exportMemory(platform);
+      const large = await largeDataset(platform);
       rows.push(
-        memory.row,
-        ...(await sortedReads(platform, memory.datasetId)),
-        await groupBySum(platform, memory.datasetId, memory.columns),
+        ...(await sortedReads(platform, large.datasetId)),
+        await groupBySum(platform, large.datasetId, large.columns),
       );
     }
     return rows;
@@ -225,20 +243,6 @@ const bench: Bench = async () => {
     await platform.close();
   }
 };
-
-/** `work`'s answer and the process's rss before it (after a collection) and at its peak. */
-async function rssDuring<T>(work: () => Promise<T>) {
-  global.gc?.();
-  await sleep(1000);
-  const baseline = process.memoryUsage().rss;
-  let peak = baseline;
-  const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
-  try {
-    return { baseline, peak, value: await work() };
-  } finally {
-    clearInterval(sampler);
-  }
-}
 
 /** A collection read's latency while three stream runs (three streams of the CSV) run at once. */
 async function concurrentReads(platform: TestPlatform, csv: string, collection: string) {
@@ -254,47 +258,16 @@ async function concurrentReads(platform: TestPlatform, csv: string, collection: 
   } satisfies BenchRow;
 }
 
-/** rss growth (platform, its threads and this client: one process) during a MEMORY_ROWS-row stream run. */
-async function ingestMemory(platform: TestPlatform): Promise<BenchRow> {
-  const { streamId } = await uploadStream(platform, generateCsv(MEMORY_ROWS), 'memory-ingest');
-  const {
-    baseline,
-    peak,
-    value: rate,
-  } = await rssDuring(() => streamRun(platform, streamId, MEMORY_ROWS));
-  return {
-    group: 'ingest-export',
-    metric: `rss growth during a stream run of ${thousands(MEMORY_ROWS)} rows (INGEST_BENCH_MEMORY_ROWS)`,
-    value: mib(peak - baseline),
-    note: `aim < 100 MiB; ${mib(baseline)} before; ${thousands(rate)} rows/s`,
-  };
-}
-
-/**
- * rss growth (platform, its PGlite thread and this client: one process) during a large export.
- * The rows are written straight through the datasets store, as bench/exports.ts does.
- */
-async function exportMemory(platform: TestPlatform) {
+/** A MEMORY_ROWS-row dataset, its rows written straight through the datasets store (as bench/exports.ts does). */
+async function largeDataset(platform: TestPlatform) {
   const table = await parseCsv(generateCsv(MEMORY_ROWS));
   const columns = columnsFrom(table.columns);
   const datasetId = await platform.db.transaction(async (tx) => {
-    const id = await createDataset(tx, { name: 'memory bench', owner: ADMIN_USER_ID, columns });
+    const id = await createDataset(tx, { name: 'large bench', owner: ADMIN_USER_ID, columns });
     await replaceRows(tx, id, columns, table.rows);
     return id;
   });
-  table.rows = [];
-  const {
-    baseline,
-    peak,
-    value: rate,
-  } = await rssDuring(() => exportRun(platform, datasetId, 99, MEMORY_ROWS));
-  const row: BenchRow = {
-    group: 'ingest-export',
-    metric: `rss growth while exporting ${thousands(MEMORY_ROWS)} rows (INGEST_BENCH_MEMORY_ROWS)`,
-    value: mib(peak - baseline),
-    note: `aim < 100 MiB; ${mib(baseline)} before; ${thousands(rate)} rows/s`,
-  };
-  return { row, datasetId, columns };
+  return { datasetId, columns };
 }
 
 /** `fn`'s latency in ms, `n` times. */
@@ -401,3 +374,110 @@ async function groupBySum(
 }
 
 export default bench;
+
+/**
+ * The rss growth of a fresh server process (`npm start`'s bundle on a new data folder, PGlite's
+ * thread and the CSV reader's included) during a stream run of MEMORY_ROWS rows, then while
+ * exporting them: from its rss after a full collection once the CSV is uploaded, to its peak.
+ */
+async function freshProcessMemory(): Promise<BenchRow[]> {
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-ingest-memory-'));
+  const distDir = path.join(work, 'dist');
+  fs.mkdirSync(distDir);
+  fs.writeFileSync(path.join(distDir, 'index.html'), '<!doctype html><title>bench</title>');
+  // On PostgreSQL, a database of its own on the same server.
+  const database = process.env.DATABASE_URL
+    ? await freshDatabase(process.env.DATABASE_URL, 'bench_ingest')
+    : undefined;
+  const app = await startProbedConsole(
+    path.join(work, 'data'),
+    distDir,
+    database ? { DATABASE_URL: database.url } : {},
+  );
+  const poll = async <T>(read: () => Promise<T | undefined>) => {
+    for (;;) {
+      const done = await read();
+      if (done !== undefined) return done;
+      await sleep(50);
+    }
+  };
+  /** `work`'s peak rss over the process's rss after a collection before it. */
+  const growth = async (work: () => Promise<unknown>) => {
+    await sleep(2000);
+    await app.memoryUsage();
+    const before = memoryOf(app.pid).rss;
+    const parts = mappingsOf(app.pid);
+    const peak = peakMemory(app.pid);
+    const t = performance.now();
+    try {
+      await work();
+    } catch (error) {
+      peak();
+      throw error;
+    }
+    const grown = peak() - before;
+    const after = mappingsOf(app.pid);
+    // Where it stays after the work: PGlite's WebAssembly memory, malloc's, V8's and others.
+    const kept = (Object.keys(after) as Array<keyof typeof after>)
+      .map((k) => `${String(k)} ${mib(after[k] - parts[k])}`)
+      .join(', ');
+    return { before, grown, kept, seconds: (performance.now() - t) / 1000 };
+  };
+  try {
+    const file = await httpCall<{ dataFileId: number }>(
+      app,
+      `/api/data/v1/data-files?name=memory-ingest.csv`,
+      { method: 'POST', body: generateCsv(MEMORY_ROWS), headers: { 'content-type': 'text/csv' } },
+    );
+    const stream = await httpCall<{ id: number; dataSource: { id: string } }>(
+      app,
+      '/api/data/v1/streams',
+      { method: 'POST', json: dataFileStream(file.dataFileId, 'memory ingest') },
+    );
+    const ingest = await growth(async () => {
+      const started = await httpCall<{ id: number }>(
+        app,
+        `/api/data/v1/streams/${stream.id}/executions`,
+        { method: 'POST', json: { runType: 'MANUAL' } },
+      );
+      await poll(async () => {
+        const e = streamExecution.parse(
+          await httpCall(app, `/api/data/v1/streams/${stream.id}/executions/${started.id}`),
+        );
+        if (e.state === 'ACTIVE') return undefined;
+        if (e.state !== 'SUCCESS' || e.rowsInserted !== MEMORY_ROWS)
+          throw new Error(`run failed: ${JSON.stringify(e)}`);
+        return e;
+      });
+    });
+    const exported = await growth(async () => {
+      const created = exportRecord.parse(
+        await httpCall(app, `/api/query/v1/export/${stream.dataSource.id}`, {
+          method: 'POST',
+          json: { bucket: 'bench', path: 'memory' },
+        }),
+      );
+      await poll(async () => {
+        const e = await httpCall<{ record: { exportStatus: string } }>(
+          app,
+          `/api/query/v1/exports/${created.exportId}`,
+        );
+        const status = e.record.exportStatus;
+        if (status === 'running') return undefined;
+        if (status !== 'success') throw new Error(`export failed: ${JSON.stringify(e)}`);
+        return e;
+      });
+    });
+    const row = (what: string, m: typeof ingest): BenchRow => ({
+      group: 'ingest-export',
+      metric: `rss growth of a fresh server process ${what} ${thousands(MEMORY_ROWS)} rows (INGEST_BENCH_MEMORY_ROWS)`,
+      value: mib(m.grown),
+      note: `aim < 100 MiB${m.grown < 100 * MIB ? '' : ': not met'}; ${mib(m.before)} before; ${thousands(MEMORY_ROWS / m.seconds)} rows/s; kept after it: ${m.kept}`,
+    });
+    return [row('during a stream run of', ingest), row('while exporting', exported)];
+  } finally {
+    await app.stop();
+    await database?.drop();
+    fs.rmSync(work, { recursive: true, force: true });
+  }
+}

@@ -113,7 +113,7 @@ async function readWindow(
      WHERE row_index >= $1 AND row_index < $2 ORDER BY row_index`,
     [from, to],
   );
-  return cellsOf(rows, types.length);
+  return cellsOf(rows, types);
 }
 
 /** A set this large gets an index on a column the first time its rows are sorted by it. */
@@ -205,7 +205,7 @@ export async function readFilteredRows(
      FROM (${union}) u WHERE ${test} ORDER BY u.s, u.row_index LIMIT $1 OFFSET $2`,
     [limit, offset, filter.value],
   );
-  return cellsOf(rows, types.length);
+  return cellsOf(rows, types);
 }
 
 /** A sorted page from `live` (the sets as read, or as last read when `checked`). */
@@ -221,23 +221,18 @@ async function sortedRows(
   const { types, sets } = live;
   const union = setsUnion(sets, types);
   const desc = direction === 'DESC';
-  // Sets as last read are read only while they are still the dataset's live sets and its
-  // columns are unchanged: a one-time check in the same statement.
-  const still = checked
-    ? `WHERE (SELECT array_agg(row_table ORDER BY partition_id) FROM dataset_row_sets
-         WHERE dataset_id = $3 AND state = 'live') = $4::text[]
-       AND (SELECT columns::text FROM datasets WHERE id = $3) = $5`
-    : '';
+  // Sets as last read are read only while the dataset's version is the one they were read at
+  // (store.ts moves it in the transaction of every change of its live sets or columns): a
+  // one-time check in the same statement.
+  const still = checked ? `WHERE (SELECT data_version FROM datasets WHERE id = $3) = $4::int` : '';
   const rows = await db.query(
     `SELECT ${types.map((t, i) => `${cellValue(`v${i + 1}`, t)} AS v${i + 1}`).join(', ')}
      FROM (${union}) u ${still}
      ORDER BY u.v${index + 1} ${desc ? 'DESC NULLS LAST' : 'ASC NULLS FIRST'}, u.s ${desc ? 'DESC' : 'ASC'}, u.row_index ${desc ? 'DESC' : 'ASC'}
      LIMIT $1 OFFSET $2`,
-    checked
-      ? [limit, offset, checked.datasetId, sets.map((set) => set.row_table), live.columnsText]
-      : [limit, offset],
+    checked ? [limit, offset, checked.datasetId, live.version] : [limit, offset],
   );
-  return cellsOf(rows, types.length);
+  return cellsOf(rows, types);
 }
 
 /**
@@ -270,7 +265,8 @@ async function readSortedRowsAgain(
 interface LiveSets {
   types: string[];
   sets: LiveSet[];
-  columnsText: string;
+  /** The dataset's `data_version` when the sets were read. */
+  version: number | string;
 }
 
 /** The live sets each dataset's last sorted read found (readSortedRowsAgain), a bounded few. */
@@ -280,9 +276,9 @@ const LAST_LIVE_KEPT = 1_000;
 /** The dataset's column types and its live sets (store.ts `liveSets`), in one statement. */
 async function liveSetsOf(db: Queryable, datasetId: string): Promise<LiveSets | undefined> {
   const rows = await db.query<
-    { columns: DatasetColumn[]; columns_text: string } & Partial<LiveSet>
+    { columns: DatasetColumn[]; data_version: number | string } & Partial<LiveSet>
   >(
-    `SELECT d.columns, d.columns::text AS columns_text, s.partition_id, s.row_table, s.types,
+    `SELECT d.columns, d.data_version, s.partition_id, s.row_table, s.types,
        s.row_count, s.plain_csv
      FROM datasets d LEFT JOIN (${LIVE_SETS}) s ON true WHERE d.id = $1 ORDER BY s.partition_id`,
     [datasetId],
@@ -290,7 +286,7 @@ async function liveSetsOf(db: Queryable, datasetId: string): Promise<LiveSets | 
   if (rows.length === 0) return undefined;
   const types = rows[0]!.columns.map((c) => c.type);
   const sets = rows.flatMap((r) => (r.row_table ? [r as LiveSet] : []));
-  const live = { types, sets, columnsText: rows[0]!.columns_text };
+  const live = { types, sets, version: rows[0]!.data_version };
   lastLive.delete(datasetId);
   if (lastLive.size >= LAST_LIVE_KEPT) lastLive.delete(lastLive.keys().next().value!);
   lastLive.set(datasetId, live);

@@ -59,7 +59,7 @@ export async function* csvBatches(
           else {
             const cells = cellsOf(
               await db.query(select(cellValue, from, from + expected)),
-              indexes.length,
+              indexes.map((i) => types[i] ?? 'STRING'),
             );
             batch = {
               bytes: Buffer.from(
@@ -237,7 +237,6 @@ export async function* queryBatches(
     const render = plan.outputs
       .map((o, k) => `${cellValue(`o${k + 1}`, o.type)} AS v${k + 1}`)
       .join(', ');
-    const width = plan.outputs.length;
     const all = plan.outputs.map((_, k) => k);
     for (let from = 0; from < n; from += batchRows) {
       const rows = cellsOf(
@@ -245,7 +244,7 @@ export async function* queryBatches(
           `SELECT ${render} FROM ${table} WHERE row_index >= ${from} AND row_index < ${from + batchRows}
            ORDER BY row_index`,
         ),
-        width,
+        plan.outputs.map((o) => o.type),
       );
       yield { bytes: Buffer.from(csvLines(rows, all)), rows: rows.length };
     }

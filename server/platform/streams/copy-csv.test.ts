@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { numbersPlain } from '../datasets/row-tables';
 import { stageRows } from '../datasets/staged-rows';
 import { createDataset } from '../datasets/store';
 import type { Db } from '../store';
@@ -7,6 +8,7 @@ import { openTestStore, testJob } from '../testing';
 import { typedRowsOf } from '../testing/row-sets';
 import { csvCases, manyRows } from '../testing/csv-cases';
 import { stageCsvByCopy } from './copy-csv';
+import { copyScan } from './copy-scan';
 import { parseCsv } from './csv';
 import { INLINE_CSV_CHARS } from './csv-thread';
 import { generateCsv } from './large-csv';
@@ -34,6 +36,14 @@ const stagingSets = async (datasetId: string) =>
       [datasetId],
     )
   )[0]!.n;
+
+const setOf = async (datasetId: string, storage: string) =>
+  (
+    await db.query<{ plain_csv: boolean; row_table: string; types: string[] }>(
+      'SELECT plain_csv, row_table, types FROM dataset_row_sets WHERE dataset_id = $1 AND storage = $2',
+      [datasetId, storage],
+    )
+  )[0]!;
 
 /** The texts copied as they are; every other case must come back null. */
 const copied = new Set([
@@ -69,6 +79,11 @@ describe('a CSV copied as it is', () => {
     expect(await typedRowsOf(db, datasetId, result.staged.storage)).toEqual(
       await typedRowsOf(db, datasetId, staged.storage),
     );
+    // Marked for the engine's own CSV (exports) exactly when the text and the loaded numbers are.
+    const set = await setOf(datasetId, result.staged.storage);
+    expect(set.plain_csv).toBe(
+      copyScan(csv)!.plain && (await numbersPlain(db, set.row_table, set.types)),
+    );
   });
 
   it('copies again with csv.ts’s types when a row past the guess widens a column', async () => {
@@ -91,6 +106,15 @@ describe('a CSV copied as it is', () => {
     expect(await typedRowsOf(db, datasetId, result!.staged.storage)).toEqual(
       await typedRowsOf(db, datasetId, staged.storage),
     );
+    expect((await setOf(datasetId, result!.staged.storage)).plain_csv).toBe(true);
+    // A number the engine writes otherwise (1e-7 as 1e-07) near the end, read on the thread.
+    const tiny = await dataset();
+    const tinyCsv = `${csv}12001,2026-01-01,North,0.0000001,"x"\n`;
+    const tinyResult = await stageCsvByCopy(db, tiny, tinyCsv, await job(), () =>
+      Promise.resolve(),
+    );
+    expect(tinyResult!.staged.rowCount).toBe(12_001);
+    expect((await setOf(tiny, tinyResult!.staged.storage)).plain_csv).toBe(false);
     // A blank field near the end is found by the thread's scan: nothing is copied.
     const blank = `${csv}12001,2026-01-01,North,  ,"x"\n`;
     const other = await dataset();

@@ -48,6 +48,18 @@ function keepsAll(left: typeof matchers, v: string) {
   return true;
 }
 
+/**
+ * Whether the engine writes number `v` (a value of a DOUBLE column, trimmed) as JavaScript does:
+ * datasets/row-tables.ts `numbersPlain`'s test, on the same double (both read the text correctly
+ * rounded).
+ */
+function plainNumber(v: string) {
+  const n = Number(v);
+  if (n === 0) return !Object.is(n, -0);
+  const size = Math.abs(n);
+  return size >= 1e-4 && size < 1e15;
+}
+
 /** Not the text csv.ts reads as the scan says: the copy path leaves it to the others. */
 class NotAsScanned extends Error {}
 
@@ -57,12 +69,18 @@ class NotAsScanned extends Error {}
  * first) tested on its trimmed values only while some are left, blank rows skipped as
  * papaparse's `greedy` does, a ragged row refused with csv.ts's message. The copy of a large
  * text waits on this read, so it costs a fraction of csv.ts's whole parse (copy-csv.test.ts
- * compares the two on every CSV shape).
+ * compares the two on every CSV shape). `plainNumbers` says whether the engine writes every value
+ * of its DOUBLE columns as JavaScript does (row-tables.ts `numbersPlain`, without the scan of the
+ * loaded table).
  */
 export function copiedColumns(
   text: string,
   scan: CopyScan,
-): { columns: Array<{ name: string; type: ColumnType }>; rowCount: number } {
+): {
+  columns: Array<{ name: string; type: ColumnType }>;
+  rowCount: number;
+  plainNumbers: boolean;
+} {
   const { eol } = scan;
   const bom = text.charCodeAt(0) === 0xfeff ? 1 : 0;
   const header = fieldsOf(text.slice(bom, scan.rowsFrom - eol.length));
@@ -73,6 +91,8 @@ export function copiedColumns(
   // value was seen.
   const candidates: Array<typeof matchers | null> = names.map(() => matchers);
   const seen = names.map(() => false);
+  // Per column, whether each number read so far is written alike (while it may be DOUBLE).
+  const plain = names.map(() => true);
   let rows = 0;
   const end = scan.rowsTo;
   // Field bounds are found in the text itself; only a value a column still tests is cut out.
@@ -119,6 +139,9 @@ export function copiedColumns(
               const kept = left.filter(([, test]) => test(v));
               candidates[count] = kept.length ? kept : null;
             }
+            const still = candidates[count];
+            if (plain[count] && still && still[0]![0] !== 'DATE' && still[0]![0] !== 'DATETIME')
+              plain[count] = plainNumber(v);
           }
         }
       }
@@ -138,5 +161,6 @@ export function copiedColumns(
     const left = candidates[i];
     return { name, type: !seen[i] || !left ? ('STRING' as const) : left[0]![0] };
   });
-  return { columns, rowCount: rows };
+  const plainNumbers = columns.every((c, i) => c.type !== 'DOUBLE' || plain[i]);
+  return { columns, rowCount: rows, plainNumbers };
 }

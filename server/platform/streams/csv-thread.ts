@@ -15,7 +15,14 @@ export type CsvRequest =
   | { id: number; drop: true };
 export type CsvAnswer =
   | { id: number; kind: 'scan'; scan: CopyScan | null }
-  | { id: number; kind: 'columns'; columns: SourceTable['columns']; rowCount: number }
+  | {
+      id: number;
+      kind: 'columns';
+      columns: SourceTable['columns'];
+      rowCount: number;
+      /** For a scanned text: copy-types.ts `plainNumbers`. */
+      plainNumbers?: boolean;
+    }
   | { id: number; kind: 'rows'; rows: Cell[][] }
   | { id: number; kind: 'done' }
   | { id: number; kind: 'error'; message: string; source: boolean };
@@ -38,13 +45,19 @@ export interface CsvPieces {
   close(): void;
 }
 
+interface Opened {
+  columns: SourceTable['columns'];
+  rowCount: number;
+  plainNumbers?: boolean;
+}
+
 interface Waiter<T> {
   resolve: (value: T) => void;
   reject: (error: Error) => void;
 }
 
 interface Reading {
-  opened: Waiter<{ columns: SourceTable['columns']; rowCount: number }>;
+  opened: Waiter<Opened>;
   /** The copy scan asked for with the text (copy-scan.ts), before the parse. */
   scanned?: Waiter<CopyScan | null>;
   /** The piece asked for (undefined: no more rows). */
@@ -80,15 +93,12 @@ class CsvThread {
   openScanned(text: string, scan: boolean) {
     const id = this.nextId++;
     let scanned: Promise<CopyScan | null> = Promise.resolve(null);
-    const head = new Promise<{ columns: SourceTable['columns']; rowCount: number }>(
-      (resolve, reject) => {
-        const reading: Reading = { opened: { resolve, reject } };
-        if (scan)
-          scanned = new Promise((resolve, reject) => (reading.scanned = { resolve, reject }));
-        this.readings.set(id, reading);
-        this.thread.post({ id, text, scan });
-      },
-    );
+    const head = new Promise<Opened>((resolve, reject) => {
+      const reading: Reading = { opened: { resolve, reject } };
+      if (scan) scanned = new Promise((resolve, reject) => (reading.scanned = { resolve, reject }));
+      this.readings.set(id, reading);
+      this.thread.post({ id, text, scan });
+    });
     const read = head.then((h) => ({ ...h, pieces: this.pieces(id), close: () => this.close(id) }));
     return { scanned, read };
   }
@@ -128,7 +138,11 @@ class CsvThread {
     if (!reading) return;
     if (answer.kind === 'scan') reading.scanned?.resolve(answer.scan);
     else if (answer.kind === 'columns')
-      reading.opened.resolve({ columns: answer.columns, rowCount: answer.rowCount });
+      reading.opened.resolve({
+        columns: answer.columns,
+        rowCount: answer.rowCount,
+        plainNumbers: answer.plainNumbers,
+      });
     else if (answer.kind === 'rows') reading.piece?.resolve(answer.rows);
     else if (answer.kind === 'done') {
       this.readings.delete(answer.id);
@@ -173,13 +187,14 @@ export async function readCsvPieces(text: string): Promise<CsvPieces> {
 }
 
 /**
- * A CSV's copy scan (copy-scan.ts), then csv.ts's columns and row count (no cells, copy-types.ts): a large text
+ * A CSV's copy scan (copy-scan.ts), then csv.ts's columns and row count and whether its numbers
+ * are written alike by the engine (no cells, copy-types.ts): a large text
  * is scanned and read on the thread, so neither holds the event loop. A text that may not be
  * copied is not read (its reading is refused).
  */
 export function scanCsvColumns(text: string): {
   scanned: Promise<CopyScan | null>;
-  read: Promise<{ columns: SourceTable['columns']; rowCount: number }>;
+  read: Promise<{ columns: SourceTable['columns']; rowCount: number; plainNumbers: boolean }>;
 } {
   if (text.length > INLINE_CSV_CHARS) {
     const { scanned, read } = thread.openScanned(text, true);
@@ -187,7 +202,7 @@ export function scanCsvColumns(text: string): {
       scanned,
       read: read.then((r) => {
         r.close();
-        return { columns: r.columns, rowCount: r.rowCount };
+        return { columns: r.columns, rowCount: r.rowCount, plainNumbers: r.plainNumbers === true };
       }),
     };
   }

@@ -35,9 +35,9 @@ parentPort!.on('message', (request: CsvRequest) => {
     post({ id, kind: 'scan', scan });
     if (!scan) return post({ id, kind: 'done' });
     try {
-      const { columns, rowCount } = copiedColumns(request.text, scan);
+      const { columns, rowCount, plainNumbers } = copiedColumns(request.text, scan);
       left.set(id, { rows: [], at: 0 });
-      return post({ id, kind: 'columns', columns, rowCount });
+      return post({ id, kind: 'columns', columns, rowCount, plainNumbers });
     } catch (error) {
       return post(failure(id, error));
     }
