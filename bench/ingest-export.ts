@@ -377,8 +377,9 @@ export default bench;
 
 /**
  * The rss growth of a fresh server process (`npm start`'s bundle on a new data folder, PGlite's
- * thread and the CSV reader's included) during a stream run of MEMORY_ROWS rows, then while
- * exporting them: from its rss after a full collection once the CSV is uploaded, to its peak.
+ * thread and the CSV reader's included) during a stream run of MEMORY_ROWS rows, then of another
+ * fresh one (on the same data) while exporting them: from its rss after a full collection, to its
+ * peak.
  */
 async function freshProcessMemory(): Promise<BenchRow[]> {
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-ingest-memory-'));
@@ -389,11 +390,13 @@ async function freshProcessMemory(): Promise<BenchRow[]> {
   const database = process.env.DATABASE_URL
     ? await freshDatabase(process.env.DATABASE_URL, 'bench_ingest')
     : undefined;
-  const app = await startProbedConsole(
-    path.join(work, 'data'),
-    distDir,
-    database ? { DATABASE_URL: database.url } : {},
-  );
+  const start = () =>
+    startProbedConsole(
+      path.join(work, 'data'),
+      distDir,
+      database ? { DATABASE_URL: database.url } : {},
+    );
+  let app = await start();
   const poll = async <T>(read: () => Promise<T | undefined>) => {
     for (;;) {
       const done = await read();
@@ -403,7 +406,8 @@ async function freshProcessMemory(): Promise<BenchRow[]> {
   };
   /** `work`'s peak rss over the process's rss after a collection before it. */
   const growth = async (work: () => Promise<unknown>) => {
-    await sleep(2000);
+    // Longer than the CSV reader's idle time: its thread has stopped, as after any run.
+    await sleep(6000);
     await app.memoryUsage();
     const before = memoryOf(app.pid).rss;
     const parts = mappingsOf(app.pid);
@@ -450,6 +454,8 @@ async function freshProcessMemory(): Promise<BenchRow[]> {
         return e;
       });
     });
+    await app.stop();
+    app = await start();
     const exported = await growth(async () => {
       const created = exportRecord.parse(
         await httpCall(app, `/api/query/v1/export/${stream.dataSource.id}`, {
