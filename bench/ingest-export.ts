@@ -25,6 +25,7 @@ import {
   peakMemory,
   sleep,
   startProbedConsole,
+  until,
 } from './process';
 
 /**
@@ -61,10 +62,10 @@ async function call(platform: TestPlatform, pathname: string, json?: unknown, bo
   return res.json() as Promise<Record<string, unknown>>;
 }
 
-/** Reads `pathname` one request after another until `until` settles; each latency in ms. */
-async function readWhile(platform: TestPlatform, pathname: string, until: Promise<unknown>) {
+/** Reads `pathname` one request after another until `running` settles; each latency in ms. */
+async function readWhile(platform: TestPlatform, pathname: string, running: Promise<unknown>) {
   let done = false;
-  void until.finally(() => (done = true)).catch(() => undefined);
+  void running.finally(() => (done = true)).catch(() => undefined);
   const times: number[] = [];
   while (!done) {
     const t = performance.now();
@@ -397,13 +398,6 @@ async function freshProcessMemory(): Promise<BenchRow[]> {
       database ? { DATABASE_URL: database.url } : {},
     );
   let app = await start();
-  const poll = async <T>(read: () => Promise<T | undefined>) => {
-    for (;;) {
-      const done = await read();
-      if (done !== undefined) return done;
-      await sleep(50);
-    }
-  };
   /** `work`'s peak rss over the process's rss after a collection before it. */
   const growth = async (work: () => Promise<unknown>) => {
     // Longer than the CSV reader's idle time: its thread has stopped, as after any run.
@@ -444,7 +438,7 @@ async function freshProcessMemory(): Promise<BenchRow[]> {
         `/api/data/v1/streams/${stream.id}/executions`,
         { method: 'POST', json: { runType: 'MANUAL' } },
       );
-      await poll(async () => {
+      await until('the stream run', async () => {
         const e = streamExecution.parse(
           await httpCall(app, `/api/data/v1/streams/${stream.id}/executions/${started.id}`),
         );
@@ -463,7 +457,7 @@ async function freshProcessMemory(): Promise<BenchRow[]> {
           json: { bucket: 'bench', path: 'memory' },
         }),
       );
-      await poll(async () => {
+      await until('the export', async () => {
         const e = await httpCall<{ record: { exportStatus: string } }>(
           app,
           `/api/query/v1/exports/${created.exportId}`,

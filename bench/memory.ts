@@ -17,6 +17,7 @@ import {
   startProbedConsole,
   type ConsoleProcess,
   type ProbedConsole,
+  until,
 } from './process';
 
 /**
@@ -43,16 +44,6 @@ const SETTLE_MS = 5_000;
 const SNAPSHOT_ROUND = 1;
 /** The last two rounds together may grow by at most this share of the rss before them. */
 const LEVEL_SHARE = 0.05;
-
-async function until<T>(what: string, check: () => Promise<T | undefined>, timeoutMs = 120_000) {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const done = await check();
-    if (done !== undefined) return done;
-    if (Date.now() > end) throw new Error(`${what} did not end within ${timeoutMs / 1000} s`);
-    await sleep(100);
-  }
-}
 
 async function round(app: ConsoleProcess, n: number) {
   const docs = `/api/datastores/v1/collections/${ORDERS_COLLECTION_ID}/documents`;

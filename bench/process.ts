@@ -8,6 +8,22 @@ export const MIB = 2 ** 20;
 export const mib = (bytes: number) => `${(bytes / MIB).toFixed(0)} MiB`;
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** `check`'s answer once it has one, asked every `everyMs`; throws after `timeoutMs`, naming `what`. */
+export async function until<T>(
+  what: string,
+  check: () => Promise<T | undefined>,
+  timeoutMs = 120_000,
+  everyMs = 100,
+) {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const done = await check();
+    if (done !== undefined) return done;
+    if (Date.now() > end) throw new Error(`${what} did not end within ${timeoutMs / 1000} s`);
+    await sleep(everyMs);
+  }
+}
+
 /** A process's resident memory now, and its high-water mark (Linux /proc). */
 export function memoryOf(pid: number) {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');

@@ -6,6 +6,7 @@ import { inTurn } from '../store/turns';
 import { parseCsv } from './csv';
 import type { CopyScan } from './copy-scan';
 import { scanCsvColumns } from './csv-thread';
+import { eolAt, trimmedEnd } from './engine-csv-scan';
 import type { SourceTable } from './table';
 
 /**
@@ -73,9 +74,8 @@ function rowBounds(text: string): Pick<CopyScan, 'rowsFrom' | 'rowsTo' | 'eol'> 
   const bom = text.charCodeAt(0) === 0xfeff ? 1 : 0;
   const first = text.slice(0, 1 << 16).search(/[\r\n]/);
   if (first < 0) return null;
-  const eol = text[first] === '\r' ? (text[first + 1] === '\n' ? '\r\n' : '\r') : '\n';
-  let end = text.length;
-  while (end - eol.length >= bom && text.startsWith(eol, end - eol.length)) end -= eol.length;
+  const eol = eolAt(text, first);
+  const end = trimmedEnd(text, eol, bom);
   const rowsFrom = first + eol.length;
   return rowsFrom <= end ? { rowsFrom, rowsTo: end, eol } : null;
 }

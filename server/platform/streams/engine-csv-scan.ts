@@ -30,6 +30,17 @@ function nextOf(text: string, char: string) {
   };
 }
 
+/** The line end that starts at `i` of `text` (a CR, LF or CRLF there). */
+export const eolAt = (text: string, i: number) =>
+  text[i] === '\r' ? (text[i + 1] === '\n' ? '\r\n' : '\r') : '\n';
+
+/** Where `text` ends once its last line ends are trimmed (not before `from`). */
+export function trimmedEnd(text: string, eol: string, from = 0) {
+  let end = text.length;
+  while (end - eol.length >= from && text.startsWith(eol, end - eol.length)) end -= eol.length;
+  return end;
+}
+
 /**
  * The first line end outside quotes ('\n', '\r\n' or '\r'; '\n' when there is none), whether a
  * quoted field holds a line break, and whether a field starts or ends with a space; or null when a quote sits where papaparse and COPY would read
@@ -55,8 +66,7 @@ export function scanCsv(
     if (edge >= from && edge < end) edgeSpace = true;
     if (!eol) {
       const first = [lf(from), cr(from)].filter((i) => i >= 0 && i < end).sort((a, b) => a - b)[0];
-      if (first !== undefined)
-        eol = text[first] === '\r' ? (text[first + 1] === '\n' ? '\r\n' : '\r') : '\n';
+      if (first !== undefined) eol = eolAt(text, first);
     }
     if (quote < 0) return { eol: eol || '\n', quotedBreak, edgeSpace };
     const before = text[quote - 1];
@@ -107,8 +117,7 @@ export function engineCsvReadable(
   const head = parseHead(body);
   const header = head.data[0];
   if (head.meta.delimiter !== ',' || !header || header.length === 0) return null;
-  let end = body.length;
-  while (end >= eol.length && body.startsWith(eol, end - eol.length)) end -= eol.length;
+  const end = trimmedEnd(body, eol);
   return {
     body: body.slice(0, end),
     columns: header.length,
