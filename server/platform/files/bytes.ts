@@ -27,14 +27,6 @@ export async function revisionBytes(
   }
 }
 
-/** The whole of a revision in memory (a stream run reads a CSV whole). */
-export async function revisionInMemory(files: FileStore, row: RevisionBytes): Promise<Uint8Array> {
-  if (!row.stored_key) return new Uint8Array(row.body ?? []);
-  const chunks: Buffer[] = [];
-  for await (const chunk of await revisionBytes(files, row)) chunks.push(chunk as Buffer);
-  return new Uint8Array(Buffer.concat(chunks));
-}
-
 /**
  * At most `max` bytes from the start of a revision: those its row holds, or a range of the
  * stored bytes (a large revision is never read whole).

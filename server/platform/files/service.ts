@@ -14,7 +14,7 @@ import { badRequest, conflict, notFound } from '../core/errors';
 import type { Principals } from '../people/principals';
 import type { Db } from '../store';
 import type { FileStore } from '../store/files';
-import { revisionBytes, revisionHeadBytes, revisionInMemory } from './bytes';
+import { revisionBytes, revisionHeadBytes } from './bytes';
 import { toFilePermissions } from './mappers';
 import { previewOf } from './preview';
 import {
@@ -188,11 +188,15 @@ export class DataFileService {
     return { file, revision, body: bytes };
   }
 
-  /** A revision's bytes in memory (a stream run reads a CSV whole); without `revisionId`, the current one. */
+  /**
+   * A revision's bytes for a reader that may read them more than once (a stream run reads a CSV
+   * as it stages it, and again should its types change): `read` opens them from the start.
+   * Without `revisionId`, the current revision.
+   */
   async contents(actor: Actor, id: string | number, revisionId?: string) {
     const file = await this.open(actor, id, 'read');
     const row = await findRevision(this.db, file.id, revisionId);
-    return { file, revision: { ...row, body: await revisionInMemory(this.files, row) } };
+    return { file, revision: row, read: () => revisionBytes(this.files, row) };
   }
 
   /**

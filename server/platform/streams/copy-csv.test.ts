@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { numbersPlain } from '../datasets/row-tables';
 import { stageRows } from '../datasets/staged-rows';
@@ -6,12 +7,12 @@ import { createDataset } from '../datasets/store';
 import type { Db } from '../store';
 import { openTestStore, testJob } from '../testing';
 import { typedRowsOf } from '../testing/row-sets';
-import { csvCases, manyRows } from '../testing/csv-cases';
+import { PAST_THE_HEAD, csvCases, manyRows } from '../testing/csv-cases';
 import { stageCsvByCopy } from './copy-csv';
-import { copyScan } from './copy-scan';
-import { parseCsv } from './csv';
-import { INLINE_CSV_CHARS } from './csv-thread';
+import { scannedBlocks } from './copy-scan';
+import { CHUNK_BYTES, parseCsv } from './csv';
 import { generateCsv } from './large-csv';
+import type { CsvBytes } from './table';
 
 /**
  * A CSV copied as it is by the engine's COPY into its typed table: for every text it takes, the
@@ -36,6 +37,25 @@ const stagingSets = async (datasetId: string) =>
       [datasetId],
     )
   )[0]!.n;
+
+/** Whether the copy scan finds the text's values written alike by the engine (before the numbers). */
+async function scannedPlain(csv: string) {
+  let plain = true;
+  for await (const block of scannedBlocks(csv)) plain = block.scan.plain;
+  return plain;
+}
+
+/** `csv`'s UTF-8 bytes, read in chunks of `size` (cutting lines and characters anywhere). */
+const bytesOf =
+  (csv: string, size: number): CsvBytes =>
+  () => {
+    const bytes = Buffer.from(csv);
+    const chunks: Buffer[] = [];
+    for (let at = 0; at < bytes.length; at += size) chunks.push(bytes.subarray(at, at + size));
+    return Promise.resolve(Readable.from(chunks));
+  };
+
+const noRows = () => Promise.resolve();
 
 const setOf = async (datasetId: string, storage: string) =>
   (
@@ -82,43 +102,55 @@ describe('a CSV copied as it is', () => {
     // Marked for the engine's own CSV (exports) exactly when the text and the loaded numbers are.
     const set = await setOf(datasetId, result.staged.storage);
     expect(set.plain_csv).toBe(
-      copyScan(csv)!.plain && (await numbersPlain(db, set.row_table, set.types)),
+      (await scannedPlain(csv)) && (await numbersPlain(db, set.row_table, set.types)),
     );
   });
 
-  it('copies again with csv.ts’s types when a row past the guess widens a column', async () => {
-    const csv = manyRows(1_200, '007,2026-01-01,1');
+  it('copies again with csv.ts’s types when a row past the first block widens a column', async () => {
+    const csv = manyRows(PAST_THE_HEAD, '007,2026-01-01,1');
+    expect(csv.length).toBeGreaterThan(CHUNK_BYTES);
     const datasetId = await dataset();
-    const result = await stageCsvByCopy(db, datasetId, csv, await job(), () => Promise.resolve());
+    const result = await stageCsvByCopy(db, datasetId, csv, await job(), noRows);
     // "007" goes into a bigint without complaint; csv.ts makes the column text, and so must the copy.
     expect(result!.columns.map((c) => c.type)).toEqual(['STRING', 'DATE', 'DOUBLE']);
     const { rows } = await typedRowsOf(db, datasetId, result!.staged.storage);
-    expect(rows[rows.length - 1]).toBe('(1200,007,2026-01-01,1)');
+    expect(rows[rows.length - 1]).toBe(`(${PAST_THE_HEAD},007,2026-01-01,1)`);
+    expect(await stagingSets(datasetId)).toBe(1);
   });
 
-  it('scans and reads a large text on the CSV thread: the same rows, or nothing', async () => {
-    const csv = generateCsv(12_000);
-    expect(csv.length).toBeGreaterThan(INLINE_CSV_CHARS);
-    const datasetId = await dataset();
-    const result = await stageCsvByCopy(db, datasetId, csv, await job(), () => Promise.resolve());
+  it('reads a large text a block at a time, from a string or its bytes: the same rows, or nothing', async () => {
+    // Text past the first block, and a character of two bytes cut between chunks.
+    const csv = generateCsv(12_000).replace('order 7,', 'ordér 7,');
     const node = await parseCsv(csv);
-    const staged = await stageRows(db, datasetId, node.columns, node.rows, await job());
-    expect(await typedRowsOf(db, datasetId, result!.staged.storage)).toEqual(
-      await typedRowsOf(db, datasetId, staged.storage),
-    );
-    expect((await setOf(datasetId, result!.staged.storage)).plain_csv).toBe(true);
-    // A number the engine writes otherwise (1e-7 as 1e-07) near the end, read on the thread.
+    const expected = async (datasetId: string) => {
+      const staged = await stageRows(db, datasetId, node.columns, node.rows, await job());
+      return typedRowsOf(db, datasetId, staged.storage);
+    };
+    for (const source of [csv, bytesOf(csv, 4_099), bytesOf(csv, 1 << 20)]) {
+      const datasetId = await dataset();
+      const result = await stageCsvByCopy(db, datasetId, source, await job(), noRows);
+      expect(result!.columns).toEqual(node.columns);
+      expect(await typedRowsOf(db, datasetId, result!.staged.storage)).toEqual(
+        await expected(datasetId),
+      );
+      expect((await setOf(datasetId, result!.staged.storage)).plain_csv).toBe(true);
+    }
+    // A number the engine writes otherwise (1e-7 as 1e-07) near the end.
     const tiny = await dataset();
     const tinyCsv = `${csv}12001,2026-01-01,North,0.0000001,"x"\n`;
-    const tinyResult = await stageCsvByCopy(db, tiny, tinyCsv, await job(), () =>
-      Promise.resolve(),
+    const tinyResult = await stageCsvByCopy(
+      db,
+      tiny,
+      bytesOf(tinyCsv, 65_536),
+      await job(),
+      noRows,
     );
     expect(tinyResult!.staged.rowCount).toBe(12_001);
     expect((await setOf(tiny, tinyResult!.staged.storage)).plain_csv).toBe(false);
-    // A blank field near the end is found by the thread's scan: nothing is copied.
+    // A blank field near the end is found after the copy has begun: nothing stays staged.
     const blank = `${csv}12001,2026-01-01,North,  ,"x"\n`;
     const other = await dataset();
-    expect(await stageCsvByCopy(db, other, blank, await job(), () => Promise.resolve())).toBeNull();
+    expect(await stageCsvByCopy(db, other, bytesOf(blank, 65_536), await job(), noRows)).toBeNull();
     expect(await stagingSets(other)).toBe(0);
   });
 });

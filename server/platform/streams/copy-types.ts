@@ -1,5 +1,4 @@
 import { headerNames, matchers, type ColumnType } from './csv';
-import type { CopyScan } from './copy-scan';
 import { SourceError } from './table';
 
 /**
@@ -61,106 +60,124 @@ function plainNumber(v: string) {
 }
 
 /** Not the text csv.ts reads as the scan says: the copy path leaves it to the others. */
-class NotAsScanned extends Error {}
+export class NotAsScanned extends Error {}
 
 /**
- * csv.ts's columns and row count (csvColumns) of a text the copy scan passed, read a line at a
- * time without making its cells: each column's candidates (csv.ts's `matchers`, narrowest
- * first) tested on its trimmed values only while some are left, blank rows skipped as
- * papaparse's `greedy` does, a ragged row refused with csv.ts's message. The copy of a large
- * text waits on this read, so it costs a fraction of csv.ts's whole parse (copy-csv.test.ts
- * compares the two on every CSV shape). `plainNumbers` says whether the engine writes every value
- * of its DOUBLE columns as JavaScript does (row-tables.ts `numbersPlain`, without the scan of the
- * loaded table).
+ * csv.ts's columns and row count (csvColumns) of a text the copy scan passes (copy-scan.ts),
+ * read a block of lines at a time without making its cells: each column's candidates (csv.ts's
+ * `matchers`, narrowest first) tested on its trimmed values only while some are left, blank rows
+ * skipped as papaparse's `greedy` does, a ragged row refused with csv.ts's message. The copy
+ * reads each block before it copies it, so this costs a fraction of csv.ts's whole parse
+ * (copy-types.test.ts compares the two on every CSV shape). `plainNumbers` says whether the
+ * engine writes every value of its DOUBLE columns as JavaScript does (row-tables.ts
+ * `numbersPlain`, without a scan of the loaded table).
  */
-export function copiedColumns(
-  text: string,
-  scan: CopyScan,
-): {
-  columns: Array<{ name: string; type: ColumnType }>;
-  rowCount: number;
-  plainNumbers: boolean;
-} {
-  const { eol } = scan;
-  const bom = text.charCodeAt(0) === 0xfeff ? 1 : 0;
-  const header = fieldsOf(text.slice(bom, scan.rowsFrom - eol.length));
-  if (!header || header.join('').trim() === '') throw new NotAsScanned('header');
-  const names = headerNames(header);
-  const width = names.length;
-  // Per column, the matchers still standing (null: none, the column is STRING) and whether a
-  // value was seen.
-  const candidates: Array<typeof matchers | null> = names.map(() => matchers);
-  const seen = names.map(() => false);
-  // Per column, whether each number read so far is written alike (while it may be DOUBLE).
-  const plain = names.map(() => true);
-  let rows = 0;
-  const end = scan.rowsTo;
-  // Field bounds are found in the text itself; only a value a column still tests is cut out.
-  for (let at = scan.rowsFrom; ;) {
-    let lineEnd = text.indexOf(eol, at);
-    if (lineEnd < 0 || lineEnd > end) lineEnd = end;
-    let count = 0;
-    let blank = true;
-    for (let pos = at; ;) {
-      let from = pos;
-      let to: number;
-      let next: number;
-      let quoted = false;
-      if (text.charCodeAt(pos) === 34) {
-        let close = pos + 1;
-        for (;;) {
-          close = text.indexOf('"', close);
-          if (close < 0 || close >= lineEnd) throw new NotAsScanned('quote');
-          if (text.charCodeAt(close + 1) === 34) close += 2;
-          else break;
+export class CopiedColumns {
+  private readonly names: string[];
+  /** Per column, the matchers still standing (null: none, the column is STRING). */
+  private readonly candidates: Array<typeof matchers | null>;
+  /** Per column, whether a value was seen. */
+  private readonly seen: boolean[];
+  /** Per column, whether each number read so far is written alike (while it may be DOUBLE). */
+  private readonly plain: boolean[];
+  /** Rows read (blank ones skipped). */
+  rowCount = 0;
+
+  /** Refuses (NotAsScanned) a header csv.ts would not read as its first line. */
+  constructor(header: string) {
+    const fields = fieldsOf(header);
+    if (!fields || fields.join('').trim() === '') throw new NotAsScanned('header');
+    this.names = headerNames(fields);
+    this.candidates = this.names.map(() => matchers);
+    this.seen = this.names.map(() => false);
+    this.plain = this.names.map(() => true);
+  }
+
+  /** Each column's type as far as read: the narrowest that fits every value, STRING when none. */
+  types(): ColumnType[] {
+    return this.names.map((_, i) => {
+      const left = this.candidates[i];
+      return !this.seen[i] || !left ? 'STRING' : left[0]![0];
+    });
+  }
+
+  columns() {
+    const types = this.types();
+    return this.names.map((name, i) => ({ name, type: types[i]! }));
+  }
+
+  /** Whether the engine writes every value of the DOUBLE columns as JavaScript does. */
+  plainNumbers() {
+    return this.types().every((type, i) => type !== 'DOUBLE' || this.plain[i]);
+  }
+
+  /** Reads the whole lines of `text` (the last maybe without its line end `eol`). */
+  read(text: string, eol: string) {
+    const { candidates, seen, plain } = this;
+    const width = this.names.length;
+    const end = text.length;
+    // Field bounds are found in the text itself; only a value a column still tests is cut out.
+    for (let at = 0; at < end;) {
+      let lineEnd = text.indexOf(eol, at);
+      if (lineEnd < 0) lineEnd = end;
+      let count = 0;
+      let blank = true;
+      for (let pos = at; ;) {
+        let from = pos;
+        let to: number;
+        let next: number;
+        let quoted = false;
+        if (text.charCodeAt(pos) === 34) {
+          let close = pos + 1;
+          for (;;) {
+            close = text.indexOf('"', close);
+            if (close < 0 || close >= lineEnd) throw new NotAsScanned('quote');
+            if (text.charCodeAt(close + 1) === 34) close += 2;
+            else break;
+          }
+          from = pos + 1;
+          to = close;
+          next = close + 1;
+          quoted = true;
+          if (next !== lineEnd && text.charCodeAt(next) !== 44) throw new NotAsScanned('quote');
+        } else {
+          next = text.indexOf(',', pos);
+          if (next < 0 || next > lineEnd) next = lineEnd;
+          to = next;
         }
-        from = pos + 1;
-        to = close;
-        next = close + 1;
-        quoted = true;
-        if (next !== lineEnd && text.charCodeAt(next) !== 44) throw new NotAsScanned('quote');
-      } else {
-        next = text.indexOf(',', pos);
-        if (next < 0 || next > lineEnd) next = lineEnd;
-        to = next;
-      }
-      const left = count < width ? candidates[count] : null;
-      if (left || blank) {
-        let v = text.slice(from, to);
-        if (quoted) v = v.replaceAll('""', '"');
-        else if (v.indexOf('"') >= 0) throw new NotAsScanned('quote');
-        v = v.trim();
-        if (v !== '') {
-          blank = false;
-          if (left) {
-            seen[count] = true;
-            // Most values keep every candidate: a new list only when one fails.
-            if (!keepsAll(left, v)) {
-              const kept = left.filter(([, test]) => test(v));
-              candidates[count] = kept.length ? kept : null;
+        const left = count < width ? candidates[count] : null;
+        if (left || blank) {
+          let v = text.slice(from, to);
+          if (quoted) v = v.replaceAll('""', '"');
+          else if (v.indexOf('"') >= 0) throw new NotAsScanned('quote');
+          v = v.trim();
+          if (v !== '') {
+            blank = false;
+            if (left) {
+              seen[count] = true;
+              // Most values keep every candidate: a new list only when one fails.
+              if (!keepsAll(left, v)) {
+                const kept = left.filter(([, test]) => test(v));
+                candidates[count] = kept.length ? kept : null;
+              }
+              const still = candidates[count];
+              if (plain[count] && still && still[0]![0] !== 'DATE' && still[0]![0] !== 'DATETIME')
+                plain[count] = plainNumber(v);
             }
-            const still = candidates[count];
-            if (plain[count] && still && still[0]![0] !== 'DATE' && still[0]![0] !== 'DATETIME')
-              plain[count] = plainNumber(v);
           }
         }
+        count++;
+        if (next === lineEnd) break;
+        pos = next + 1;
       }
-      count++;
-      if (next === lineEnd) break;
-      pos = next + 1;
+      if (!blank) {
+        this.rowCount++;
+        if (count !== width)
+          throw new SourceError(
+            `CSV: row ${this.rowCount + 1} has ${count} fields; the header has ${width}`,
+          );
+      }
+      at = lineEnd + eol.length;
     }
-    if (!blank) {
-      rows++;
-      if (count !== width)
-        throw new SourceError(`CSV: row ${rows + 1} has ${count} fields; the header has ${width}`);
-    }
-    if (lineEnd >= end) break;
-    at = lineEnd + eol.length;
   }
-  const columns = names.map((name, i) => {
-    const left = candidates[i];
-    return { name, type: !seen[i] || !left ? ('STRING' as const) : left[0]![0] };
-  });
-  const plainNumbers = columns.every((c, i) => c.type !== 'DOUBLE' || plain[i]);
-  return { columns, rowCount: rows, plainNumbers };
 }

@@ -1,8 +1,6 @@
 import { WorkerThread } from '../core/worker-thread';
 import type { Cell } from '../datasets/store';
 import { parseCsv } from './csv';
-import { copyScan, type CopyScan } from './copy-scan';
-import { copiedColumns } from './copy-types';
 import { SourceError, type SourceTable } from './table';
 
 /**
@@ -10,19 +8,9 @@ import { SourceError, type SourceTable } from './table';
  * reading (the rows not taken are dropped).
  */
 export type CsvRequest =
-  | { id: number; text: string; scan?: boolean }
-  | { id: number; more: true }
-  | { id: number; drop: true };
+  { id: number; text: string } | { id: number; more: true } | { id: number; drop: true };
 export type CsvAnswer =
-  | { id: number; kind: 'scan'; scan: CopyScan | null }
-  | {
-      id: number;
-      kind: 'columns';
-      columns: SourceTable['columns'];
-      rowCount: number;
-      /** For a scanned text: copy-types.ts `plainNumbers`. */
-      plainNumbers?: boolean;
-    }
+  | { id: number; kind: 'columns'; columns: SourceTable['columns']; rowCount: number }
   | { id: number; kind: 'rows'; rows: Cell[][] }
   | { id: number; kind: 'done' }
   | { id: number; kind: 'error'; message: string; source: boolean };
@@ -48,7 +36,6 @@ export interface CsvPieces {
 interface Opened {
   columns: SourceTable['columns'];
   rowCount: number;
-  plainNumbers?: boolean;
 }
 
 interface Waiter<T> {
@@ -58,8 +45,6 @@ interface Waiter<T> {
 
 interface Reading {
   opened: Waiter<Opened>;
-  /** The copy scan asked for with the text (copy-scan.ts), before the parse. */
-  scanned?: Waiter<CopyScan | null>;
   /** The piece asked for (undefined: no more rows). */
   piece?: Waiter<Cell[][] | undefined>;
 }
@@ -86,21 +71,12 @@ class CsvThread {
   );
 
   async open(text: string): Promise<CsvPieces> {
-    return this.openScanned(text, false).read;
-  }
-
-  /** The text's copy scan as soon as the thread has it, then its reading (when `scan`). */
-  openScanned(text: string, scan: boolean) {
     const id = this.nextId++;
-    let scanned: Promise<CopyScan | null> = Promise.resolve(null);
-    const head = new Promise<Opened>((resolve, reject) => {
-      const reading: Reading = { opened: { resolve, reject } };
-      if (scan) scanned = new Promise((resolve, reject) => (reading.scanned = { resolve, reject }));
-      this.readings.set(id, reading);
-      this.thread.post({ id, text, scan });
+    const head = await new Promise<Opened>((resolve, reject) => {
+      this.readings.set(id, { opened: { resolve, reject } });
+      this.thread.post({ id, text });
     });
-    const read = head.then((h) => ({ ...h, pieces: this.pieces(id), close: () => this.close(id) }));
-    return { scanned, read };
+    return { ...head, pieces: this.pieces(id), close: () => this.close(id) };
   }
 
   private close(id: number) {
@@ -136,18 +112,11 @@ class CsvThread {
   private took(answer: CsvAnswer) {
     const reading = this.readings.get(answer.id);
     if (!reading) return;
-    if (answer.kind === 'scan') reading.scanned?.resolve(answer.scan);
-    else if (answer.kind === 'columns')
-      reading.opened.resolve({
-        columns: answer.columns,
-        rowCount: answer.rowCount,
-        plainNumbers: answer.plainNumbers,
-      });
+    if (answer.kind === 'columns')
+      reading.opened.resolve({ columns: answer.columns, rowCount: answer.rowCount });
     else if (answer.kind === 'rows') reading.piece?.resolve(answer.rows);
     else if (answer.kind === 'done') {
       this.readings.delete(answer.id);
-      // Done before the columns: a text scanned as not to be copied, which is not read.
-      reading.opened.reject(new Error('The CSV was not read: it may not be copied as it is'));
       reading.piece?.resolve(undefined);
       this.rested();
     } else
@@ -162,7 +131,6 @@ class CsvThread {
     if (!reading) return;
     this.readings.delete(id);
     reading.opened.reject(error);
-    reading.scanned?.reject(error);
     reading.piece?.reject(error);
     this.rested();
   }
@@ -183,34 +151,5 @@ export async function readCsvPieces(text: string): Promise<CsvPieces> {
     rowCount: rows.length,
     pieces: [rows],
     close: () => undefined,
-  };
-}
-
-/**
- * A CSV's copy scan (copy-scan.ts), then csv.ts's columns and row count and whether its numbers
- * are written alike by the engine (no cells, copy-types.ts): a large text
- * is scanned and read on the thread, so neither holds the event loop. A text that may not be
- * copied is not read (its reading is refused).
- */
-export function scanCsvColumns(text: string): {
-  scanned: Promise<CopyScan | null>;
-  read: Promise<{ columns: SourceTable['columns']; rowCount: number; plainNumbers: boolean }>;
-} {
-  if (text.length > INLINE_CSV_CHARS) {
-    const { scanned, read } = thread.openScanned(text, true);
-    return {
-      scanned,
-      read: read.then((r) => {
-        r.close();
-        return { columns: r.columns, rowCount: r.rowCount, plainNumbers: r.plainNumbers === true };
-      }),
-    };
-  }
-  const scan = copyScan(text);
-  return {
-    scanned: Promise.resolve(scan),
-    read: scan
-      ? Promise.resolve().then(() => copiedColumns(text, scan))
-      : Promise.reject(new Error('The CSV was not read')),
   };
 }

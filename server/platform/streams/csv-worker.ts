@@ -1,8 +1,6 @@
 import { parentPort } from 'node:worker_threads';
 import type { Cell } from '../datasets/store';
 import { parseCsv } from './csv';
-import { copiedColumns } from './copy-types';
-import { copyScan } from './copy-scan';
 import { ROWS_PER_MESSAGE, type CsvAnswer, type CsvRequest } from './csv-thread';
 import { SourceError } from './table';
 
@@ -27,20 +25,6 @@ parentPort!.on('message', (request: CsvRequest) => {
     const rows = table.rows.slice(table.at, table.at + ROWS_PER_MESSAGE);
     table.at += rows.length;
     return post({ id, kind: 'rows', rows });
-  }
-  if (request.scan) {
-    // A text to copy as it is needs csv.ts's columns and row count only; one that may not be
-    // copied is not read here at all.
-    const scan = copyScan(request.text);
-    post({ id, kind: 'scan', scan });
-    if (!scan) return post({ id, kind: 'done' });
-    try {
-      const { columns, rowCount, plainNumbers } = copiedColumns(request.text, scan);
-      left.set(id, { rows: [], at: 0 });
-      return post({ id, kind: 'columns', columns, rowCount, plainNumbers });
-    } catch (error) {
-      return post(failure(id, error));
-    }
   }
   parseCsv(request.text).then(
     ({ columns, rows }) => {

@@ -12,12 +12,12 @@
  * scan and also send the text the Node path.
  */
 
-const JS_ONLY_SPACE = /[\u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000\uFEFF]/;
+export const JS_ONLY_SPACE = /[\u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000\uFEFF]/;
 
 const isLineEnd = (ch: string | undefined) => ch === '\n' || ch === '\r';
 
 /** A number JS writes with an exponent (below 1e-6) may be in the text: erring on "may". */
-const TINY_NUMBER = /\d[eE]-\d|\.000000/;
+export const TINY_NUMBER = /\d[eE]-\d|\.000000/;
 /** A space at the edge of an unquoted field (the text's own ends are looked at apart). */
 const EDGE_SPACE = / [,\r\n]|[,\r\n] /g;
 

@@ -8,7 +8,7 @@ import { typedRowsOf } from '../testing/row-sets';
 import { parseCsv } from './csv';
 import { stageCsvInEngine } from './engine-csv';
 import { scanCsv } from './engine-csv-scan';
-import { csvCases as cases, manyRows } from '../testing/csv-cases';
+import { PAST_THE_HEAD, csvCases as cases, manyRows } from '../testing/csv-cases';
 
 /**
  * On PostgreSQL the engine parses, types and stages a CSV; for every text it takes,
@@ -61,7 +61,7 @@ describe.runIf(process.env.DATABASE_URL)('a CSV typed and staged by PostgreSQL',
   });
 
   it('runs at once: the one judging on its own connection and the others alike', async () => {
-    const csvs = [manyRows(1_200, '1,x,1'), manyRows(1_200, '1.5,2026-01-01,1e-7')];
+    const csvs = [manyRows(PAST_THE_HEAD, '1,x,1'), manyRows(PAST_THE_HEAD, '1.5,2026-01-01,1e-7')];
     const runs = [...csvs, ...csvs].map(async (csv) => {
       const datasetId = await dataset();
       const inEngine = await stageCsvInEngine(db, datasetId, csv, await job(), () =>

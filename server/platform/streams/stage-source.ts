@@ -6,6 +6,7 @@ import {
 } from '../datasets/staged-rows';
 import type { Db } from '../store';
 import { stageCsvByCopy } from './copy-csv';
+import { wholeText } from './csv-blocks';
 import { readCsvPieces } from './csv-thread';
 import { stageCsvInEngine } from './engine-csv';
 import { SourceError, type CsvSource, type SourceTable } from './table';
@@ -13,7 +14,7 @@ import { SourceError, type CsvSource, type SourceTable } from './table';
 /**
  * A source's rows staged out of sight (datasets/staged-rows.ts) with its columns. A CSV is
  * copied as it is into its typed table where the engine reads it exactly as csv.ts would
- * (copy-csv.ts); else, on PostgreSQL, parsed and typed by the engine (engine-csv.ts); any other
+ * (copy-csv.ts, a block at a time: a large data file is never whole in memory); else, on PostgreSQL, parsed and typed by the engine (engine-csv.ts); any other
  * CSV is parsed here, a large one on a thread of its own (csv-thread.ts), and its rows copied.
  * `onRows` hears the row count.
  */
@@ -41,11 +42,13 @@ async function stage(
   onRows: (rows: number) => Promise<unknown>,
 ): Promise<{ columns: SourceTable['columns']; staged: StagedRows }> {
   if ('csv' in source) {
-    // Copied as it is where the engine reads it exactly as csv.ts does (copy-csv.ts).
+    // Copied as it is where the engine reads it exactly as csv.ts does (copy-csv.ts), a block at
+    // a time; the other paths read the text whole.
     const copied = await stageCsvByCopy(db, datasetId, source.csv, jobId, onRows);
     if (copied) return copied;
+    const text = await wholeText(source.csv);
     // A text too large for one statement's time (statement_timeout) is read the Node way.
-    const inEngine = await stageCsvInEngine(db, datasetId, source.csv, jobId, onRows).catch(
+    const inEngine = await stageCsvInEngine(db, datasetId, text, jobId, onRows).catch(
       (error: unknown) => {
         if ((error as { code?: string }).code === '57014') return null;
         throw error;
@@ -53,7 +56,7 @@ async function stage(
     );
     if (inEngine) return inEngine;
     // Staged as its rows come over from the thread that parses it.
-    const read = await readCsvPieces(source.csv);
+    const read = await readCsvPieces(text);
     try {
       await onRows(read.rowCount);
       const staged = await stageRowPieces(

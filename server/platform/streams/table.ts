@@ -6,9 +6,12 @@ export interface SourceTable {
   rows: Cell[][];
 }
 
-/** A CSV source's text, typed and staged by the store (stage-source.ts). */
+/** A CSV's bytes from its start, each time it is called: a large file is read as it is staged. */
+export type CsvBytes = () => Promise<AsyncIterable<Uint8Array>>;
+
+/** A CSV source's text, or its bytes, typed and staged by the store (stage-source.ts). */
 export interface CsvSource {
-  csv: string;
+  csv: string | CsvBytes;
 }
 
 /** A connector's failure: the execution ends in ERROR with this message (no stack, no secrets). */

@@ -1,6 +1,5 @@
 import { DATA_FILE_READERS } from '../../access/data-files';
 import { PlatformError, badRequest } from '../../core/errors';
-import { decodeText } from '../csv';
 import { SourceError } from '../table';
 import { configValue, refusedAs, type Connector } from './types';
 
@@ -47,13 +46,25 @@ export const dataFileConnector: Connector = {
             : `${runner} may not read data file ${id}: ${refusal.message}`,
         ),
     );
-    const { revision } = await services.dataFiles.contents(actor, id).catch((error: unknown) => {
+    const unread = (error: unknown) => {
       if (!(error instanceof PlatformError)) throw error;
       if (error.status === 404)
         throw new SourceError(`Data file ${id} no longer exists or has no revision`);
       // The store's reason (never where it is) when its bytes could not be read.
       throw new SourceError(`Data file ${id} could not be read: ${error.message}`);
-    });
-    return { csv: decodeText(revision.body) };
+    };
+    const { read } = await services.dataFiles.contents(actor, id).catch(unread);
+    // Read as the run stages it: the bytes of a large file are never whole in memory.
+    return { csv: () => read().then(bytesOf(unread), unread) };
   },
 };
+
+/** The chunks of `stream`, a failure midway answered by `unread`. */
+const bytesOf = (unread: (error: unknown) => never) =>
+  async function* (stream: AsyncIterable<Uint8Array>) {
+    try {
+      yield* stream;
+    } catch (error) {
+      unread(error);
+    }
+  };
