@@ -28,12 +28,13 @@ import { SourceError, type CsvSource, type SourceTable } from './table';
  * Characters per COPY statement. Each statement has a fixed cost (a few ms on PGlite), so larger
  * pieces load faster; but on PGlite a statement holds the database, so a piece there is sized by
  * the time the one before took, to hold it PIECE_MS at most: a reader that comes meanwhile waits
- * no longer. PostgreSQL's readers never wait for a COPY; there a piece bounds what the event loop
- * numbers at once (some 5 ms a megabyte, so that three runs at once hold no request long).
+ * no longer. PostgreSQL's readers never wait for a COPY, and the pieces of runs at once take
+ * turns there (a reader finds a core free), so its pieces are large. Either way the lines are
+ * numbered a block at a time as they come, so no piece holds the event loop.
  */
 const COPY_CHARS = {
   pglite: { first: 256 * 1024, least: 64 * 1024, most: 4 * 1024 * 1024 },
-  postgres: { first: 1024 * 1024, least: 1024 * 1024, most: 1024 * 1024 },
+  postgres: { first: 4 * 1024 * 1024, least: 4 * 1024 * 1024, most: 4 * 1024 * 1024 },
 } as const;
 /** The longest a piece of the copy holds PGlite (ms), as measured on the piece before. */
 const PIECE_MS = 40;
@@ -96,7 +97,10 @@ class Copy {
 
   /** Takes `rows` (whole lines); copies a piece once enough are in. */
   async add(rows: string) {
-    this.pending.push(rows);
+    // Numbered as it comes, so the event loop numbers a block at a time, whatever the piece.
+    const block = numbered(rows, this.eol, this.staged.rowCount);
+    this.staged.rowCount += block.lines;
+    this.pending.push(block.text);
     this.pendingChars += rows.length;
     if (this.pendingChars >= this.target) await this.flush();
   }
@@ -114,11 +118,10 @@ class Copy {
   }
 
   private async flush() {
-    const piece = numbered(this.pending.join(''), this.eol, this.staged.rowCount);
+    const piece = this.pending.join('');
     const chars = this.pendingChars;
     this.pending = [];
     this.pendingChars = 0;
-    this.staged.rowCount += piece.lines;
     // The next piece is cut while the database loads the one before.
     await this.loading;
     const { db, set, sizes } = this;
@@ -127,7 +130,7 @@ class Copy {
       async () => {
         if (this.refused) return;
         const began = performance.now();
-        await db.copyFrom(this.sql, piece.text);
+        await db.copyFrom(this.sql, piece);
         await summarizeRowTable(db, set.table);
         const ms = Math.max(performance.now() - began, 1);
         if (db.kind === 'pglite')
