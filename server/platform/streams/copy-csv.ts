@@ -29,12 +29,13 @@ import { SourceError, type CsvSource, type SourceTable } from './table';
  * pieces load faster; but on PGlite a statement holds the database, so a piece there is sized by
  * the time the one before took, to hold it PIECE_MS at most: a reader that comes meanwhile waits
  * no longer. PostgreSQL's readers never wait for a COPY, and the pieces of runs at once take
- * turns there (a reader finds a core free), so its pieces are large. Either way the lines are
- * numbered a block at a time as they come, so no piece holds the event loop.
+ * turns there (a reader finds a core free); there a piece bounds the memory a run holds (a piece
+ * is in memory some four times over: its lines, numbered, joined and sent). Either way the lines
+ * are numbered a block at a time as they come, so no piece holds the event loop.
  */
 const COPY_CHARS = {
   pglite: { first: 256 * 1024, least: 64 * 1024, most: 4 * 1024 * 1024 },
-  postgres: { first: 4 * 1024 * 1024, least: 4 * 1024 * 1024, most: 4 * 1024 * 1024 },
+  postgres: { first: 1024 * 1024, least: 1024 * 1024, most: 1024 * 1024 },
 } as const;
 /** The longest a piece of the copy holds PGlite (ms), as measured on the piece before. */
 const PIECE_MS = 40;
