@@ -3,7 +3,7 @@ import { CHUNK_BYTES } from './csv';
 import { csvBlocks } from './csv-blocks';
 import { CopiedColumns, NotAsScanned } from './copy-types';
 import type { CsvSource } from './table';
-import { JS_ONLY_SPACE, TINY_NUMBER, eolAt, scanCsv } from './engine-csv-scan';
+import { eolAt, scanPiece } from './engine-csv-scan';
 
 /** A field blank but not empty, as csv.ts trims it: `""`, or spaces, quoted or not. */
 const BLANK_FIELD = /(?:^|[,\r\n])(?:"[ \t\v\f]*"|[ \t\v\f]+)(?=[,\r\n]|$)/;
@@ -52,15 +52,10 @@ export class CopyScan {
   }
 
   private passes(text: string) {
-    if (text.includes('\\.') || JS_ONLY_SPACE.test(text) || OTHER_LINE_END[this.eol]!.test(text))
-      return false;
-    const scan = scanCsv(text);
+    if (OTHER_LINE_END[this.eol]!.test(text)) return false;
+    const scan = scanPiece(text);
     if (!scan || scan.quotedBreak) return false;
-    if (
-      this.plain &&
-      (scan.edgeSpace || text.startsWith(' ') || text.endsWith(' ') || TINY_NUMBER.test(text))
-    )
-      this.plain = false;
+    if (!scan.plain) this.plain = false;
     return true;
   }
 }

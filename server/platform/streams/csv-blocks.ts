@@ -33,27 +33,21 @@ export async function* csvBlocks(
   size = BLOCK_CHARS,
 ): AsyncGenerator<string> {
   let want = first;
-  if (typeof csv === 'string') {
-    const text = csv.charCodeAt(0) === 0xfeff ? csv.slice(1) : csv;
-    for (let at = 0; at < text.length;) {
-      const end = cutAt(text, at, want, false);
-      yield text.slice(at, end);
-      at = end;
-      want = size;
-    }
-    return;
-  }
-  const decoder = new TextDecoder('utf-8');
   let carry = '';
-  for await (const chunk of await csv()) {
-    carry += decoder.decode(chunk, { stream: true });
-    for (let end = cutAt(carry, 0, want, true); end > 0; end = cutAt(carry, 0, want, true)) {
-      yield carry.slice(0, end);
-      carry = carry.slice(end);
-      want = size;
+  if (typeof csv === 'string') carry = csv.charCodeAt(0) === 0xfeff ? csv.slice(1) : csv;
+  else {
+    const decoder = new TextDecoder('utf-8');
+    for await (const chunk of await csv()) {
+      carry += decoder.decode(chunk, { stream: true });
+      for (let end = cutAt(carry, 0, want, true); end > 0; end = cutAt(carry, 0, want, true)) {
+        yield carry.slice(0, end);
+        carry = carry.slice(end);
+        want = size;
+      }
     }
+    carry += decoder.decode();
   }
-  carry += decoder.decode();
+  // The whole text, or what is left once every byte is in.
   for (let at = 0; at < carry.length;) {
     const end = cutAt(carry, at, want, false);
     yield carry.slice(at, end);

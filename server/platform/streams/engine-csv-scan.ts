@@ -12,12 +12,12 @@
  * scan and also send the text the Node path.
  */
 
-export const JS_ONLY_SPACE = /[\u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000\uFEFF]/;
+const JS_ONLY_SPACE = /[\u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000\uFEFF]/;
 
 const isLineEnd = (ch: string | undefined) => ch === '\n' || ch === '\r';
 
 /** A number JS writes with an exponent (below 1e-6) may be in the text: erring on "may". */
-export const TINY_NUMBER = /\d[eE]-\d|\.000000/;
+const TINY_NUMBER = /\d[eE]-\d|\.000000/;
 /** A space at the edge of an unquoted field (the text's own ends are looked at apart). */
 const EDGE_SPACE = / [,\r\n]|[,\r\n] /g;
 
@@ -35,7 +35,7 @@ export const eolAt = (text: string, i: number) =>
   text[i] === '\r' ? (text[i + 1] === '\n' ? '\r\n' : '\r') : '\n';
 
 /** Where `text` ends once its last line ends are trimmed (not before `from`). */
-export function trimmedEnd(text: string, eol: string, from = 0) {
+function trimmedEnd(text: string, eol: string, from = 0) {
   let end = text.length;
   while (end - eol.length >= from && text.startsWith(eol, end - eol.length)) end -= eol.length;
   return end;
@@ -110,8 +110,7 @@ export function engineCsvReadable(
   parseHead: (text: string) => HeadParse,
 ): { body: string; columns: number; plain: boolean; eol: string; quotedBreak: boolean } | null {
   const body = text.replace(/^\uFEFF/, '');
-  if (body.includes('\\.') || JS_ONLY_SPACE.test(body)) return null;
-  const scan = scanCsv(body);
+  const scan = scanPiece(body);
   if (scan === null) return null;
   const { eol } = scan;
   const head = parseHead(body);
@@ -123,11 +122,26 @@ export function engineCsvReadable(
     columns: header.length,
     eol,
     quotedBreak: scan.quotedBreak,
-    plain:
-      !scan.quotedBreak &&
-      !scan.edgeSpace &&
-      !body.startsWith(' ') &&
-      !body.slice(0, end).endsWith(' ') &&
-      !TINY_NUMBER.test(body),
+    plain: scan.plain,
   };
+}
+
+/**
+ * What the engine's parse needs of a text, or of a piece of one cut at a line end: null when
+ * it would read the text otherwise than papaparse (`\.`, whitespace JS trims and SQL does not,
+ * a quote where the two read it apart); else its first line end, whether a quoted field holds
+ * a line break, and whether the engine may write its cells as CSV (no quoted line break, no
+ * space at a field's edge, nothing that could be a number JavaScript writes with an exponent).
+ */
+export function scanPiece(text: string) {
+  if (text.includes('\\.') || JS_ONLY_SPACE.test(text)) return null;
+  const scan = scanCsv(text);
+  if (scan === null) return null;
+  const plain =
+    !scan.quotedBreak &&
+    !scan.edgeSpace &&
+    !text.startsWith(' ') &&
+    !text.endsWith(' ') &&
+    !TINY_NUMBER.test(text);
+  return { eol: scan.eol, quotedBreak: scan.quotedBreak, plain };
 }
