@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { PAST_THE_HEAD, csvCases, manyRows } from '../testing/csv-cases';
 import { scannedBlocks } from './copy-scan';
-import { NotAsScanned, type CopiedColumns } from './copy-types';
-import { csvColumns } from './csv';
+import { Form, NotAsScanned, formAt, type CopiedColumns } from './copy-types';
+import { csvColumns, matchers } from './csv';
 
 /**
  * The copy's read of a text's columns and rows (copy-types.ts), a block at a time, is csv.ts's
@@ -69,5 +69,60 @@ describe('the copy’s read of columns', () => {
     await expect(copiedColumns(manyRows(PAST_THE_HEAD, '1,2'))).rejects.toThrow(
       `CSV: row ${PAST_THE_HEAD + 2} has 2 fields; the header has 3`,
     );
+  });
+});
+
+describe('a value’s form, read by its character codes', () => {
+  // The edges of each form, and values just past them that the matchers must be asked about.
+  const values = [
+    ...['0', '+0', '-0', '7', '-7', '+7', '007', '00', '-', '+', '', ' 5', '5 ', '5x'],
+    ...['123456789012345', '-123456789012345', '1234567890123456', '9007199254740993'],
+    ...['1.5', '-1.5', '+1.5', '12.50', '0.5', '.5', '+.5', '-.', '1.', '1.2.3', '00.5', '1e5'],
+    ...['1.5e3', '99999999999999.99', '999999999999999.99', '12345678901234.5', '1.000000001'],
+    ...['1.' + '9'.repeat(20), '1.' + '9'.repeat(21), '0.00001', '-0.0', '1,5'],
+    ...['2026-01-02', '2026-02-29', '2024-02-29', '2026-13-01', '2026-00-10', '2026-01-00'],
+    ...['2026-01-32', '0099-01-01', '0100-01-01', '2026-1-01', '2026-01-1', '2026/01/02'],
+    ...['2026-01-02T10:00:00Z', '-2026-01-02', '2026-01-0x', '20260102', '2026-01-02 '],
+  ];
+  /** What csv.ts's matchers say, and whether the engine writes the number as JavaScript does. */
+  const matched = (v: string) => {
+    const fits = matchers.filter(([, test]) => test(v)).map(([type]) => type);
+    const n = Number(v);
+    const plain = n === 0 ? !Object.is(n, -0) : Math.abs(n) >= 1e-4 && Math.abs(n) < 1e15;
+    return { fits, plain };
+  };
+  const expected: Record<Form, { fits: string[]; plain: boolean } | undefined> = {
+    [Form.Other]: undefined,
+    [Form.Whole]: { fits: ['LONG', 'DOUBLE'], plain: true },
+    [Form.Decimal]: { fits: ['DOUBLE'], plain: true },
+    [Form.Day]: { fits: ['DATE'], plain: false },
+  };
+
+  it.each(values)('%j: the form says what the matchers say, or asks them', (v) => {
+    // The value inside a line, as read: its bounds, not a slice.
+    const line = `x,${v},y`;
+    const form = formAt(line, 2, 2 + v.length);
+    const want = expected[form];
+    if (!want) return;
+    const { fits, plain } = matched(v);
+    expect(fits).toEqual(want.fits);
+    if (form !== Form.Day) expect(plain).toBe(true);
+  });
+
+  it('knows the forms a column mostly holds without asking', () => {
+    const forms = ['7', '-7', '123456789012345', '12.50', '-1.5', '2026-01-02', '2024-02-29'].map(
+      (v) => formAt(v, 0, v.length),
+    );
+    expect(forms).toEqual([
+      Form.Whole,
+      Form.Whole,
+      Form.Whole,
+      Form.Decimal,
+      Form.Decimal,
+      Form.Day,
+      Form.Day,
+    ]);
+    for (const v of ['-0', '007', '1234567890123456', '0.5', '1e5', '2026-02-29', '0099-01-01'])
+      expect(formAt(v, 0, v.length), v).toBe(Form.Other);
   });
 });

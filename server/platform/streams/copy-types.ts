@@ -1,3 +1,4 @@
+import { isCalendarDay } from '../../../src/api/contract/column-values';
 import { headerNames, matchers, type ColumnType } from './csv';
 import { SourceError } from './table';
 
@@ -59,14 +60,91 @@ function plainNumber(v: string) {
   return size >= 1e-4 && size < 1e15;
 }
 
+const DIGIT_0 = 48;
+const isDigit = (c: number) => c >= DIGIT_0 && c <= DIGIT_0 + 9;
+
+/** The number of the two digits at `at`; -1 when they are not both digits. */
+function twoDigits(text: string, at: number) {
+  const a = text.charCodeAt(at);
+  const b = text.charCodeAt(at + 1);
+  return isDigit(a) && isDigit(b) ? (a - DIGIT_0) * 10 + b - DIGIT_0 : -1;
+}
+
+/** Whether every candidate left is one of `fits` (a loop: no closure made per value). */
+function allFit(left: typeof matchers, fits: readonly ColumnType[]) {
+  for (const [type] of left) if (!fits.includes(type)) return false;
+  return true;
+}
+
+/** A value's form where csv.ts's matchers need not be asked (formAt). */
+export const Form = {
+  /** Another: the matchers are asked. */
+  Other: 0,
+  /** A whole number of at most 15 digits, not -0: LONG and DOUBLE, and written alike. */
+  Whole: 1,
+  /** A point, no exponent, 1 to 14 digits before it, the first not 0: DOUBLE, written alike. */
+  Decimal: 2,
+  /** A calendar day YYYY-MM-DD: DATE. */
+  Day: 3,
+} as const;
+export type Form = (typeof Form)[keyof typeof Form];
+
+/** The column types each form fits (csv.ts's matchers that pass). */
+const FITS: Record<Form, readonly ColumnType[]> = {
+  [Form.Other]: [],
+  [Form.Whole]: ['LONG', 'DOUBLE'],
+  [Form.Decimal]: ['DOUBLE'],
+  [Form.Day]: ['DATE'],
+};
+
+/**
+ * The form of the value text[from, to), read by its character codes where it lies (no slice,
+ * no regular expression): the forms most columns hold are known at once, for what csv.ts's
+ * matchers and `plainNumber` would say of them; anything else, edges and spaces included, is
+ * Other (copy-types.test.ts checks each form against the matchers).
+ */
+export function formAt(text: string, from: number, to: number): Form {
+  let at = from;
+  const first = text.charCodeAt(at);
+  const negative = first === 45;
+  if (negative || first === 43) at++;
+  let digits = 0;
+  while (at < to && isDigit(text.charCodeAt(at))) {
+    at++;
+    digits++;
+  }
+  const leadingZero = digits > 0 && text.charCodeAt(at - digits) === DIGIT_0;
+  if (at === to) {
+    if (digits === 0 || digits > 15 || (leadingZero && digits > 1)) return Form.Other;
+    return leadingZero && negative ? Form.Other : Form.Whole;
+  }
+  const next = text.charCodeAt(at);
+  if (next === 46) {
+    // Decimal: 1..14 digits before the point, the first not 0, so that 1 <= |n| < 1e15.
+    if (digits === 0 || digits > 14 || leadingZero) return Form.Other;
+    let fraction = 0;
+    for (at++; at < to && isDigit(text.charCodeAt(at)); at++) fraction++;
+    return at === to && fraction > 0 && fraction <= 20 ? Form.Decimal : Form.Other;
+  }
+  if (next === 45 && digits === 4 && at === from + 4 && to === from + 10) {
+    if (text.charCodeAt(from + 7) !== 45) return Form.Other;
+    const m = twoDigits(text, from + 5);
+    const d = twoDigits(text, from + 8);
+    if (m < 0 || d < 0) return Form.Other;
+    const y = twoDigits(text, from) * 100 + twoDigits(text, from + 2);
+    return isCalendarDay(y, m, d) ? Form.Day : Form.Other;
+  }
+  return Form.Other;
+}
+
 /** Not the text csv.ts reads as the scan says: the copy path leaves it to the others. */
 export class NotAsScanned extends Error {}
 
 /**
  * csv.ts's columns and row count (csvColumns) of a text the copy scan passes (copy-scan.ts),
  * read a block of lines at a time without making its cells: each column's candidates (csv.ts's
- * `matchers`, narrowest first) tested on its trimmed values only while some are left, blank rows
- * skipped as papaparse's `greedy` does, a ragged row refused with csv.ts's message. The copy
+ * `matchers`, narrowest first) tested on its trimmed values only while some are left (a value
+ * of a common form, `formAt`, without asking them), blank rows skipped as papaparse's `greedy` does, a ragged row refused with csv.ts's message. The copy
  * reads each block before it copies it, so this costs a fraction of csv.ts's whole parse
  * (copy-types.test.ts compares the two on every CSV shape). `plainNumbers` says whether the
  * engine writes every value of its DOUBLE columns as JavaScript does (row-tables.ts
@@ -146,7 +224,17 @@ export class CopiedColumns {
           to = next;
         }
         const left = count < width ? candidates[count] : null;
-        if (left || blank) {
+        const form = left && !quoted ? formAt(text, from, to) : Form.Other;
+        if (form !== Form.Other) {
+          blank = false;
+          seen[count] = true;
+          const fits = FITS[form];
+          if (!allFit(left!, fits)) {
+            const kept = left!.filter(([type]) => fits.includes(type));
+            candidates[count] = kept.length ? kept : null;
+          }
+          // Whole numbers and decimals of these forms are written alike; a day leaves no number.
+        } else if (left || blank) {
           let v = text.slice(from, to);
           if (quoted) v = v.replaceAll('""', '"');
           else if (v.indexOf('"') >= 0) throw new NotAsScanned('quote');
