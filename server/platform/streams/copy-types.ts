@@ -90,8 +90,7 @@ export const Form = {
 export type Form = (typeof Form)[keyof typeof Form];
 
 /** The column types each form fits (csv.ts's matchers that pass). */
-const FITS: Record<Form, readonly ColumnType[]> = {
-  [Form.Other]: [],
+const FITS: Record<Exclude<Form, typeof Form.Other>, readonly ColumnType[]> = {
   [Form.Whole]: ['LONG', 'DOUBLE'],
   [Form.Decimal]: ['DOUBLE'],
   [Form.Day]: ['DATE'],
@@ -225,12 +224,12 @@ export class CopiedColumns {
         }
         const left = count < width ? candidates[count] : null;
         const form = left && !quoted ? formAt(text, from, to) : Form.Other;
-        if (form !== Form.Other) {
+        if (left && form !== Form.Other) {
           blank = false;
           seen[count] = true;
           const fits = FITS[form];
-          if (!allFit(left!, fits)) {
-            const kept = left!.filter(([type]) => fits.includes(type));
+          if (!allFit(left, fits)) {
+            const kept = left.filter(([type]) => fits.includes(type));
             candidates[count] = kept.length ? kept : null;
           }
           // Whole numbers and decimals of these forms are written alike; a day leaves no number.
