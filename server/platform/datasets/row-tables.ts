@@ -38,29 +38,52 @@ export function checkedTable(name: string) {
 }
 
 /**
- * The set's table, empty, with a BRIN index on `row_index` (a few pages a million rows: the rows
- * come in load order, so a range of positions is a few pages) and the column's statistics kept
- * small (the planner then reads a window of positions from its pages, not the whole table).
- * Each writer summarizes the index as its pieces go in and finishes the table at its end.
+ * A BRIN index on `row_index` (a few pages a million rows: the rows come in load order, so a
+ * range of positions is a few pages).
  */
-export async function createRowTable(db: Queryable, table: string, types: readonly string[]) {
+const positionIndex = (name: string) =>
+  `CREATE INDEX IF NOT EXISTS ${name}_at ON ${name} USING brin (row_index) WITH (pages_per_range = 8)`;
+
+/**
+ * The set's table, empty, with its position index and the column's statistics kept small (the
+ * planner then reads a window of positions from its pages, not the whole table). Each writer
+ * summarizes the index as its pieces go in and finishes the table at its end.
+ * `indexLater`: the index is built by `finishRowTable`, once every row is in. That suits
+ * PostgreSQL, where a build holds no reader and costs less than the COPY's keeping the index up
+ * row by row; on PGlite a build would hold the database for the whole table at once.
+ */
+export async function createRowTable(
+  db: Queryable,
+  table: string,
+  types: readonly string[],
+  indexLater = false,
+) {
   const name = checkedTable(table);
   const columns = types.map((t, i) => `, ${column(i)} ${sqlType(t)}`).join('');
   await db.query(`CREATE TABLE ${name} (row_index bigint NOT NULL${columns})`);
-  await db.query(
-    `CREATE INDEX ${name}_at ON ${name} USING brin (row_index) WITH (pages_per_range = 8)`,
-  );
+  if (!indexLater) await db.query(positionIndex(name));
   await db.query(`ALTER TABLE ${name} ALTER row_index SET STATISTICS 1`);
 }
 
-/** The index's summary of the pages written since the last (a millisecond or two a piece). */
-export const summarizeRowTable = (db: Queryable, table: string) =>
-  db.query(`SELECT brin_summarize_new_values('${checkedTable(table)}_at')`);
+/** Whether a writer on this engine leaves the position index to `finishRowTable` (above). */
+export const indexesLater = (kind: 'pglite' | 'postgres') => kind === 'postgres';
 
-/** Once every row is in: the last pages summarized and `row_index`'s statistics (a few ms). */
+/**
+ * The index's summary of the pages written since the last (a millisecond or two a piece); none
+ * while the index is yet to be built.
+ */
+export const summarizeRowTable = (db: Queryable, table: string) =>
+  db.query(`SELECT brin_summarize_new_values(to_regclass('${checkedTable(table)}_at'))`);
+
+/**
+ * Once every row is in: the index built if it was left for later, its last pages summarized,
+ * and `row_index`'s statistics (a few ms).
+ */
 export async function finishRowTable(db: Queryable, table: string) {
+  const name = checkedTable(table);
+  await db.query(positionIndex(name));
   await summarizeRowTable(db, table);
-  await db.query(`ANALYZE ${checkedTable(table)} (row_index)`);
+  await db.query(`ANALYZE ${name} (row_index)`);
 }
 
 export const dropRowTable = (db: Queryable, table: string) =>

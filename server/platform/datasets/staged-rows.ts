@@ -4,6 +4,7 @@ import {
   copyInto,
   copyText,
   finishRowTable,
+  indexesLater,
   refusedValue,
   summarizeRowTable,
   type Cell,
@@ -80,6 +81,7 @@ export async function stageRowPieces(
     state: 'staging',
     jobId,
     types: columns.map((c) => c.type),
+    indexLater: indexesLater(db.kind),
   });
   const width = types.length;
   const names = columns.map((c) => c.name);

@@ -62,6 +62,8 @@ export async function newSet(
     state: 'staging' | 'live';
     jobId?: string;
     types: readonly string[];
+    /** The position index is built when the set is finished (row-tables.ts `createRowTable`). */
+    indexLater?: boolean;
   },
 ) {
   const storage = newStorage();
@@ -81,7 +83,7 @@ export async function newSet(
       types,
     ],
   );
-  await createRowTable(db, table, types);
+  await createRowTable(db, table, types, set.indexLater);
   return { storage, table, types };
 }
 

@@ -34,10 +34,11 @@ export interface Db extends Queryable {
    */
   batch(statements: Statement[]): Promise<unknown[][]>;
   /**
-   * `COPY ... FROM STDIN` fed with `data` (text, CSV or as the statement says): the engine's own
-   * bulk load, one statement. On PGlite the statement reads the data as '/dev/blob'.
+   * `COPY ... FROM STDIN` fed with `data` (text, CSV or as the statement says; pieces are sent in
+   * turn, as one text): the engine's own bulk load, one statement. On PGlite the statement reads
+   * the data as '/dev/blob'.
    */
-  copyFrom(sql: string, data: string): Promise<void>;
+  copyFrom(sql: string, data: CopyData): Promise<void>;
   /** `COPY ... TO STDOUT`: what the engine writes, in one piece (keep each statement bounded). */
   copyTo(sql: string): Promise<Uint8Array>;
   /**
@@ -61,9 +62,12 @@ export interface Db extends Queryable {
   close(): Promise<void>;
 }
 
+/** What a COPY reads: a text, or its pieces in order (not joined first). */
+export type CopyData = string | readonly string[];
+
 /** One connection's statements and COPYs (`Db.session`). */
 export interface Session extends Queryable {
-  copyFrom(sql: string, data: string): Promise<void>;
+  copyFrom(sql: string, data: CopyData): Promise<void>;
 }
 
 export async function queryOne<T>(db: Queryable, sql: string, params?: unknown[]) {

@@ -142,7 +142,8 @@ export async function openPglite(
       }
     },
     async copyFrom(sql, data) {
-      await send({ op: 'copyFrom', sql, data, low: low() });
+      const text = typeof data === 'string' ? data : data.join('');
+      await send({ op: 'copyFrom', sql, data: text, low: low() });
     },
     async copyTo(sql) {
       return (await send({ op: 'copyTo', sql, low: low() })).bytes ?? new Uint8Array(0);

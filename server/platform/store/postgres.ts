@@ -3,7 +3,7 @@ import { pipeline } from 'node:stream/promises';
 import pg from 'pg';
 import { from as copyFrom, to as copyTo } from 'pg-copy-streams';
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { NoRows, type Db, type Queryable, type Session } from './db';
+import { NoRows, type CopyData, type Db, type Queryable, type Session } from './db';
 import { isBackground, type RequestGauge } from './priority';
 
 pg.types.setTypeParser(pg.types.builtins.INT8, Number);
@@ -40,6 +40,9 @@ class Slots {
 
 /** Inside a slot's work: what it calls itself (a query inside a step) takes no second one. */
 const holding = new AsyncLocalStorage<boolean>();
+
+/** A COPY's data as a stream of its pieces, each written as it is (no joined copy of the whole). */
+const pieces = (data: CopyData) => Readable.from(typeof data === 'string' ? [data] : data);
 
 /** `schema` isolates one platform (a test, say) inside a shared database. */
 export async function openPostgres(
@@ -129,10 +132,10 @@ export async function openPostgres(
       client.release();
     }
   }
-  async function copyIn(sql: string, data: string) {
+  async function copyIn(sql: string, data: CopyData) {
     const client = await connect();
     try {
-      await pipeline(Readable.from([Buffer.from(data)]), client.query(copyFrom(sql)));
+      await pipeline(pieces(data), client.query(copyFrom(sql)));
     } finally {
       client.release();
     }
@@ -142,8 +145,7 @@ export async function openPostgres(
     try {
       return await fn({
         query: (sql, params) => run(client, sql, params),
-        copyFrom: (sql, data) =>
-          pipeline(Readable.from([Buffer.from(data)]), client.query(copyFrom(sql))),
+        copyFrom: (sql, data) => pipeline(pieces(data), client.query(copyFrom(sql))),
       });
     } finally {
       await client.query('ROLLBACK; DISCARD TEMP').catch(() => undefined);

@@ -118,6 +118,33 @@ describe('a CSV copied as it is', () => {
     expect(await stagingSets(datasetId)).toBe(1);
   });
 
+  it.each([
+    ['LF', '\n'],
+    ['CRLF', '\r\n'],
+    ['CR', '\r'],
+  ])('numbers the rows of %s text in order, past empty lines', async (_, eol) => {
+    // Empty lines between and after the rows, across blocks: each row keeps its place.
+    const lines = generateCsv(6_000).trimEnd().split('\n');
+    const csv =
+      lines.map((line, i) => (i % 997 === 1 ? `${eol}${line}` : line)).join(eol) + eol + eol;
+    const node = await parseCsv(csv);
+    expect(node.rows).toHaveLength(6_000);
+    const datasetId = await dataset();
+    const result = await stageCsvByCopy(db, datasetId, bytesOf(csv, 8_191), await job(), noRows);
+    expect(result!.staged.rowCount).toBe(6_000);
+    // Its position index is there once it is finished, whenever the engine builds it.
+    const { row_table } = await setOf(datasetId, result!.staged.storage);
+    const [index] = await db.query<{ built: boolean }>(
+      `SELECT to_regclass($1) IS NOT NULL AS built`,
+      [`${row_table}_at`],
+    );
+    expect(index!.built).toBe(true);
+    const staged = await stageRows(db, datasetId, node.columns, node.rows, await job());
+    expect(await typedRowsOf(db, datasetId, result!.staged.storage)).toEqual(
+      await typedRowsOf(db, datasetId, staged.storage),
+    );
+  });
+
   it('reads a large text a block at a time, from a string or its bytes: the same rows, or nothing', async () => {
     // Text past the first block, and a character of two bytes cut between chunks.
     const csv = generateCsv(12_000).replace('order 7,', 'ordér 7,');

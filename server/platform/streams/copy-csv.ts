@@ -1,4 +1,4 @@
-import { copyInto, finishRowTable, summarizeRowTable } from '../datasets/row-tables';
+import { copyInto, finishRowTable, indexesLater, summarizeRowTable } from '../datasets/row-tables';
 import { discardStaged, type StagedRows } from '../datasets/staged-rows';
 import { newSet } from '../datasets/store';
 import type { Db } from '../store';
@@ -30,8 +30,9 @@ import { SourceError, type CsvSource, type SourceTable } from './table';
  * the time the one before took, to hold it PIECE_MS at most: a reader that comes meanwhile waits
  * no longer. PostgreSQL's readers never wait for a COPY, and the pieces of runs at once take
  * turns there (a reader finds a core free); there a piece bounds the memory a run holds (a piece
- * is in memory some four times over: its lines, numbered, joined and sent). Either way the lines
- * are numbered a block at a time as they come, so no piece holds the event loop.
+ * is in memory about twice over: its numbered blocks, and their bytes as sent; PGlite's is also
+ * joined). Either way the lines are numbered a block at a time as they come, so no piece holds
+ * the event loop.
  */
 const COPY_CHARS = {
   pglite: { first: 256 * 1024, least: 64 * 1024, most: 4 * 1024 * 1024 },
@@ -42,13 +43,21 @@ const PIECE_MS = 40;
 
 const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
 
-/** The lines of `piece` with their positions first, from `first`; empty lines are skipped. */
+/**
+ * The lines of `piece` with their positions first, from `first`; empty lines are skipped. The
+ * parts are joined once into one flat text: a text grown line by line is a tree of small strings
+ * that lives until its piece is sent, long enough for the collector to move it to the old heap.
+ */
 function numbered(piece: string, eol: string, first: number) {
-  const lines = piece.split(eol);
-  let text = '';
+  const parts: string[] = [];
   let n = 0;
-  for (const line of lines) if (line !== '') text += `${first + n++},${line}${eol}`;
-  return { text, lines: n };
+  for (let at = 0; at < piece.length;) {
+    let end = piece.indexOf(eol, at);
+    if (end < 0) end = piece.length;
+    if (end > at) parts.push(`${first + n++},`, piece.slice(at, end), eol);
+    at = end + eol.length;
+  }
+  return { text: parts.join(''), lines: n };
 }
 
 const isDataError = (error: unknown) => /^22/.test(String((error as { code?: unknown }).code));
@@ -92,6 +101,7 @@ class Copy {
       state: 'staging',
       jobId,
       types,
+      indexLater: indexesLater(db.kind),
     });
     return new Copy(db, datasetId, set, types, eol);
   }
@@ -119,7 +129,8 @@ class Copy {
   }
 
   private async flush() {
-    const piece = this.pending.join('');
+    // Its numbered blocks as they are: PostgreSQL's COPY is sent them in turn, never joined.
+    const piece = this.pending;
     const chars = this.pendingChars;
     this.pending = [];
     this.pendingChars = 0;

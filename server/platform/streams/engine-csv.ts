@@ -241,6 +241,7 @@ export async function stageCsvInEngine(
         state: 'staging',
         jobId,
         types,
+        indexLater: true,
       });
       const sql = (where: string) => `INSERT INTO ${set.table}
         SELECT n - 2, ${valuesSql(types)} FROM ${trimmedRows(k, where, [])}`;

@@ -81,7 +81,7 @@ describe('staging a stream run', () => {
       ...db,
       async copyFrom(sql, data) {
         await db.copyFrom(sql, data);
-        pieces.push(data.split('\n').length - 1);
+        pieces.push([data].flat().join('').split('\n').length - 1);
         seen.push(await readRows(db, id, 10, 0));
       },
     };
@@ -137,7 +137,7 @@ describe('staging a stream run', () => {
       ...db,
       async copyFrom(sql, data) {
         await db.copyFrom(sql, data);
-        statements.push(data.split('\n').length - 1);
+        statements.push([data].flat().join('').split('\n').length - 1);
       },
     };
     const staged = await stageRowPieces(counting, id, columns, n, pieces(), await job());
