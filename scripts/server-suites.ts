@@ -27,6 +27,8 @@ export const onBothDatabases: Record<string, string> = {
   'server/platform/streams/engine-csv.test.ts':
     'the engine parses CSV itself (COPY), PostgreSQL only',
   'server/platform/streams/staging.test.ts': 'rows staged with COPY FROM STDIN',
+  'server/platform/streams/copy-csv.test.ts':
+    "a CSV copied by the engine's COPY: its pieces and its position index branch on the store",
   'server/platform/streams/large-run.test.ts': 'a large run staged in pieces',
   'server/platform/streams/recovery.test.ts': 'a run taken over after a restart (leases)',
   'server/platform/streams/streams.test.ts': 'stream runs: staging, publishing, claims',
