@@ -51,7 +51,8 @@ describe('sign-in page, with email and password', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Sign in' })).toBeInTheDocument();
     expect(screen.getByText('Platform Console')).toBeInTheDocument();
     expect(screen.queryByRole('navigation', { name: 'Main' })).not.toBeInTheDocument();
-    expect(document.title).toBe('Sign in · Platform Console');
+    // The title is set by an effect after the page renders: on a busy machine, a moment later.
+    await waitFor(() => expect(document.title).toBe('Sign in · Platform Console'));
 
     const email = await emailField();
     expect(email).toHaveAttribute('type', 'email');
