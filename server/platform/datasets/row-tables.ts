@@ -175,9 +175,12 @@ export function copyText(
   return { text, plain };
 }
 
-/** The COPY of CSV lines into a set's table, each line its `row_index` first. */
-export const copyInto = (table: string, width: number) =>
-  `COPY ${checkedTable(table)} (row_index${Array.from({ length: width }, (_, i) => `, ${column(i)}`).join('')}) FROM STDIN WITH (FORMAT csv)`;
+/**
+ * The COPY of rows into a set's table, each its `row_index` first: CSV lines, or tuples of COPY's
+ * binary format (streams/copy-binary.ts).
+ */
+export const copyInto = (table: string, width: number, format: 'csv' | 'binary' = 'csv') =>
+  `COPY ${checkedTable(table)} (row_index${Array.from({ length: width }, (_, i) => `, ${column(i)}`).join('')}) FROM STDIN WITH (FORMAT ${format})`;
 
 /**
  * Rows written by one INSERT from one JSON document (inside a transaction, where no COPY is

@@ -1,4 +1,4 @@
-import type { Statement } from './db';
+import type { CopyData, Statement } from './db';
 
 /**
  * The messages between the platform's thread and the PGlite worker (pglite-worker.ts): a
@@ -9,7 +9,7 @@ import type { Statement } from './db';
 export type WorkerRequest = (
   | { id: number; op: 'query'; sql: string; params?: unknown[]; tx?: number }
   | { id: number; op: 'exec'; sql: string }
-  | { id: number; op: 'copyFrom'; sql: string; data: string }
+  | { id: number; op: 'copyFrom'; sql: string; data: CopyData }
   | { id: number; op: 'copyTo'; sql: string }
   | { id: number; op: 'begin' }
   | { id: number; op: 'batch'; statements: Statement[] }

@@ -137,7 +137,10 @@ async function drain() {
           const result = await (await prepared).query(request.sql, request.params);
           answer({ id: request.id, ok: true, rows: result.rows });
         } else if (request.op === 'copyFrom') {
-          await pg.query(toBlobCopy(request.sql), [], { blob: new Blob([request.data]) });
+          await pg.query(toBlobCopy(request.sql), [], {
+            // The pieces as they came: the blob reads them in order, never joined here.
+            blob: new Blob(typeof request.data === 'string' ? [request.data] : [...request.data]),
+          });
           answer({ id: request.id, ok: true });
         } else if (request.op === 'copyTo') {
           const result = await pg.query(toBlobCopy(request.sql));

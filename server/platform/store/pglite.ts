@@ -142,8 +142,7 @@ export async function openPglite(
       }
     },
     async copyFrom(sql, data) {
-      const text = typeof data === 'string' ? data : data.join('');
-      await send({ op: 'copyFrom', sql, data: text, low: low() });
+      await send({ op: 'copyFrom', sql, data, low: low() });
     },
     async copyTo(sql) {
       return (await send({ op: 'copyTo', sql, low: low() })).bytes ?? new Uint8Array(0);

@@ -65,11 +65,15 @@ const setOf = async (datasetId: string, storage: string) =>
     )
   )[0]!;
 
+/** Texts copied as binary tuples (copy-binary.ts) on PGlite, which the engine's CSV parse may not take. */
+const copiedAsBinary = new Set(['a negative zero in a DOUBLE column']);
+
 /** The texts copied as they are; every other case must come back null. */
 const copied = new Set([
   'the bench shape',
   'every type, a BOM, quoted commas',
   'numbers JS and float8 write alike',
+  'values of every binary form',
   'impossible days make STRING',
   'a number at or above 2^53 (JS and float8 may write it apart)',
   'blank and repeated header names, one column',
@@ -86,7 +90,8 @@ describe('a CSV copied as it is', () => {
       heard = n;
       return Promise.resolve();
     });
-    if (copied.has(name)) expect(result).not.toBeNull();
+    if (copied.has(name) || (db.kind === 'pglite' && copiedAsBinary.has(name)))
+      expect(result).not.toBeNull();
     if (!result) {
       expect(await stagingSets(datasetId)).toBe(0);
       return;

@@ -51,11 +51,12 @@ function keepsAll(left: typeof matchers, v: string) {
 /**
  * Whether the engine writes number `v` (a value of a DOUBLE column, trimmed) as JavaScript does:
  * datasets/row-tables.ts `numbersPlain`'s test, on the same double (both read the text correctly
- * rounded).
+ * rounded). A zero is plain: a copy stores a negative one as 0 (copy-binary.ts), or is not made
+ * (`negativeZeros`).
  */
 function plainNumber(v: string) {
   const n = Number(v);
-  if (n === 0) return !Object.is(n, -0);
+  if (n === 0) return true;
   const size = Math.abs(n);
   return size >= 1e-4 && size < 1e15;
 }
@@ -157,6 +158,8 @@ export class CopiedColumns {
   private readonly seen: boolean[];
   /** Per column, whether each number read so far is written alike (while it may be DOUBLE). */
   private readonly plain: boolean[];
+  /** Per column, whether a value is a negative zero ("-0", "-0.0"...). */
+  private readonly negativeZero: boolean[];
   /** Rows read (blank ones skipped). */
   rowCount = 0;
 
@@ -168,6 +171,7 @@ export class CopiedColumns {
     this.candidates = this.names.map(() => matchers);
     this.seen = this.names.map(() => false);
     this.plain = this.names.map(() => true);
+    this.negativeZero = this.names.map(() => false);
   }
 
   /** Each column's type as far as read: the narrowest that fits every value, STRING when none. */
@@ -186,6 +190,14 @@ export class CopiedColumns {
   /** Whether the engine writes every value of the DOUBLE columns as JavaScript does. */
   plainNumbers() {
     return this.types().every((type, i) => type !== 'DOUBLE' || this.plain[i]);
+  }
+
+  /**
+   * Whether a DOUBLE column holds a negative zero: the engine reads "-0" as -0, where csv.ts's
+   * cell (written by stageRows as "0") is 0.
+   */
+  negativeZeros() {
+    return this.types().some((type, i) => type === 'DOUBLE' && this.negativeZero[i]);
   }
 
   /** Reads the whole lines of `text` (the last maybe without its line end `eol`). */
@@ -247,6 +259,7 @@ export class CopiedColumns {
                 const kept = left.filter(([, test]) => test(v));
                 candidates[count] = kept.length ? kept : null;
               }
+              if (v.charCodeAt(0) === 45 && Number(v) === 0) this.negativeZero[count] = true;
               const still = candidates[count];
               if (plain[count] && still && still[0]![0] !== 'DATE' && still[0]![0] !== 'DATETIME')
                 plain[count] = plainNumber(v);

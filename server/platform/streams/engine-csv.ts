@@ -60,6 +60,15 @@ const doubleValue = (t: string) => `CASE WHEN strpos(${t}, 'e') = 0 AND strpos($
       OR abs(${t}::float8) >= 9007199254740992 THEN ${UNSURE | 15}
     ELSE ${BIT.DOUBLE} END`;
 
+/**
+ * Flag bit: a negative zero. float8 keeps its sign, csv.ts's cell (written by stageRows as "0")
+ * does not, so a DOUBLE column holding one goes the Node way (a LONG one stores 0 either way).
+ */
+const NEGATIVE = 32;
+const NEGATIVE_ZERO = `'^-(0(\\.0+)?|\\.0+)([eE][+-]?[0-9]+)?$'`;
+const negativeBit = (t: string) =>
+  `CASE WHEN ascii(${t}) = 45 AND ${t} ~ ${NEGATIVE_ZERO} THEN ${NEGATIVE} ELSE 0 END`;
+
 /** One value's mask (and UNSURE), testing only the types still possible for its column. */
 function valueBits(t: string, candidates: number) {
   const tests: string[] = [];
@@ -98,10 +107,17 @@ const blankText = (c: string) => `(${c} IS NULL OR (ascii(${c}) <= 32 AND ${trim
 /** Each column's mask (bit_and), whether a value is UNSURE, and whether a row is blank. */
 function judgeSql(k: number, candidates: number[], where: string) {
   const ts = names(k, 't');
-  const bits = ts.map((t, i) => `${valueBits(t, candidates[i]!)} AS x${i + 1}`).join(', ');
+  const bits = ts
+    .map((t, i) => {
+      const c = candidates[i]!;
+      const negative = c & (BIT.LONG | BIT.DOUBLE) ? ` | ${negativeBit(t)}` : '';
+      return `(${valueBits(t, c)})${negative} AS x${i + 1}`;
+    })
+    .join(', ');
   const aggregates = ts
     .map(
-      (_, i) => `bit_and(x${i + 1} & 15) AS m${i + 1}, bit_or(x${i + 1} & ${UNSURE}) AS u${i + 1}`,
+      (_, i) =>
+        `bit_and(x${i + 1} & 15) AS m${i + 1}, bit_or(x${i + 1} & ${UNSURE}) AS u${i + 1}, bit_or(x${i + 1} & ${NEGATIVE}) AS z${i + 1}`,
     )
     .join(', ');
   return `SELECT coalesce(bool_or(blank), false) AS blank, ${aggregates}
@@ -169,7 +185,9 @@ async function judge(s: Session, k: number, rows: 'sample' | 'all', candidates?:
     ),
   );
   if (!judged || judged.blank || names(k, 'u').some((u) => judged[u])) return null;
-  return names(k, 'm').map((m) => judged[m] ?? 15);
+  const masks = names(k, 'm').map((m) => judged[m] ?? 15);
+  if (masks.some((mask, i) => typeOf(mask) === 'DOUBLE' && judged[`z${i + 1}`])) return null;
+  return masks;
 }
 
 /** The full judgement on a connection of its own: the text loaded again, judged from a sample. */
