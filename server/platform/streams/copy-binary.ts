@@ -4,7 +4,7 @@ import { NotAsScanned } from './copy-types';
 /**
  * Rows of a CSV text as COPY's binary format (PostgreSQL's "COPY … Binary Format"), for the
  * copy of copy-csv.ts: the engine then reads each value as it is, not as text, which costs it
- * about half as much as its CSV parser (PGlite and PostgreSQL alike). The values are the ones
+ * some 60% of what its CSV parser does (PGlite and PostgreSQL alike). The values are the ones
  * csv.ts makes of the text (its `toCell`), so what is stored is what stageRows would store:
  * - a value blank once trimmed is NULL;
  * - LONG and DOUBLE: `Number()` of the trimmed text, an int8 or a float8 (-0 as 0);
