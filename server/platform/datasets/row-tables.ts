@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Queryable } from '../store/db';
+import type { Db, Queryable } from '../store/db';
 
 /**
  * The physical layout of a dataset's rows: each row set (datasets/store.ts) is a table of its own,
@@ -74,6 +74,14 @@ export const indexesLater = (kind: 'pglite' | 'postgres') => kind === 'postgres'
  */
 export const summarizeRowTable = (db: Queryable, table: string) =>
   db.query(`SELECT brin_summarize_new_values(to_regclass('${checkedTable(table)}_at'))`);
+
+/**
+ * After a writer's piece: its pages summarized where the index is kept as rows go in; where it
+ * is built at the end there is nothing to ask the engine (a round trip a piece saved).
+ */
+export async function summarizePiece(db: Db, table: string) {
+  if (!indexesLater(db.kind)) await summarizeRowTable(db, table);
+}
 
 /**
  * Once every row is in: the index built if it was left for later, its last pages summarized,

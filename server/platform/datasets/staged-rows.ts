@@ -6,7 +6,7 @@ import {
   finishRowTable,
   indexesLater,
   refusedValue,
-  summarizeRowTable,
+  summarizePiece,
   type Cell,
 } from './row-tables';
 import { newSet, swapLive, type DatasetColumn } from './store';
@@ -96,7 +96,7 @@ export async function stageRowPieces(
     const load = () =>
       db
         .copyFrom(copyInto(table, width), copy.text)
-        .then(() => summarizeRowTable(db, table))
+        .then(() => summarizePiece(db, table))
         .catch((error: unknown) => {
           const refused = refusedValue(error, names);
           if (!refused) throw error;

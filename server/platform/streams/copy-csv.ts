@@ -1,4 +1,4 @@
-import { copyInto, finishRowTable, indexesLater, summarizeRowTable } from '../datasets/row-tables';
+import { copyInto, finishRowTable, indexesLater, summarizePiece } from '../datasets/row-tables';
 import { discardStaged, type StagedRows } from '../datasets/staged-rows';
 import { newSet } from '../datasets/store';
 import type { Db } from '../store';
@@ -163,7 +163,7 @@ class Copy {
         if (this.refused) return;
         const began = performance.now();
         await db.copyFrom(this.sql, piece);
-        await summarizeRowTable(db, set.table);
+        await summarizePiece(db, set.table);
         const ms = Math.max(performance.now() - began, 1);
         if (db.kind === 'pglite')
           this.target = Math.min(
