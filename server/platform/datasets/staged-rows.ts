@@ -32,6 +32,21 @@ export const STAGE_BATCH = { pglite: 2_000, postgres: 20_000 } as const;
 /** A value the column's type refuses: the run fails naming its row (after the header) and column. */
 export class RefusedValueError extends Error {}
 
+/**
+ * The first text cell of `rows` holding a NUL (U+0000), which no text value of the engine may
+ * hold: its COPY fails on the line's bytes without naming the column, so it is named here.
+ */
+function nulCell(rows: ReadonlyArray<readonly Cell[]>) {
+  for (let r = 0; r < rows.length; r++) {
+    const row = rows[r]!;
+    for (let i = 0; i < row.length; i++) {
+      const cell = row[i];
+      if (typeof cell === 'string' && cell.includes('\u0000')) return { row: r, column: i };
+    }
+  }
+  return undefined;
+}
+
 /** Stages `rows` (stageRowPieces). */
 export const stageRows = (
   db: Db,
@@ -91,6 +106,11 @@ export async function stageRowPieces(
   for await (const rows of statements(pieces, STAGE_BATCH[db.kind])) {
     const start = staged;
     staged += rows.length;
+    const nul = nulCell(rows);
+    if (nul)
+      throw new RefusedValueError(
+        `Row ${start + nul.row + 2} (after the header), column "${names[nul.column]}": a text value cannot hold the character U+0000 (NUL)`,
+      );
     const copy = copyText(rows, types, start);
     if (!copy.plain) plain = false;
     const load = () =>

@@ -502,6 +502,20 @@ describe('run a stream', () => {
     expect((await datasetOf(created.dataSource.id)).rowCount).toBe(2);
   });
 
+  it('a text the engine refuses (a NUL) ends in ERROR naming its row and column, however it is copied', async () => {
+    // No DATETIME column: on PGlite the copy goes as binary tuples, which the engine refuses too.
+    const csv = 'id,day,note\n1,2026-11-01,fine\n2,2026-11-02,"bad \u0000 byte"\n';
+    const fileId = await uploadCsv(platform, 'nul.csv', csv);
+    const created = await createStream(
+      platform,
+      streamBody('data-file', { dataFileId: String(fileId) }),
+    );
+    const failed = await runToEnd(platform, created.id);
+    expect(failed).toMatchObject({ state: 'ERROR', rowsInserted: 0 });
+    expect(failed.errorMessage).toMatch(/^Row 3 \(after the header\), column "note": /);
+    expect((await datasetOf(created.dataSource.id)).rowCount).toBe(0);
+  });
+
   it('REPLACE with other columns changes the schema and the typed rows together', async () => {
     const fileId = await uploadCsv(platform, 'shape.csv', 'day,units\n2026-11-01,3\n');
     const created = await createStream(
