@@ -62,11 +62,10 @@ export interface Db extends Queryable {
   close(): Promise<void>;
 }
 
-/**
- * What a COPY reads: a text, or its pieces in order (not joined first): text, or bytes (COPY's
- * binary format, streams/copy-binary.ts).
- */
-export type CopyData = string | readonly string[] | readonly Uint8Array<ArrayBuffer>[];
+/** A piece of what a COPY reads: text, or bytes (COPY's binary format, streams/copy-binary.ts). */
+export type CopyPart = string | Uint8Array<ArrayBuffer>;
+/** What a COPY reads: a text, or its pieces in order (not joined first). */
+export type CopyData = string | readonly CopyPart[];
 
 /** One connection's statements and COPYs (`Db.session`). */
 export interface Session extends Queryable {

@@ -26,12 +26,11 @@ export const copiesBinary = (kind: 'pglite' | 'postgres', types: readonly Column
   kind === 'pglite' && types.every((type) => type !== 'DATETIME');
 
 /** The format's signature, flags (none) and header extension (none). */
-export const binaryHeader = () =>
-  Uint8Array.from([
-    0x50, 0x47, 0x43, 0x4f, 0x50, 0x59, 0x0a, 0xff, 0x0d, 0x0a, 0x00, 0, 0, 0, 0, 0, 0, 0, 0,
-  ]);
+export const BINARY_HEADER = Uint8Array.from([
+  0x50, 0x47, 0x43, 0x4f, 0x50, 0x59, 0x0a, 0xff, 0x0d, 0x0a, 0x00, 0, 0, 0, 0, 0, 0, 0, 0,
+]);
 /** A field count of -1 ends the data. */
-export const binaryTrailer = () => Uint8Array.from([0xff, 0xff]);
+export const BINARY_TRAILER = Uint8Array.from([0xff, 0xff]);
 
 const QUOTE = 34;
 const COMMA = 44;
@@ -209,7 +208,7 @@ export function binaryTuples(
   eol: string,
   types: readonly ColumnType[],
   first: number,
-): { bytes: Uint8Array<ArrayBuffer>; lines: number } {
+): { part: Uint8Array<ArrayBuffer>; lines: number } {
   const width = types.length;
   const out = new Tuples(text.length * 2 + 1024);
   let lines = 0;
@@ -256,5 +255,5 @@ export function binaryTuples(
     }
     at = lineEnd + eol.length;
   }
-  return { bytes: out.bytes.subarray(0, out.at), lines };
+  return { part: out.bytes.subarray(0, out.at), lines };
 }

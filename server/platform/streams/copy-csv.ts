@@ -1,10 +1,10 @@
 import { copyInto, finishRowTable, indexesLater, summarizePiece } from '../datasets/row-tables';
 import { discardStaged, type StagedRows } from '../datasets/staged-rows';
 import { newSet } from '../datasets/store';
-import type { Db } from '../store';
+import type { CopyPart, Db } from '../store';
 import { inTurn } from '../store/turns';
 import type { ColumnType } from './csv';
-import { binaryHeader, binaryTrailer, binaryTuples, copiesBinary } from './copy-binary';
+import { BINARY_HEADER, BINARY_TRAILER, binaryTuples, copiesBinary } from './copy-binary';
 import { scannedBlocks, type CopyScan } from './copy-scan';
 import { NotAsScanned, type CopiedColumns } from './copy-types';
 import { SourceError, type CsvSource, type SourceTable } from './table';
@@ -64,7 +64,7 @@ function numbered(piece: string, eol: string, first: number) {
     if (end > at) parts.push(`${first + n++},`, piece.slice(at, end), eol);
     at = end + eol.length;
   }
-  return { text: parts.join(''), lines: n };
+  return { part: parts.join(''), lines: n };
 }
 
 const isDataError = (error: unknown) => /^22/.test(String((error as { code?: unknown }).code));
@@ -76,7 +76,7 @@ class Copy {
   private readonly sizes: (typeof COPY_CHARS)[keyof typeof COPY_CHARS];
   /** Tuples of COPY's binary format (copy-binary.ts) where the types allow, else CSV lines. */
   readonly binary: boolean;
-  private pending: string[] | Uint8Array<ArrayBuffer>[] = [];
+  private pending: CopyPart[] = [];
   private pendingChars = 0;
   private target: number;
   private loading: Promise<unknown> = Promise.resolve();
@@ -120,15 +120,11 @@ class Copy {
   async add(rows: string) {
     // Numbered as it comes, so the event loop numbers a block at a time, whatever the piece.
     const first = this.staged.rowCount;
-    if (this.binary) {
-      const block = binaryTuples(rows, this.eol, this.types, first);
-      this.staged.rowCount += block.lines;
-      (this.pending as Uint8Array<ArrayBuffer>[]).push(block.bytes);
-    } else {
-      const block = numbered(rows, this.eol, first);
-      this.staged.rowCount += block.lines;
-      (this.pending as string[]).push(block.text);
-    }
+    const block = this.binary
+      ? binaryTuples(rows, this.eol, this.types, first)
+      : numbered(rows, this.eol, first);
+    this.staged.rowCount += block.lines;
+    this.pending.push(block.part);
     this.pendingChars += rows.length;
     if (this.pendingChars >= this.target) await this.flush();
   }
@@ -148,9 +144,7 @@ class Copy {
   private async flush() {
     // Its numbered blocks as they are, never joined: PostgreSQL's COPY is sent them in turn,
     // PGlite's blob reads them in order.
-    const piece = this.binary
-      ? [binaryHeader(), ...(this.pending as Uint8Array<ArrayBuffer>[]), binaryTrailer()]
-      : this.pending;
+    const piece = this.binary ? [BINARY_HEADER, ...this.pending, BINARY_TRAILER] : this.pending;
     const chars = this.pendingChars;
     this.pending = [];
     this.pendingChars = 0;
