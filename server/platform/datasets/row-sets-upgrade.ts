@@ -132,3 +132,16 @@ export async function upgradeRowSets(db: Db, log: (line: string) => void = () =>
   if (db.session) await db.session(run);
   else await run(db);
 }
+
+/**
+ * At start: every live set a stopped process left unfinished (its run published, the process
+ * gone before staged-rows.ts `finishLive`) is finished. Best effort: a set retired meanwhile, or one another
+ * process finishes at once, is left; the next start looks again.
+ */
+export async function finishUnfinished(db: Db) {
+  const sets = await db.query<{ row_table: string }>(
+    `SELECT row_table FROM dataset_row_sets
+     WHERE state = 'live' AND row_table IS NOT NULL AND to_regclass(row_table || '_at') IS NULL`,
+  );
+  for (const { row_table } of sets) await finishRowTable(db, row_table).catch(() => undefined);
+}

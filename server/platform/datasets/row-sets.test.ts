@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../store';
+import { migrate } from '../store/migrate';
 import { openTestStore, testJob } from '../testing';
 import { listPartitions, readFilteredRows, readRows } from './repository';
 import { discardStaged, publishPartition, publishReplace, stageRows } from './staged-rows';
@@ -63,6 +64,28 @@ beforeAll(async () => {
 afterAll(() => db.close());
 
 describe('dataset row sets', () => {
+  it('finishes at start a live set whose writer left its position index for later, and stopped', async () => {
+    const id = await newDataset();
+    const staged = await stageRows(db, id, columns, rows(0, 50), await job('running'));
+    await db.transaction((tx) => publishReplace(tx, staged, columns));
+    const [{ row_table } = { row_table: '' }] = await db.query<{ row_table: string }>(
+      `SELECT row_table FROM dataset_row_sets WHERE dataset_id = $1 AND state = 'live'`,
+      [id],
+    );
+    // As a copy on PostgreSQL leaves it when its process stops between publishing and finishing.
+    await db.query(`DROP INDEX ${row_table}_at`);
+    const indexed = async () =>
+      (
+        await db.query<{ built: boolean }>('SELECT to_regclass($1) IS NOT NULL AS built', [
+          `${row_table}_at`,
+        ])
+      )[0]!.built;
+    expect(await indexed()).toBe(false);
+    await migrate(db);
+    expect(await indexed()).toBe(true);
+    expect(await readRows(db, id, 3, 47)).toEqual(rows(47, 3));
+  });
+
   it('keeps staged rows out of sight until they are published, then sweeps the replaced ones', async () => {
     const id = await newDataset();
     await db.transaction((tx) => replaceRows(tx, id, columns, rows(0, 3)));

@@ -19,6 +19,8 @@ export interface StagedRows {
   datasetId: string;
   storage: string;
   rowCount: number;
+  /** Its table, when its writer left it to be finished once live (`finishLive`). */
+  unfinished?: string;
 }
 
 /**
@@ -169,6 +171,15 @@ export const publishPartition = (
     { datasetId: staged.datasetId, partitionId, columns, rowCount: staged.rowCount },
     (p) => goLive(tx, staged, p),
   );
+
+/**
+ * Published rows whose writer left their table unfinished (on PostgreSQL a CSV's copy leaves its
+ * position index out of the run, streams/copy-csv.ts): finished now, their position index built.
+ * Until then a reader gets the same rows, by a scan of the table.
+ */
+export async function finishLive(db: Db, staged: StagedRows) {
+  if (staged.unfinished) await finishRowTable(db, staged.unfinished);
+}
 
 /**
  * Every set job `jobId` staged and has not published (a cut-off run of it, which runs again

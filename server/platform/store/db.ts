@@ -38,7 +38,7 @@ export interface Db extends Queryable {
    * turn, as one text): the engine's own bulk load, one statement. On PGlite the statement reads
    * the data as '/dev/blob'.
    */
-  copyFrom(sql: string, data: CopyData): Promise<void>;
+  copyFrom(sql: string, data: CopySource): Promise<void>;
   /** `COPY ... TO STDOUT`: what the engine writes, in one piece (keep each statement bounded). */
   copyTo(sql: string): Promise<Uint8Array>;
   /**
@@ -66,10 +66,23 @@ export interface Db extends Queryable {
 export type CopyPart = string | Uint8Array<ArrayBuffer>;
 /** What a COPY reads: a text, or its pieces in order (not joined first). */
 export type CopyData = string | readonly CopyPart[];
+/**
+ * What a COPY reads, or its pieces as they come: PostgreSQL's statement takes each as it is
+ * given (a long load fed while it is read); PGlite's, which reads a blob, once all are in.
+ */
+export type CopySource = CopyData | AsyncIterable<CopyPart>;
+
+/** A COPY's pieces in hand: an iterable's gathered (PGlite reads a whole blob). */
+export async function gathered(data: CopySource): Promise<CopyData> {
+  if (typeof data === 'string' || Array.isArray(data)) return data as CopyData;
+  const parts: CopyPart[] = [];
+  for await (const part of data as AsyncIterable<CopyPart>) parts.push(part);
+  return parts;
+}
 
 /** One connection's statements and COPYs (`Db.session`). */
 export interface Session extends Queryable {
-  copyFrom(sql: string, data: CopyData): Promise<void>;
+  copyFrom(sql: string, data: CopySource): Promise<void>;
 }
 
 export async function queryOne<T>(db: Queryable, sql: string, params?: unknown[]) {

@@ -48,5 +48,5 @@ export async function openStore(options: StoreOptions): Promise<Db> {
     throw error;
   }
 }
-export type { CopyPart, Db, Queryable, Session, Statement } from './db';
+export type { CopyPart, CopySource, Db, Queryable, Session, Statement } from './db';
 export { NoRows, queryOne, recorded } from './db';

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { upgradeRowSets } from '../datasets/row-sets-upgrade';
+import { finishUnfinished, upgradeRowSets } from '../datasets/row-sets-upgrade';
 import type { Db, Queryable } from './db';
 
 const migrationsDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
@@ -15,7 +15,8 @@ export const lockSchema = (tx: Queryable, purpose: string) =>
 
 /**
  * Applies `migrations/NNN_name.sql` in order, each once, each in its own transaction; then the
- * upgrades that move data in pieces (datasets/row-sets-upgrade.ts).
+ * upgrades that move data in pieces (datasets/row-sets-upgrade.ts), and the live sets a stopped
+ * process left unfinished are finished (`finishUnfinished` there).
  */
 export async function migrate(db: Db) {
   await db.transaction(async (tx) => {
@@ -43,6 +44,7 @@ export async function migrate(db: Db) {
     });
   }
   await upgradeRowSets(db);
+  await finishUnfinished(db);
 }
 
 /**

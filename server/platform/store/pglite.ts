@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { NoRows, type Db, type Queryable } from './db';
+import { gathered, NoRows, type Db, type Queryable } from './db';
 import { isBackground, type RequestGauge } from './priority';
 import {
   reviveError,
@@ -142,7 +142,7 @@ export async function openPglite(
       }
     },
     async copyFrom(sql, data) {
-      await send({ op: 'copyFrom', sql, data, low: low() });
+      await send({ op: 'copyFrom', sql, data: await gathered(data), low: low() });
     },
     async copyTo(sql) {
       return (await send({ op: 'copyTo', sql, low: low() })).bytes ?? new Uint8Array(0);

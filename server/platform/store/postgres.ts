@@ -3,7 +3,7 @@ import { pipeline } from 'node:stream/promises';
 import pg from 'pg';
 import { from as copyFrom, to as copyTo } from 'pg-copy-streams';
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { NoRows, type CopyData, type Db, type Queryable, type Session } from './db';
+import { NoRows, type CopySource, type Db, type Queryable, type Session } from './db';
 import { isBackground, type RequestGauge } from './priority';
 
 pg.types.setTypeParser(pg.types.builtins.INT8, Number);
@@ -42,7 +42,7 @@ class Slots {
 const holding = new AsyncLocalStorage<boolean>();
 
 /** A COPY's data as a stream of its pieces, each written as it is (no joined copy of the whole). */
-const pieces = (data: CopyData) => Readable.from(typeof data === 'string' ? [data] : data);
+const pieces = (data: CopySource) => Readable.from(typeof data === 'string' ? [data] : data);
 
 /** `schema` isolates one platform (a test, say) inside a shared database. */
 export async function openPostgres(
@@ -132,7 +132,7 @@ export async function openPostgres(
       client.release();
     }
   }
-  async function copyIn(sql: string, data: CopyData) {
+  async function copyIn(sql: string, data: CopySource) {
     const client = await connect();
     try {
       await pipeline(pieces(data), client.query(copyFrom(sql)));

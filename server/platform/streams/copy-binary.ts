@@ -1,5 +1,5 @@
 import type { ColumnType } from './csv';
-import { NotAsScanned } from './copy-types';
+import { Form, NotAsScanned, type LineWriter } from './copy-types';
 
 /**
  * Rows of a CSV text as COPY's binary format (PostgreSQL's "COPY … Binary Format"), for the
@@ -16,14 +16,13 @@ import { NotAsScanned } from './copy-types';
  */
 
 /**
- * Whether a copy of columns of `types` into `kind` goes as binary tuples. On PGlite the engine
- * shares the machine's work with this thread and is the slower of the two: its CSV parser (in
- * WebAssembly) costs it twice what binary values do. PostgreSQL parses CSV on a core of its own
- * faster than this thread writes the tuples, so there the text goes as it is. Any column of a
- * type not written here makes the format CSV.
+ * Whether a copy of columns of `types` goes as binary tuples: the engine then reads values, not
+ * text, at some 60% of its CSV parser's cost (PGlite's, in WebAssembly, shares the machine's work
+ * with this thread; PostgreSQL's runs on a core of its own beside the read that writes the
+ * tuples). Any column of a type not written here (DATETIME) makes the format CSV.
  */
-export const copiesBinary = (kind: 'pglite' | 'postgres', types: readonly ColumnType[]) =>
-  kind === 'pglite' && types.every((type) => type !== 'DATETIME');
+export const copiesBinary = (types: readonly ColumnType[]) =>
+  types.every((type) => type !== 'DATETIME');
 
 /** The format's signature, flags (none) and header extension (none). */
 export const BINARY_HEADER = Uint8Array.from([
@@ -32,9 +31,9 @@ export const BINARY_HEADER = Uint8Array.from([
 /** A field count of -1 ends the data. */
 export const BINARY_TRAILER = Uint8Array.from([0xff, 0xff]);
 
-const QUOTE = 34;
-const COMMA = 44;
 const MINUS = 45;
+const PLUS = 43;
+const POINT = 46;
 const DIGIT_0 = 48;
 /** 2000-01-01 (the engine's day 0) in days since 1970-01-01. */
 const DAY_ZERO = 10_957;
@@ -50,25 +49,95 @@ function daysFromCivil(year: number, month: number, day: number) {
 }
 
 /** The value of `digits` digits at `at`, or -1 when one is not a digit. */
-function digitsAt(text: string, at: number, digits: number) {
+function digitsAt(b: Uint8Array, at: number, digits: number) {
   let n = 0;
   for (let i = at; i < at + digits; i++) {
-    const c = text.charCodeAt(i) - DIGIT_0;
+    const c = (b[i] ?? 0) - DIGIT_0;
     if (c < 0 || c > 9) return -1;
     n = n * 10 + c;
   }
   return n;
 }
 
-/** A growing buffer of tuples. */
-class Tuples {
+/** 10^k for k up to 22: each a double exactly, so that m / 10^k is rounded once. */
+const POWERS = Array.from({ length: 23 }, (_, k) => 10 ** k);
+
+/**
+ * The tuples of one block of a copy, written by the read of its lines (copy-types.ts
+ * CopiedColumns.read), each row numbered from `first` as its `row_index`. A value the column's
+ * type does not take stops the writing (`off`): the read then finds the column's type changed.
+ */
+export class Tuples implements LineWriter {
   bytes: Buffer<ArrayBuffer>;
   view: DataView;
   at = 0;
+  /** Rows written. */
+  lines = 0;
+  /** A value did not fit its column's type: the tuples are not to be sent. */
+  off = false;
 
-  constructor(size: number) {
+  constructor(
+    readonly types: readonly ColumnType[],
+    private readonly first: number,
+    size: number,
+  ) {
     this.bytes = Buffer.allocUnsafeSlow(size);
     this.view = new DataView(this.bytes.buffer, this.bytes.byteOffset, this.bytes.byteLength);
+  }
+
+  /** The tuples written, to send. */
+  get part(): Uint8Array<ArrayBuffer> {
+    return this.bytes.subarray(0, this.at);
+  }
+
+  /** Starts a row: its field count and its position. */
+  row() {
+    if (this.off) return;
+    const width = this.types.length;
+    // Room for all but a text's own bytes: the count, and each field's length and eight bytes.
+    this.room(2 + 12 * (width + 1));
+    this.view.setInt16(this.at, width + 1);
+    this.at += 2;
+    this.long(this.first + this.lines++);
+  }
+
+  /**
+   * Field `column` of the row: b[from, to) (UTF-8 bytes), `quoted` when it was (`doubled`: it
+   * holds doubled quotes; `high`: bytes past ASCII), of the form `form` (copy-types.ts formAt,
+   * Other when not looked at). A form's value is read where it lies, a STRING's bytes go as they
+   * are; only another value is made into text.
+   */
+  field(
+    column: number,
+    b: Buffer,
+    from: number,
+    to: number,
+    form: Form,
+    quoted: boolean,
+    doubled: boolean,
+    high: boolean,
+  ) {
+    if (this.off) return;
+    const type = this.types[column];
+    if (type === undefined) {
+      this.off = true;
+      return;
+    }
+    if (from === to && !quoted) return this.null();
+    if (form === Form.Whole && (type === 'LONG' || type === 'DOUBLE')) {
+      const n = wholeAt(b, from, to);
+      return type === 'LONG' ? this.long(n) : this.double(n);
+    }
+    if (form === Form.Decimal && type === 'DOUBLE') return this.double(decimalAt(b, from, to));
+    if (form === Form.Day && type === 'DATE') return this.date(dayAt(b, from));
+    let raw = b.toString(high ? 'utf8' : 'latin1', from, to);
+    if (doubled) raw = raw.replaceAll('""', '"');
+    try {
+      value(this, type, raw);
+    } catch (error) {
+      if (!(error instanceof NotAsScanned)) throw error;
+      this.off = true;
+    }
   }
 
   /** Room for `more` bytes past the end. */
@@ -107,71 +176,70 @@ class Tuples {
     this.at += 8;
   }
 
-  /** text[from, to) as UTF-8: ASCII byte by byte, anything else by the encoder. */
-  text(text: string, from: number, to: number) {
+  /** UTF-8 bytes b[from, to) as they are, or with their doubled quotes undone. */
+  raw(b: Buffer, from: number, to: number, doubled: boolean) {
+    this.room(4 + to - from);
     const { bytes } = this;
     let out = this.at + 4;
-    for (let i = from; i < to; i++) {
-      const c = text.charCodeAt(i);
-      if (c >= 0x80) {
-        out = this.at + 4 + bytes.write(text.slice(from, to), this.at + 4);
-        break;
+    if (doubled)
+      for (let i = from; i < to; i++) {
+        const c = b[i]!;
+        bytes[out++] = c;
+        if (c === 34) i++;
       }
-      bytes[out++] = c;
-    }
+    else if (to - from > 64) out += b.copy(bytes, out, from, to);
+    // A short text byte by byte: cheaper than a copy's call.
+    else for (let i = from; i < to; i++) bytes[out++] = b[i]!;
     this.view.setInt32(this.at, out - this.at - 4);
     this.at = out;
   }
 
   /** A string made elsewhere (a quoted field with its quotes undone). */
   string(value: string) {
+    this.room(4 + 3 * value.length);
     const length = this.bytes.write(value, this.at + 4);
     this.view.setInt32(this.at, length);
     this.at += 4 + length;
   }
 }
 
-/** Whether text[from, to) starts and ends with a printing ASCII character: not blank, no edge to trim. */
-const tight = (text: string, from: number, to: number) => {
-  const a = text.charCodeAt(from);
-  const b = text.charCodeAt(to - 1);
-  return a > 32 && a < 127 && b > 32 && b < 127;
-};
-
-/** The whole number text[from, to) (an optional '-', 1 to 15 digits), else NaN. */
-function wholeAt(text: string, from: number, to: number) {
-  const negative = text.charCodeAt(from) === MINUS;
-  const start = negative ? from + 1 : from;
-  if (to - start < 1 || to - start > 15) return NaN;
-  const n = digitsAt(text, start, to - start);
-  return n < 0 ? NaN : negative ? -n : n;
+/** The whole number b[from, to) of copy-types.ts's Whole form (a sign, 1 to 15 digits). */
+function wholeAt(b: Uint8Array, from: number, to: number) {
+  const sign = b[from];
+  const start = sign === MINUS || sign === PLUS ? from + 1 : from;
+  const n = digitsAt(b, start, to - start);
+  return sign === MINUS ? -n : n;
 }
 
-/** One value of a column of `type`: text[from, to), or `quoted` (its quotes undone) when given. */
-function value(
-  out: Tuples,
-  type: ColumnType,
-  text: string,
-  from: number,
-  to: number,
-  quoted?: string,
-) {
-  if (quoted === undefined && from < to && tight(text, from, to)) {
-    // The common case: nothing to trim or undo, read where it lies.
-    if (type === 'STRING') return out.text(text, from, to);
-    if (type === 'DATE' && to - from === 10) return out.date(dayAt(text, from));
-    if (type === 'LONG' || type === 'DOUBLE') {
-      const whole = wholeAt(text, from, to);
-      if (!Number.isNaN(whole)) return type === 'LONG' ? out.long(whole) : out.double(whole);
-    }
+/**
+ * The value of a decimal of copy-types.ts's Decimal form at b[from, to) (a sign, 1 to 14
+ * digits, a point, 1 to 20 digits), as Number() reads it: with at most 15 digits in all, the
+ * digits as a whole number over a power of ten (both exact doubles, so the quotient is the
+ * correctly rounded value); else by Number() itself.
+ */
+function decimalAt(b: Buffer, from: number, to: number) {
+  const c = b[from];
+  const start = c === MINUS || c === PLUS ? from + 1 : from;
+  if (to - start - 1 > 15) return Number(b.toString('latin1', from, to));
+  let n = 0;
+  let point = to;
+  for (let i = start; i < to; i++) {
+    const d = b[i]!;
+    if (d === POINT) point = i;
+    else n = n * 10 + d - DIGIT_0;
   }
-  const raw = quoted ?? text.slice(from, to);
+  const v = n / POWERS[to - point - 1]!;
+  return c === MINUS ? -v : v;
+}
+
+/** One value of a column of `type` that no form read: `raw`, its quotes undone, as csv.ts reads it. */
+function value(out: Tuples, type: ColumnType, raw: string) {
   const v = raw.trim();
   if (v === '') return out.null();
   if (type === 'STRING') return out.string(raw);
   if (type === 'DATE') {
     if (v.length !== 10) throw new NotAsScanned('day');
-    return out.date(dayAt(v, 0));
+    return out.date(dayAt(Buffer.from(v, 'latin1'), 0));
   }
   const n = Number(v);
   if (type === 'LONG') {
@@ -183,77 +251,11 @@ function value(
 }
 
 /** The engine's day of 'YYYY-MM-DD' at `at` (the column's type says it is a calendar day). */
-function dayAt(text: string, at: number) {
-  const y = digitsAt(text, at, 4);
-  const m = digitsAt(text, at + 5, 2);
-  const d = digitsAt(text, at + 8, 2);
-  if (
-    y < 0 ||
-    m < 0 ||
-    d < 0 ||
-    text.charCodeAt(at + 4) !== MINUS ||
-    text.charCodeAt(at + 7) !== MINUS
-  )
+function dayAt(b: Uint8Array, at: number) {
+  const y = digitsAt(b, at, 4);
+  const m = digitsAt(b, at + 5, 2);
+  const d = digitsAt(b, at + 8, 2);
+  if (y < 0 || m < 0 || d < 0 || b[at + 4] !== MINUS || b[at + 7] !== MINUS)
     throw new NotAsScanned('day');
   return daysFromCivil(y, m, d) - DAY_ZERO;
-}
-
-/**
- * The tuples of the lines of `text` (a block of whole lines, the last maybe without its line end
- * `eol`), each numbered from `first` as its `row_index`; empty lines are skipped, as the CSV
- * copy skips them.
- */
-export function binaryTuples(
-  text: string,
-  eol: string,
-  types: readonly ColumnType[],
-  first: number,
-): { part: Uint8Array<ArrayBuffer>; lines: number } {
-  const width = types.length;
-  const out = new Tuples(text.length * 2 + 1024);
-  let lines = 0;
-  for (let at = 0; at < text.length;) {
-    let lineEnd = text.indexOf(eol, at);
-    if (lineEnd < 0) lineEnd = text.length;
-    if (lineEnd > at) {
-      // The most a line takes: its count, its number, each field's length and a number's
-      // eight bytes, and three bytes a character.
-      out.room(2 + 12 * (width + 1) + 3 * (lineEnd - at));
-      out.view.setInt16(out.at, width + 1);
-      out.at += 2;
-      out.long(first + lines++);
-      let count = 0;
-      for (let pos = at; ;) {
-        let next: number;
-        if (count >= width) throw new NotAsScanned('width');
-        if (text.charCodeAt(pos) === QUOTE) {
-          let close = pos + 1;
-          let doubled = false;
-          for (;;) {
-            close = text.indexOf('"', close);
-            if (close < 0 || close >= lineEnd) throw new NotAsScanned('quote');
-            if (text.charCodeAt(close + 1) !== QUOTE) break;
-            doubled = true;
-            close += 2;
-          }
-          // Without a doubled quote, the field is the text between its quotes, read where it lies.
-          const undone = doubled ? text.slice(pos + 1, close).replaceAll('""', '"') : undefined;
-          value(out, types[count]!, text, pos + 1, close, undone);
-          next = close + 1;
-          if (next !== lineEnd && text.charCodeAt(next) !== COMMA) throw new NotAsScanned('quote');
-        } else {
-          next = text.indexOf(',', pos);
-          if (next < 0 || next > lineEnd) next = lineEnd;
-          if (next === pos) out.null();
-          else value(out, types[count]!, text, pos, next);
-        }
-        count++;
-        if (next === lineEnd) break;
-        pos = next + 1;
-      }
-      if (count !== width) throw new NotAsScanned('width');
-    }
-    at = lineEnd + eol.length;
-  }
-  return { part: out.bytes.subarray(0, out.at), lines };
 }

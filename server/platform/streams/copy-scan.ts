@@ -1,12 +1,10 @@
 import Papa from 'papaparse';
 import { CHUNK_BYTES } from './csv';
-import { csvBlocks } from './csv-blocks';
-import { CopiedColumns, NotAsScanned } from './copy-types';
+import { byteBlocks, csvBlocks } from './csv-blocks';
+import type { Tuples } from './copy-binary';
+import { CopiedColumns, NotAsScanned, eolOf, type Eol } from './copy-types';
 import type { CsvSource } from './table';
 import { eolAt, scanPiece } from './engine-csv-scan';
-
-/** A field blank but not empty, as csv.ts trims it: `""`, or spaces, quoted or not. */
-const BLANK_FIELD = /(?:^|[,\r\n])(?:"[ \t\v\f]*"|[ \t\v\f]+)(?=[,\r\n]|$)/;
 
 /** A line end other than the text's own: COPY would read the lines otherwise. */
 const OTHER_LINE_END: Record<string, RegExp> = {
@@ -20,7 +18,8 @@ const OTHER_LINE_END: Record<string, RegExp> = {
  * (csv-blocks.ts) so that a large file is never whole in memory. A text may be copied where the
  * engine reads it exactly as csv.ts does (engine-csv-scan.ts), each line is a row (no quoted
  * field holds a line break, every line end is the first one's), and no field is blank but not
- * empty (csv.ts makes it null, COPY text).
+ * empty (csv.ts makes it null, COPY text). This scans the header; the read of the rows
+ * (copy-types.ts `read`) scans them.
  */
 export class CopyScan {
   /** The engine's CSV of the values equals csv.ts's (before the numbers are looked at). */
@@ -46,11 +45,6 @@ export class CopyScan {
     return { scan, header, rows: first < 0 ? '' : head.slice(first + scan.eol.length) };
   }
 
-  /** Whether a block of rows (whole lines) may be copied as it is; `plain` follows it. */
-  rows(block: string): boolean {
-    return this.passes(block) && !BLANK_FIELD.test(block);
-  }
-
   private passes(text: string) {
     if (OTHER_LINE_END[this.eol]!.test(text)) return false;
     const scan = scanPiece(text);
@@ -62,25 +56,45 @@ export class CopyScan {
 
 /**
  * The rows of a CSV text a block at a time (csv-blocks.ts), each scanned and its columns read
- * (csv.ts's, as far as read) before it is given. Throws NotAsScanned when the text may not be
- * copied as it is, csv.ts's SourceError for a ragged row.
+ * (csv.ts's, as far as read) before it is given, as UTF-8 bytes (copy-types.ts `read`); with the
+ * tuples `tuplesFor` gives a block, its values written there by the same read. The text's first
+ * block is decoded for its header (papaparse's guess of the delimiter). Throws NotAsScanned when
+ * the text may not be copied as it is, csv.ts's SourceError for a ragged row.
  */
 export async function* scannedBlocks(
   csv: CsvSource['csv'],
-): AsyncGenerator<{ rows: string; scan: CopyScan; read: CopiedColumns }> {
-  let scan: CopyScan | undefined;
-  let read: CopiedColumns | undefined;
-  for await (const block of csvBlocks(csv, CHUNK_BYTES)) {
+  tuplesFor: (bytes: number) => Tuples | undefined = () => undefined,
+): AsyncGenerator<ScannedBlock> {
+  let head: { scan: CopyScan; read: CopiedColumns; eol: Eol } | undefined;
+  const blocks =
+    typeof csv === 'string'
+      ? mapped(csvBlocks(csv, CHUNK_BYTES), (block) => Buffer.from(block))
+      : byteBlocks(csv, CHUNK_BYTES);
+  for await (const block of blocks) {
     let rows = block;
-    if (!scan || !read) {
-      const head = CopyScan.of(block);
-      if (!head) throw new NotAsScanned('head');
-      scan = head.scan;
-      read = new CopiedColumns(head.header);
-      rows = head.rows;
+    const tuples = head && tuplesFor(block.length);
+    if (!head) {
+      // The byte-order mark goes with the decoding, as csv.ts's.
+      const first = CopyScan.of(new TextDecoder().decode(block));
+      if (!first) throw new NotAsScanned('head');
+      const { scan, header } = first;
+      head = { scan, read: new CopiedColumns(header), eol: eolOf(scan.eol) };
+      rows = Buffer.from(first.rows);
     }
-    if (!scan.rows(rows)) throw new NotAsScanned('scan');
-    read.read(rows, scan.eol);
-    yield { rows, scan, read };
+    const { scan, read, eol } = head;
+    if (!read.read(rows, eol, tuples)) scan.plain = false;
+    yield { rows, scan, read, tuples };
   }
+}
+
+async function* mapped<T, U>(items: AsyncIterable<T>, fn: (item: T) => U) {
+  for await (const item of items) yield fn(item);
+}
+
+/** A block of rows (UTF-8 bytes), its scan, the columns read so far, its tuples. */
+export interface ScannedBlock {
+  rows: Buffer;
+  scan: CopyScan;
+  read: CopiedColumns;
+  tuples?: Tuples;
 }

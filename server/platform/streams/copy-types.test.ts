@@ -101,7 +101,7 @@ describe('a value’s form, read by its character codes', () => {
   it.each(values)('%j: the form says what the matchers say, or asks them', (v) => {
     // The value inside a line, as read: its bounds, not a slice.
     const line = `x,${v},y`;
-    const form = formAt(line, 2, 2 + v.length);
+    const form = formAt(Buffer.from(line), 2, 2 + Buffer.byteLength(v));
     const want = expected[form];
     if (!want) return;
     const { fits, plain } = matched(v);
@@ -111,7 +111,7 @@ describe('a value’s form, read by its character codes', () => {
 
   it('knows the forms a column mostly holds without asking', () => {
     const forms = ['7', '-7', '123456789012345', '12.50', '-1.5', '2026-01-02', '2024-02-29'].map(
-      (v) => formAt(v, 0, v.length),
+      (v) => formAt(Buffer.from(v), 0, v.length),
     );
     expect(forms).toEqual([
       Form.Whole,
@@ -123,6 +123,6 @@ describe('a value’s form, read by its character codes', () => {
       Form.Day,
     ]);
     for (const v of ['-0', '007', '1234567890123456', '0.5', '1e5', '2026-02-29', '0099-01-01'])
-      expect(formAt(v, 0, v.length), v).toBe(Form.Other);
+      expect(formAt(Buffer.from(v), 0, v.length), v).toBe(Form.Other);
   });
 });

@@ -65,15 +65,24 @@ const DIGIT_0 = 48;
 const isDigit = (c: number) => c >= DIGIT_0 && c <= DIGIT_0 + 9;
 
 /** The number of the two digits at `at`; -1 when they are not both digits. */
-function twoDigits(text: string, at: number) {
-  const a = text.charCodeAt(at);
-  const b = text.charCodeAt(at + 1);
+function twoDigits(bytes: Uint8Array, at: number) {
+  const a = bytes[at] ?? 0;
+  const b = bytes[at + 1] ?? 0;
   return isDigit(a) && isDigit(b) ? (a - DIGIT_0) * 10 + b - DIGIT_0 : -1;
 }
 
-/** Whether every candidate left is one of `fits` (a loop: no closure made per value). */
+/**
+ * The candidates of `left` that are among `fits` (null when none: STRING). Whole numbers and
+ * decimals of the forms are written alike; a day leaves no number: nothing else to note.
+ */
+function narrowed(left: typeof matchers, fits: readonly ColumnType[]) {
+  const kept = left.filter(([type]) => fits.includes(type));
+  return kept.length ? kept : null;
+}
+
+/** Whether every candidate left is one of `fits` (an indexed loop: nothing made per value). */
 function allFit(left: typeof matchers, fits: readonly ColumnType[]) {
-  for (const [type] of left) if (!fits.includes(type)) return false;
+  for (let i = 0; i < left.length; i++) if (!fits.includes(left[i]![0])) return false;
   return true;
 }
 
@@ -98,43 +107,216 @@ const FITS: Record<Exclude<Form, typeof Form.Other>, readonly ColumnType[]> = {
 };
 
 /**
- * The form of the value text[from, to), read by its character codes where it lies (no slice,
- * no regular expression): the forms most columns hold are known at once, for what csv.ts's
+ * The form of the value b[from, to) (UTF-8 bytes), read where it lies (no text made, no
+ * regular expression): the forms most columns hold are known at once, for what csv.ts's
  * matchers and `plainNumber` would say of them; anything else, edges and spaces included, is
  * Other (copy-types.test.ts checks each form against the matchers).
  */
-export function formAt(text: string, from: number, to: number): Form {
+export function formAt(b: Uint8Array, from: number, to: number): Form {
   let at = from;
-  const first = text.charCodeAt(at);
+  const first = b[at]!;
   const negative = first === 45;
   if (negative || first === 43) at++;
   let digits = 0;
-  while (at < to && isDigit(text.charCodeAt(at))) {
+  while (at < to && isDigit(b[at]!)) {
     at++;
     digits++;
   }
-  const leadingZero = digits > 0 && text.charCodeAt(at - digits) === DIGIT_0;
+  const leadingZero = digits > 0 && b[at - digits]! === DIGIT_0;
   if (at === to) {
     if (digits === 0 || digits > 15 || (leadingZero && digits > 1)) return Form.Other;
     return leadingZero && negative ? Form.Other : Form.Whole;
   }
-  const next = text.charCodeAt(at);
+  const next = b[at]!;
   if (next === 46) {
     // Decimal: 1..14 digits before the point, the first not 0, so that 1 <= |n| < 1e15.
     if (digits === 0 || digits > 14 || leadingZero) return Form.Other;
     let fraction = 0;
-    for (at++; at < to && isDigit(text.charCodeAt(at)); at++) fraction++;
+    for (at++; at < to && isDigit(b[at]!); at++) fraction++;
     return at === to && fraction > 0 && fraction <= 20 ? Form.Decimal : Form.Other;
   }
   if (next === 45 && digits === 4 && at === from + 4 && to === from + 10) {
-    if (text.charCodeAt(from + 7) !== 45) return Form.Other;
-    const m = twoDigits(text, from + 5);
-    const d = twoDigits(text, from + 8);
+    if (b[from + 7]! !== 45) return Form.Other;
+    const m = twoDigits(b, from + 5);
+    const d = twoDigits(b, from + 8);
     if (m < 0 || d < 0) return Form.Other;
-    const y = twoDigits(text, from) * 100 + twoDigits(text, from + 2);
+    const y = twoDigits(b, from) * 100 + twoDigits(b, from + 2);
     return isCalendarDay(y, m, d) ? Form.Day : Form.Other;
   }
   return Form.Other;
+}
+
+/** The line ends `read` knows: the text's own, found on its header. */
+export const Eol = { LF: 0, CRLF: 1, CR: 2 } as const;
+export type Eol = (typeof Eol)[keyof typeof Eol];
+export const eolOf = (eol: string): Eol =>
+  eol === '\n' ? Eol.LF : eol === '\r\n' ? Eol.CRLF : Eol.CR;
+
+const LF = 10;
+const CR = 13;
+const SPACE = 32;
+const QUOTE = 34;
+const COMMA = 44;
+const SLASH = 47;
+const BACKSLASH = 92;
+
+/**
+ * A byte below '/' (or a backslash) outside a quote's or a line's structure: false where the
+ * engine might write a number of the text with an exponent where JavaScript does not (the copy
+ * scan's `\d[eE]-\d` and `\.000000`); throws NotAsScanned on `\.`, COPY's end of data.
+ */
+function special(b: Buffer, j: number) {
+  const c = b[j];
+  if (c === BACKSLASH) {
+    if (b[j + 1] === 46) throw new NotAsScanned('end of data');
+    return true;
+  }
+  if (c === 45) {
+    const e = b[j - 1];
+    return !((e === 101 || e === 69) && isDigit(b[j - 2] ?? 0) && isDigit(b[j + 1] ?? 0));
+  }
+  if (c === 46) {
+    for (let k = 1; k <= 6; k++) if (b[j + k] !== DIGIT_0) return true;
+    return false;
+  }
+  return true;
+}
+
+/** What the last field's scan found besides its end (one object, reused: no allocation a field). */
+const field = { doubled: false, high: false, plain: true };
+
+/** Where the quoted field whose text starts at `from` closes (its closing quote). */
+function quotedEnd(b: Buffer, from: number, end: number) {
+  field.doubled = false;
+  field.high = false;
+  for (let j = from; ;) {
+    if (j >= end) throw new NotAsScanned('quote');
+    const c = b[j]!;
+    if (c >= SLASH && c < 0x80 && c !== BACKSLASH) j++;
+    else if (c === QUOTE) {
+      if (b[j + 1] !== QUOTE) return j;
+      field.doubled = true;
+      j += 2;
+    } else if (c === LF || c === CR) throw new NotAsScanned('quoted break');
+    else j = past(b, j);
+  }
+}
+
+/** Where the unquoted field at `from` ends (at a comma, a line end, or the block's end). */
+function unquotedEnd(b: Buffer, from: number, end: number) {
+  field.doubled = false;
+  field.high = false;
+  let j = from;
+  while (j < end) {
+    const c = b[j]!;
+    if (c >= SLASH && c < 0x80 && c !== BACKSLASH) j++;
+    else if (c === COMMA || c === LF || c === CR) return j;
+    else if (c === QUOTE) throw new NotAsScanned('quote');
+    else j = past(b, j);
+  }
+  return j;
+}
+
+/**
+ * Past the byte at `j` of a field's text that is neither ASCII from '/' on nor the field's
+ * structure: a character of several bytes (`high`), or a sign the scan looks at (`special`).
+ */
+function past(b: Buffer, j: number) {
+  if (b[j]! >= 0x80) {
+    field.high = true;
+    return utf8At(b, j);
+  }
+  if (!special(b, j)) field.plain = false;
+  return j + 1;
+}
+
+/**
+ * Where what follows a field at `next` ends: past its comma (`next + 1`) or past the line end
+ * there (of the text's kind, else NotAsScanned), or the block's end. After a closing quote only
+ * these may come.
+ */
+function fieldEnd(b: Buffer, next: number, end: number, eol: Eol) {
+  if (next >= end) return end;
+  const c = b[next];
+  if (c === COMMA) return next + 1;
+  if (c === LF && eol === Eol.LF) return next + 1;
+  if (c === CR && eol === Eol.CR) return next + 1;
+  if (c === CR && eol === Eol.CRLF && b[next + 1] === LF) return next + 2;
+  throw new NotAsScanned(c === LF || c === CR ? 'line end' : 'quote');
+}
+
+/** Whether b[from, to) is only spaces, tabs, vertical tabs and form feeds (or nothing). */
+function blankRun(b: Buffer, from: number, to: number) {
+  for (let i = from; i < to; i++) {
+    const c = b[i]!;
+    if (c !== SPACE && (c < 9 || c > 12 || c === LF)) return false;
+  }
+  return true;
+}
+
+/**
+ * The index past the UTF-8 sequence at `j`; NotAsScanned for bytes that are not UTF-8 (csv.ts
+ * reads them as U+FFFD) and for a space JS's trim() removes and SQL's does not (U+00A0, U+1680,
+ * U+2000 to U+200A, U+2028, U+2029, U+202F, U+205F, U+3000, U+FEFF).
+ */
+function utf8At(b: Buffer, j: number) {
+  const c = b[j]!;
+  const c1 = b[j + 1] ?? 0;
+  const cont = (x: number) => (x & 0xc0) === 0x80;
+  if (c >= 0xc2 && c <= 0xdf) {
+    if (!cont(c1) || (c === 0xc2 && c1 === 0xa0)) throw new NotAsScanned('utf-8');
+    return j + 2;
+  }
+  const c2 = b[j + 2] ?? 0;
+  if (c >= 0xe0 && c <= 0xef) {
+    const low = c === 0xe0 ? 0xa0 : 0x80;
+    const high = c === 0xed ? 0x9f : 0xbf;
+    if (c1 < low || c1 > high || !cont(c2)) throw new NotAsScanned('utf-8');
+    const point = ((c & 0x0f) << 12) | ((c1 & 0x3f) << 6) | (c2 & 0x3f);
+    if (
+      point === 0x1680 ||
+      (point >= 0x2000 && point <= 0x200a) ||
+      point === 0x2028 ||
+      point === 0x2029 ||
+      point === 0x202f ||
+      point === 0x205f ||
+      point === 0x3000 ||
+      point === 0xfeff
+    )
+      throw new NotAsScanned('space');
+    return j + 3;
+  }
+  if (c >= 0xf0 && c <= 0xf4) {
+    const low = c === 0xf0 ? 0x90 : 0x80;
+    const high = c === 0xf4 ? 0x8f : 0xbf;
+    if (c1 < low || c1 > high || !cont(c2) || !cont(b[j + 3] ?? 0)) throw new NotAsScanned('utf-8');
+    return j + 4;
+  }
+  throw new NotAsScanned('utf-8');
+}
+
+/**
+ * Where `read` writes each non-empty line's values as it reads them (copy-binary.ts `Tuples`):
+ * a row, then each field, of the copy's `types`; `off` once a value does not fit them.
+ */
+export interface LineWriter {
+  readonly types: readonly ColumnType[];
+  off: boolean;
+  row(): void;
+  null(): void;
+  /** A STRING's bytes b[from, to), its doubled quotes undone when `doubled`. */
+  raw(b: Buffer, from: number, to: number, doubled: boolean): void;
+  /** A typed column's value b[from, to), of form `form` (Other: none formAt knows). */
+  field(
+    column: number,
+    b: Buffer,
+    from: number,
+    to: number,
+    form: Form,
+    quoted: boolean,
+    doubled: boolean,
+    high: boolean,
+  ): void;
 }
 
 /** Not the text csv.ts reads as the scan says: the copy path leaves it to the others. */
@@ -164,7 +346,7 @@ export class CopiedColumns {
   rowCount = 0;
 
   /** Refuses (NotAsScanned) a header csv.ts would not read as its first line. */
-  constructor(header: string) {
+  constructor(private readonly header: string) {
     const fields = fieldsOf(header);
     if (!fields || fields.join('').trim() === '') throw new NotAsScanned('header');
     this.names = headerNames(fields);
@@ -187,6 +369,11 @@ export class CopiedColumns {
     return this.names.map((name, i) => ({ name, type: types[i]! }));
   }
 
+  /** Writes the values of `rows` to `tuples` by a read of its own (a block read before its copy began). */
+  written(rows: Buffer, eol: Eol, tuples: LineWriter) {
+    new CopiedColumns(this.header).read(rows, eol, tuples);
+  }
+
   /** Whether the engine writes every value of the DOUBLE columns as JavaScript does. */
   plainNumbers() {
     return this.types().every((type, i) => type !== 'DOUBLE' || this.plain[i]);
@@ -200,84 +387,116 @@ export class CopiedColumns {
     return this.types().some((type, i) => type === 'DOUBLE' && this.negativeZero[i]);
   }
 
-  /** Reads the whole lines of `text` (the last maybe without its line end `eol`). */
-  read(text: string, eol: string) {
+  /**
+   * Takes field `count`'s value b[from, to) (`quoted`: its doubled quotes to undo; `high`: it
+   * holds bytes past ASCII), of no form formAt knows, into its column's candidates (`left`, null
+   * once the column is STRING): made into text and asked of csv.ts's matchers; whether it is
+   * not blank.
+   */
+  private take(
+    count: number,
+    left: typeof matchers | null,
+    b: Buffer,
+    from: number,
+    to: number,
+    quoted: boolean,
+    high: boolean,
+  ) {
     const { candidates, seen, plain } = this;
+    let v = b.toString(high ? 'utf8' : 'latin1', from, to);
+    if (quoted) v = v.replaceAll('""', '"');
+    else if (v.indexOf('"') >= 0) throw new NotAsScanned('quote');
+    v = v.trim();
+    if (v === '') return false;
+    if (left) {
+      seen[count] = true;
+      // Most values keep every candidate: a new list only when one fails.
+      if (!keepsAll(left, v)) {
+        const kept = left.filter(([, test]) => test(v));
+        candidates[count] = kept.length ? kept : null;
+      }
+      if (v.charCodeAt(0) === 45 && Number(v) === 0) this.negativeZero[count] = true;
+      const still = candidates[count];
+      if (plain[count] && still && still[0]![0] !== 'DATE' && still[0]![0] !== 'DATETIME')
+        plain[count] = plainNumber(v);
+    }
+    return true;
+  }
+
+  /**
+   * Reads a block of whole lines (UTF-8 bytes, the last maybe without its line end) in one pass that
+   * also does the copy scan's work (copy-scan.ts, engine-csv-scan.ts) for the lines: a quote out
+   * of its place, a line break in quotes, a line end of another kind than `eol`, `\.`, a space
+   * JS trims and SQL does not, a field blank but not empty, or bytes that are not UTF-8 throw
+   * NotAsScanned. A STRING column's values are never decoded (their bytes go to `tuples` as they
+   * are); a typed column's are, one value at a time. Whether the scan's `plain` holds for the block
+   * comes back.
+   */
+  read(b: Buffer, eol: Eol, tuples?: LineWriter): boolean {
+    const { candidates } = this;
     const width = this.names.length;
-    const end = text.length;
-    // Field bounds are found in the text itself; only a value a column still tests is cut out.
+    const end = b.length;
+    field.plain = b[0] !== SPACE && b[end - 1] !== SPACE;
     for (let at = 0; at < end;) {
-      let lineEnd = text.indexOf(eol, at);
-      if (lineEnd < 0) lineEnd = end;
       let count = 0;
       let blank = true;
+      // The line's tuple is begun once the line is known not to be empty.
+      let writing: LineWriter | undefined;
       for (let pos = at; ;) {
-        let from = pos;
-        let to: number;
-        let next: number;
-        let quoted = false;
-        if (text.charCodeAt(pos) === 34) {
-          let close = pos + 1;
-          for (;;) {
-            close = text.indexOf('"', close);
-            if (close < 0 || close >= lineEnd) throw new NotAsScanned('quote');
-            if (text.charCodeAt(close + 1) === 34) close += 2;
-            else break;
-          }
-          from = pos + 1;
-          to = close;
-          next = close + 1;
-          quoted = true;
-          if (next !== lineEnd && text.charCodeAt(next) !== 44) throw new NotAsScanned('quote');
-        } else {
-          next = text.indexOf(',', pos);
-          if (next < 0 || next > lineEnd) next = lineEnd;
-          to = next;
+        const quoted = b[pos] === QUOTE;
+        const from = quoted ? pos + 1 : pos;
+        const to = quoted ? quotedEnd(b, from, end) : unquotedEnd(b, pos, end);
+        const next = quoted ? to + 1 : to;
+        if (to > from && (b[from] === SPACE || b[to - 1] === SPACE)) field.plain = false;
+        if ((quoted || to > from) && blankRun(b, from, to)) throw new NotAsScanned('blank');
+        // What ends the field: a comma, the line's end, the block's end.
+        const after = fieldEnd(b, next, end, eol);
+        const last = after !== next + 1 || b[next] !== COMMA;
+        // An empty line: no row, no tuple.
+        if (count === 0 && last && to === pos) {
+          at = after;
+          break;
         }
-        const left = count < width ? candidates[count] : null;
-        const form = left && !quoted ? formAt(text, from, to) : Form.Other;
-        if (left && form !== Form.Other) {
-          blank = false;
-          seen[count] = true;
-          const fits = FITS[form];
-          if (!allFit(left, fits)) {
-            const kept = left.filter(([type]) => fits.includes(type));
-            candidates[count] = kept.length ? kept : null;
-          }
-          // Whole numbers and decimals of these forms are written alike; a day leaves no number.
-        } else if (left || blank) {
-          let v = text.slice(from, to);
-          if (quoted) v = v.replaceAll('""', '"');
-          else if (v.indexOf('"') >= 0) throw new NotAsScanned('quote');
-          v = v.trim();
-          if (v !== '') {
+        if (count === 0 && tuples) {
+          writing = tuples;
+          tuples.row();
+        }
+        const left = count < width ? candidates[count]! : null;
+        if (left) {
+          const form = quoted ? Form.Other : formAt(b, from, to);
+          if (form !== Form.Other) {
+            // The common case, where it lies.
             blank = false;
-            if (left) {
-              seen[count] = true;
-              // Most values keep every candidate: a new list only when one fails.
-              if (!keepsAll(left, v)) {
-                const kept = left.filter(([, test]) => test(v));
-                candidates[count] = kept.length ? kept : null;
-              }
-              if (v.charCodeAt(0) === 45 && Number(v) === 0) this.negativeZero[count] = true;
-              const still = candidates[count];
-              if (plain[count] && still && still[0]![0] !== 'DATE' && still[0]![0] !== 'DATETIME')
-                plain[count] = plainNumber(v);
-            }
+            this.seen[count] = true;
+            const fits = FITS[form];
+            if (!allFit(left, fits)) candidates[count] = narrowed(left, fits);
+          } else if (this.take(count, left, b, from, to, quoted, field.high)) blank = false;
+          writing?.field(count, b, from, to, form, quoted, field.doubled, field.high);
+        } else {
+          // Not blank unless empty: a field of spaces was refused above.
+          if (to > from) blank = false;
+          if (writing) {
+            if (count >= width || writing.types[count] !== 'STRING') writing.off = true;
+            else if (to === from) writing.null();
+            else writing.raw(b, from, to, field.doubled);
           }
         }
         count++;
-        if (next === lineEnd) break;
-        pos = next + 1;
+        if (last) {
+          if (writing && count !== width) writing.off = true;
+          if (!blank) {
+            this.rowCount++;
+            if (count !== width)
+              throw new SourceError(
+                `CSV: row ${this.rowCount + 1} has ${count} fields; the header has ${width}`,
+              );
+          }
+          at = after;
+          break;
+        }
+        pos = after;
       }
-      if (!blank) {
-        this.rowCount++;
-        if (count !== width)
-          throw new SourceError(
-            `CSV: row ${this.rowCount + 1} has ${count} fields; the header has ${width}`,
-          );
-      }
-      at = lineEnd + eol.length;
     }
+    return field.plain;
   }
 }

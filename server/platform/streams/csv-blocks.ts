@@ -56,6 +56,59 @@ export async function* csvBlocks(
   }
 }
 
+const LF = 10;
+const CR = 13;
+
+/** `cutAt` on bytes: where a block of `b` from `from` ends (a '\r\n' is never cut). */
+function cutBytesAt(b: Buffer, from: number, size: number, more: boolean) {
+  const edge = from + size;
+  if (edge >= b.length) return more ? -1 : b.length;
+  const lf = b.lastIndexOf(LF, edge - 1);
+  if (lf >= from) return lf + 1;
+  const cr = b.lastIndexOf(CR, edge - 2);
+  if (cr >= from) return cr + 1;
+  for (let i = edge; i < b.length; i++) {
+    if (b[i] === LF) return i + 1;
+    if (b[i] === CR && i + 1 < b.length) return b[i + 1] === LF ? i + 2 : i + 1;
+  }
+  return more ? -1 : b.length;
+}
+
+/**
+ * A CSV's bytes a block of whole lines at a time, as `csvBlocks` cuts its text (the first block
+ * at least `first` bytes, the others about `size`), not decoded: a large file is never whole in
+ * memory, nor in text.
+ */
+export async function* byteBlocks(
+  csv: CsvBytes,
+  first: number,
+  size = BLOCK_CHARS,
+): AsyncGenerator<Buffer> {
+  let want = first;
+  let carry: Buffer = Buffer.alloc(0);
+  for await (const chunk of await csv()) {
+    const bytes = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+    carry = carry.length > 0 ? Buffer.concat([carry, bytes]) : bytes;
+    let at = 0;
+    for (
+      let end = cutBytesAt(carry, at, want, true);
+      end > 0;
+      end = cutBytesAt(carry, at, want, true)
+    ) {
+      yield carry.subarray(at, end);
+      at = end;
+      want = size;
+    }
+    carry = carry.subarray(at);
+  }
+  for (let at = 0; at < carry.length;) {
+    const end = cutBytesAt(carry, at, want, false);
+    yield carry.subarray(at, end);
+    at = end;
+    want = size;
+  }
+}
+
 /** A CSV's whole text, for the paths that read it at once. */
 export async function wholeText(csv: CsvSource['csv']): Promise<string> {
   if (typeof csv === 'string') return csv;

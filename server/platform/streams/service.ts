@@ -8,6 +8,7 @@ import type { DatasetService } from '../datasets/service';
 import {
   discardStaged,
   discardStagedOf,
+  finishLive,
   publishPartition,
   publishReplace,
   type StagedRows,
@@ -327,6 +328,12 @@ export class StreamService {
         });
       });
       staged = undefined;
+      // Live now: what the writer left to do once live (the position index) is done.
+      await finishLive(db, rows).catch((error: unknown) =>
+        this.log(
+          `stream run ${execution.id}: the rows are live, their index not built: ${String(error)}`,
+        ),
+      );
     } catch (error) {
       if (staged) await discardStaged(db, staged).catch(() => undefined);
       if ((error as Error).message === LEASE_LOST) return;

@@ -282,6 +282,19 @@ describe('run a stream', () => {
       ['2026-11-01', 'North', 3, 10.5],
       ['2026-11-02', 'South', 4, 7],
     ]);
+    // The set's position index is made, at the latest once the run has published it.
+    const indexed = async () =>
+      (
+        await platform.db.query<{ built: boolean }>(
+          `SELECT to_regclass(row_table || '_at') IS NOT NULL AS built FROM dataset_row_sets
+           WHERE dataset_id = $1 AND state = 'live'`,
+          [created.dataSource.id],
+        )
+      )[0]?.built;
+    const until = Date.now() + 5_000;
+    while (!(await indexed()) && Date.now() < until)
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(await indexed()).toBe(true);
 
     expect(
       (await newRevision(fileId, 'day,region,units,amount\n2026-11-03,East,1,1.25\n')).status,
