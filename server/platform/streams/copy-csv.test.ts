@@ -224,4 +224,36 @@ describe('a CSV copied as it is', () => {
     expect(await stageCsvByCopy(db, other, bytesOf(blank, 65_536), await job(), noRows)).toBeNull();
     expect(await stagingSets(other)).toBe(0);
   });
+
+  it('copies a source that pauses between its chunks (a slow server): the same rows, in order', async () => {
+    const csv = generateCsv(12_000);
+    const node = await parseCsv(csv);
+    const bytes = Buffer.from(csv);
+    // Pauses longer than a statement stays open idle: the copy goes on in statements of its own.
+    const slow: CsvBytes = () =>
+      Promise.resolve(
+        (async function* () {
+          for (let at = 0; at < bytes.length; at += 100_000) {
+            if (at > 0) await new Promise((resolve) => setTimeout(resolve, 80));
+            yield bytes.subarray(at, at + 100_000);
+          }
+        })(),
+      );
+    let statements = 0;
+    const counting: Db = {
+      ...db,
+      copyFrom: (sql, data) => {
+        statements++;
+        return db.copyFrom(sql, data);
+      },
+    };
+    const datasetId = await dataset();
+    const result = await stageCsvByCopy(counting, datasetId, slow, await job(), noRows);
+    expect(result!.staged.rowCount).toBe(12_000);
+    expect(statements).toBeGreaterThan(2);
+    const staged = await stageRows(db, datasetId, node.columns, node.rows, await job());
+    expect(await typedRowsOf(db, datasetId, result!.staged.storage)).toEqual(
+      await typedRowsOf(db, datasetId, staged.storage),
+    );
+  });
 });
