@@ -250,7 +250,8 @@ describe('a CSV copied as it is', () => {
     const datasetId = await dataset();
     const result = await stageCsvByCopy(counting, datasetId, slow, await job(), noRows);
     expect(result!.staged.rowCount).toBe(12_000);
-    expect(statements).toBeGreaterThan(2);
+    // PostgreSQL ends a statement at each pause; PGlite cuts pieces by time (its first of 256 KiB).
+    expect(statements).toBeGreaterThan(db.kind === 'postgres' ? 2 : 1);
     const staged = await stageRows(db, datasetId, node.columns, node.rows, await job());
     expect(await typedRowsOf(db, datasetId, result!.staged.storage)).toEqual(
       await typedRowsOf(db, datasetId, staged.storage),
