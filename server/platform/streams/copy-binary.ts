@@ -1,5 +1,5 @@
 import type { ColumnType } from './csv';
-import { Form, NotAsScanned, type LineWriter } from './copy-types';
+import { Form, NotAsScanned, POWERS, daysFromCivil, type LineWriter } from './copy-types';
 
 /**
  * Rows of a CSV text as COPY's binary format (PostgreSQL's "COPY … Binary Format"), for the
@@ -38,16 +38,6 @@ const DIGIT_0 = 48;
 /** 2000-01-01 (the engine's day 0) in days since 1970-01-01. */
 const DAY_ZERO = 10_957;
 
-/** Days since 1970-01-01 of a proleptic Gregorian day (H. Hinnant's days_from_civil). */
-function daysFromCivil(year: number, month: number, day: number) {
-  const y = month <= 2 ? year - 1 : year;
-  const era = Math.floor(y / 400);
-  const yoe = y - era * 400;
-  const doy = Math.floor((153 * (month + (month > 2 ? -3 : 9)) + 2) / 5) + day - 1;
-  const doe = yoe * 365 + Math.floor(yoe / 4) - Math.floor(yoe / 100) + doy;
-  return era * 146_097 + doe - 719_468;
-}
-
 /** The value of `digits` digits at `at`, or -1 when one is not a digit. */
 function digitsAt(b: Uint8Array, at: number, digits: number) {
   let n = 0;
@@ -58,9 +48,6 @@ function digitsAt(b: Uint8Array, at: number, digits: number) {
   }
   return n;
 }
-
-/** 10^k for k up to 22: each a double exactly, so that m / 10^k is rounded once. */
-const POWERS = Array.from({ length: 23 }, (_, k) => 10 ** k);
 
 /**
  * The tuples of one block of a copy, written by the read of its lines (copy-types.ts
@@ -103,9 +90,10 @@ export class Tuples implements LineWriter {
 
   /**
    * Field `column` of the row: b[from, to) (UTF-8 bytes), `quoted` when it was (`doubled`: it
-   * holds doubled quotes; `high`: bytes past ASCII), of the form `form` (copy-types.ts formAt,
-   * Other when not looked at). A form's value is read where it lies, a STRING's bytes go as they
-   * are; only another value is made into text.
+   * holds doubled quotes; `high`: bytes past ASCII), of the form `form` (copy-types.ts formEnd,
+   * Other when not looked at), its value `known` when the read made it (NaN when not). A form's
+   * value is otherwise read where it lies, a STRING's bytes go as they are; only another value is
+   * made into text.
    */
   field(
     column: number,
@@ -113,6 +101,7 @@ export class Tuples implements LineWriter {
     from: number,
     to: number,
     form: Form,
+    known: number,
     quoted: boolean,
     doubled: boolean,
     high: boolean,
@@ -124,12 +113,16 @@ export class Tuples implements LineWriter {
       return;
     }
     if (from === to && !quoted) return this.null();
+    // A value the read has made already is taken as it is (NaN: not made).
+    const made = known === known;
     if (form === Form.Whole && (type === 'LONG' || type === 'DOUBLE')) {
-      const n = wholeAt(b, from, to);
+      const n = made ? known : wholeAt(b, from, to);
       return type === 'LONG' ? this.long(n) : this.double(n);
     }
-    if (form === Form.Decimal && type === 'DOUBLE') return this.double(decimalAt(b, from, to));
-    if (form === Form.Day && type === 'DATE') return this.date(dayAt(b, from));
+    if (form === Form.Decimal && type === 'DOUBLE')
+      return this.double(made ? known : decimalAt(b, from, to));
+    if (form === Form.Day && type === 'DATE')
+      return this.date(made ? known - DAY_ZERO : dayAt(b, from));
     let raw = b.toString(high ? 'utf8' : 'latin1', from, to);
     if (doubled) raw = raw.replaceAll('""', '"');
     try {

@@ -74,6 +74,7 @@ const copied = new Set([
   'every type, a BOM, quoted commas',
   'numbers JS and float8 write alike',
   'values of every binary form',
+  'numbers and days read where they end',
   'impossible days make STRING',
   'a number at or above 2^53 (JS and float8 may write it apart)',
   'blank and repeated header names, one column',

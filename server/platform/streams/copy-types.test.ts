@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { PAST_THE_HEAD, csvCases, manyRows } from '../testing/csv-cases';
 import { scannedBlocks } from './copy-scan';
-import { Form, NotAsScanned, formAt, type CopiedColumns } from './copy-types';
+import {
+  CopiedColumns,
+  Eol,
+  Form,
+  NotAsScanned,
+  daysFromCivil,
+  formAt,
+  type LineWriter,
+} from './copy-types';
 import { csvColumns, matchers } from './csv';
 
 /**
@@ -83,6 +91,7 @@ describe('a value’s form, read by its character codes', () => {
     ...['2026-01-02', '2026-02-29', '2024-02-29', '2026-13-01', '2026-00-10', '2026-01-00'],
     ...['2026-01-32', '0099-01-01', '0100-01-01', '2026-1-01', '2026-01-1', '2026/01/02'],
     ...['2026-01-02T10:00:00Z', '-2026-01-02', '2026-01-0x', '20260102', '2026-01-02 '],
+    ...['1.000000', '1.0000001', '-21.25', '1234567890.123456789', '2024-02-29'],
   ];
   /** What csv.ts's matchers say, and whether the engine writes the number as JavaScript does. */
   const matched = (v: string) => {
@@ -107,6 +116,34 @@ describe('a value’s form, read by its character codes', () => {
     const { fits, plain } = matched(v);
     expect(fits).toEqual(want.fits);
     if (form !== Form.Day) expect(plain).toBe(true);
+  });
+
+  it.each(values)('%j: read within its line, the form formAt gives and csv.ts’s number', (v) => {
+    const fields: Array<{ form: Form; known: number }> = [];
+    const writer: LineWriter = {
+      types: ['STRING'],
+      off: false,
+      row: () => undefined,
+      null: () => undefined,
+      raw: () => undefined,
+      field: (_column, _b, _from, _to, form, known) => void fields.push({ form, known }),
+    };
+    // The value between a line end and a comma, where the walk that finds its end reads it.
+    if (v.includes(',')) return;
+    let plain: boolean;
+    try {
+      plain = new CopiedColumns('a,b').read(Buffer.from(`1,1\n${v},1\n`), Eol.LF, writer);
+    } catch (error) {
+      if (error instanceof NotAsScanned) return;
+      throw error;
+    }
+    const { form, known } = fields[2]!;
+    expect(form).toBe(formAt(Buffer.from(v), 0, Buffer.byteLength(v)));
+    if (form === Form.Day)
+      expect(known).toBe(daysFromCivil(+v.slice(0, 4), +v.slice(5, 7), +v.slice(8, 10)));
+    else if (form !== Form.Other && !Number.isNaN(known)) expect(known).toBe(Number(v));
+    // A point and six zeros may be written with an exponent by the engine: not plain.
+    if (form !== Form.Other) expect(plain).toBe(!/\.0{6}/.test(v));
   });
 
   it('knows the forms a column mostly holds without asking', () => {

@@ -86,7 +86,7 @@ function allFit(left: typeof matchers, fits: readonly ColumnType[]) {
   return true;
 }
 
-/** A value's form where csv.ts's matchers need not be asked (formAt). */
+/** A value's form where csv.ts's matchers need not be asked (formEnd). */
 export const Form = {
   /** Another: the matchers are asked. */
   Other: 0,
@@ -106,44 +106,94 @@ const FITS: Record<Exclude<Form, typeof Form.Other>, readonly ColumnType[]> = {
   [Form.Day]: ['DATE'],
 };
 
+/** Days since 1970-01-01 of a proleptic Gregorian day (H. Hinnant's days_from_civil). */
+export function daysFromCivil(year: number, month: number, day: number) {
+  const y = month <= 2 ? year - 1 : year;
+  const era = Math.floor(y / 400);
+  const yoe = y - era * 400;
+  const doy = Math.floor((153 * (month + (month > 2 ? -3 : 9)) + 2) / 5) + day - 1;
+  const doe = yoe * 365 + Math.floor(yoe / 4) - Math.floor(yoe / 100) + doy;
+  return era * 146_097 + doe - 719_468;
+}
+
+/** 10^k for k up to 22: each a double exactly, so that m / 10^k is rounded once. */
+export const POWERS = Array.from({ length: 23 }, (_, k) => 10 ** k);
+
 /**
- * The form of the value b[from, to) (UTF-8 bytes), read where it lies (no text made, no
- * regular expression): the forms most columns hold are known at once, for what csv.ts's
- * matchers and `plainNumber` would say of them; anything else, edges and spaces included, is
- * Other (copy-types.test.ts checks each form against the matchers).
+ * What `formEnd` read of the last field besides its end: its form and its value (a Whole's or a
+ * Decimal's number, a Day's days since 1970-01-01; NaN when not read). One object, reused.
  */
-export function formAt(b: Uint8Array, from: number, to: number): Form {
+const formed = { form: Form.Other as Form, value: NaN };
+
+/**
+ * Where the unquoted field at `from` ends when its value is of a form (a Whole, a Decimal or a
+ * Day, then a comma, a line end or `end`), read in one walk over its bytes (no text made, no
+ * regular expression): its end, its form and its value (`formed`); -1 for any other field, which
+ * `unquotedEnd` reads (its form is Other: the matchers are asked). The forms are those most
+ * columns hold, known at once for what csv.ts's matchers and `plainNumber` would say of them
+ * (copy-types.test.ts checks each against the matchers). It leaves the scan's `plain` as
+ * `unquotedEnd` would (a point followed by six zeros is not plain; the signs it takes are).
+ */
+function formEnd(b: Uint8Array, from: number, end: number) {
   let at = from;
-  const first = b[at]!;
-  const negative = first === 45;
-  if (negative || first === 43) at++;
-  let digits = 0;
-  while (at < to && isDigit(b[at]!)) {
-    at++;
-    digits++;
+  let c = b[at]!;
+  const negative = c === 45;
+  if (negative || c === 43) c = b[++at]!;
+  const start = at;
+  let n = 0;
+  while (at < end && c >= DIGIT_0 && c <= DIGIT_0 + 9) {
+    n = n * 10 + c - DIGIT_0;
+    c = b[++at]!;
   }
-  const leadingZero = digits > 0 && b[at - digits]! === DIGIT_0;
-  if (at === to) {
-    if (digits === 0 || digits > 15 || (leadingZero && digits > 1)) return Form.Other;
-    return leadingZero && negative ? Form.Other : Form.Whole;
+  const digits = at - start;
+  if (digits === 0 || digits > 15) return -1;
+  const leadingZero = b[start] === DIGIT_0;
+  if (at === end || c === COMMA || c === LF || c === CR) {
+    if (leadingZero && (digits > 1 || negative)) return -1;
+    formed.form = Form.Whole;
+    formed.value = negative ? -n : n;
+    return at;
   }
-  const next = b[at]!;
-  if (next === 46) {
-    // Decimal: 1..14 digits before the point, the first not 0, so that 1 <= |n| < 1e15.
-    if (digits === 0 || digits > 14 || leadingZero) return Form.Other;
-    let fraction = 0;
-    for (at++; at < to && isDigit(b[at]!); at++) fraction++;
-    return at === to && fraction > 0 && fraction <= 20 ? Form.Decimal : Form.Other;
+  if (c === 46) {
+    if (digits > 14 || leadingZero) return -1;
+    const point = at;
+    c = b[++at]!;
+    while (at < end && c >= DIGIT_0 && c <= DIGIT_0 + 9) {
+      n = n * 10 + c - DIGIT_0;
+      c = b[++at]!;
+    }
+    const fraction = at - point - 1;
+    if (fraction === 0 || fraction > 20) return -1;
+    if (!(at === end || c === COMMA || c === LF || c === CR)) return -1;
+    if (fraction >= 6 && !special(b, point)) field.plain = false;
+    formed.form = Form.Decimal;
+    // Both exact doubles when there are 15 digits at most: the quotient is rounded once.
+    const v = digits + fraction <= 15 ? n / POWERS[fraction]! : NaN;
+    formed.value = negative ? -v : v;
+    return at;
   }
-  if (next === 45 && digits === 4 && at === from + 4 && to === from + 10) {
-    if (b[from + 7]! !== 45) return Form.Other;
-    const m = twoDigits(b, from + 5);
-    const d = twoDigits(b, from + 8);
-    if (m < 0 || d < 0) return Form.Other;
-    const y = twoDigits(b, from) * 100 + twoDigits(b, from + 2);
-    return isCalendarDay(y, m, d) ? Form.Day : Form.Other;
+  if (c === 45 && digits === 4 && !negative && start === from) {
+    const m = twoDigits(b, at + 1);
+    const d = twoDigits(b, at + 4);
+    if (m < 0 || d < 0 || b[at + 3] !== 45) return -1;
+    at += 6;
+    if (at > end) return -1;
+    c = b[at]!;
+    if (!(at === end || c === COMMA || c === LF || c === CR)) return -1;
+    if (!isCalendarDay(n, m, d)) return -1;
+    formed.form = Form.Day;
+    formed.value = daysFromCivil(n, m, d);
+    return at;
   }
-  return Form.Other;
+  return -1;
+}
+
+/** The form of the value b[from, to) (UTF-8 bytes): `formEnd`'s, when its walk ends at `to`. */
+export function formAt(b: Uint8Array, from: number, to: number): Form {
+  const { plain } = field;
+  const end = formEnd(b, from, to);
+  field.plain = plain;
+  return end === to ? formed.form : Form.Other;
 }
 
 /** The line ends `read` knows: the text's own, found on its header. */
@@ -165,7 +215,7 @@ const BACKSLASH = 92;
  * engine might write a number of the text with an exponent where JavaScript does not (the copy
  * scan's `\d[eE]-\d` and `\.000000`); throws NotAsScanned on `\.`, COPY's end of data.
  */
-function special(b: Buffer, j: number) {
+function special(b: Uint8Array, j: number) {
   const c = b[j];
   if (c === BACKSLASH) {
     if (b[j + 1] === 46) throw new NotAsScanned('end of data');
@@ -306,13 +356,17 @@ export interface LineWriter {
   null(): void;
   /** A STRING's bytes b[from, to), its doubled quotes undone when `doubled`. */
   raw(b: Buffer, from: number, to: number, doubled: boolean): void;
-  /** A typed column's value b[from, to), of form `form` (Other: none formAt knows). */
+  /**
+   * A typed column's value b[from, to), of form `form` (Other: none formEnd knows), its `value`
+   * when read already (formEnd's, else NaN).
+   */
   field(
     column: number,
     b: Buffer,
     from: number,
     to: number,
     form: Form,
+    value: number,
     quoted: boolean,
     doubled: boolean,
     high: boolean,
@@ -326,7 +380,7 @@ export class NotAsScanned extends Error {}
  * csv.ts's columns and row count (csvColumns) of a text the copy scan passes (copy-scan.ts),
  * read a block of lines at a time without making its cells: each column's candidates (csv.ts's
  * `matchers`, narrowest first) tested on its trimmed values only while some are left (a value
- * of a common form, `formAt`, without asking them), blank rows skipped as papaparse's `greedy` does, a ragged row refused with csv.ts's message. The copy
+ * of a common form, `formEnd`, without asking them), blank rows skipped as papaparse's `greedy` does, a ragged row refused with csv.ts's message. The copy
  * reads each block before it copies it, so this costs a fraction of csv.ts's whole parse
  * (copy-types.test.ts compares the two on every CSV shape). `plainNumbers` says whether the
  * engine writes every value of its DOUBLE columns as JavaScript does (row-tables.ts
@@ -342,6 +396,11 @@ export class CopiedColumns {
   private readonly plain: boolean[];
   /** Per column, whether a value is a negative zero ("-0", "-0.0"...). */
   private readonly negativeZero: boolean[];
+  /**
+   * Per column, the forms (a bit each) every candidate left is known to fit: candidates only
+   * ever narrow, so a form once fitted stays fitted and is not asked again.
+   */
+  private readonly fitted: number[];
   /** Rows read (blank ones skipped). */
   rowCount = 0;
 
@@ -354,6 +413,7 @@ export class CopiedColumns {
     this.seen = this.names.map(() => false);
     this.plain = this.names.map(() => true);
     this.negativeZero = this.names.map(() => false);
+    this.fitted = this.names.map(() => 0);
   }
 
   /** Each column's type as far as read: the narrowest that fits every value, STRING when none. */
@@ -389,7 +449,7 @@ export class CopiedColumns {
 
   /**
    * Takes field `count`'s value b[from, to) (`quoted`: its doubled quotes to undo; `high`: it
-   * holds bytes past ASCII), of no form formAt knows, into its column's candidates (`left`, null
+   * holds bytes past ASCII), of no form formEnd knows, into its column's candidates (`left`, null
    * once the column is STRING): made into text and asked of csv.ts's matchers; whether it is
    * not blank.
    */
@@ -429,8 +489,8 @@ export class CopiedColumns {
    * of its place, a line break in quotes, a line end of another kind than `eol`, `\.`, a space
    * JS trims and SQL does not, a field blank but not empty, or bytes that are not UTF-8 throw
    * NotAsScanned. A STRING column's values are never decoded (their bytes go to `tuples` as they
-   * are); a typed column's are, one value at a time. Whether the scan's `plain` holds for the block
-   * comes back.
+   * are); a typed column's value of a form is read, end, form and number, in one walk (`formEnd`),
+   * and only another one is decoded. Whether the scan's `plain` holds for the block comes back.
    */
   read(b: Buffer, eol: Eol, tuples?: LineWriter): boolean {
     const { candidates } = this;
@@ -445,7 +505,18 @@ export class CopiedColumns {
       for (let pos = at; ;) {
         const quoted = b[pos] === QUOTE;
         const from = quoted ? pos + 1 : pos;
-        const to = quoted ? quotedEnd(b, from, end) : unquotedEnd(b, pos, end);
+        const left = count < width ? candidates[count]! : null;
+        // A typed column's value of a form is read in the walk that finds its end.
+        let to = quoted ? quotedEnd(b, from, end) : left ? formEnd(b, pos, end) : -1;
+        let form: Form = Form.Other;
+        let value = NaN;
+        if (to < 0) to = unquotedEnd(b, pos, end);
+        else if (!quoted) {
+          field.doubled = false;
+          field.high = false;
+          form = formed.form;
+          value = formed.value;
+        }
         const next = quoted ? to + 1 : to;
         if (to > from && (b[from] === SPACE || b[to - 1] === SPACE)) field.plain = false;
         if ((quoted || to > from) && blankRun(b, from, to)) throw new NotAsScanned('blank');
@@ -461,17 +532,19 @@ export class CopiedColumns {
           writing = tuples;
           tuples.row();
         }
-        const left = count < width ? candidates[count]! : null;
         if (left) {
-          const form = quoted ? Form.Other : formAt(b, from, to);
           if (form !== Form.Other) {
             // The common case, where it lies.
             blank = false;
             this.seen[count] = true;
-            const fits = FITS[form];
-            if (!allFit(left, fits)) candidates[count] = narrowed(left, fits);
+            const bit = 1 << form;
+            if ((this.fitted[count]! & bit) === 0) {
+              const fits = FITS[form];
+              if (!allFit(left, fits)) candidates[count] = narrowed(left, fits);
+              this.fitted[count]! |= bit;
+            }
           } else if (this.take(count, left, b, from, to, quoted, field.high)) blank = false;
-          writing?.field(count, b, from, to, form, quoted, field.doubled, field.high);
+          writing?.field(count, b, from, to, form, value, quoted, field.doubled, field.high);
         } else {
           // Not blank unless empty: a field of spaces was refused above.
           if (to > from) blank = false;
