@@ -46,7 +46,8 @@ import {
  * the rss growth of a fresh server process (`npm start`'s, on a new data folder) during a
  * stream run of MEMORY_ROWS rows and while exporting them; and on a dataset of as many rows, a
  * sorted Rows page, a top 100 by a number and a sum by group against the same SQL typed by hand.
- * Each pair is measured RUNS times, interleaved; the ratio is of the medians.
+ * Each pair is measured RUNS times, interleaved, after a first stream run and COPY that are not
+ * counted (the first run's rate is printed); the ratio is of the medians.
  */
 const ROWS = Number(process.env.INGEST_BENCH_ROWS) || 300_000;
 /** 0 leaves the memory row out. */
@@ -237,6 +238,11 @@ const bench: Bench = async () => {
     };
     const out = { run: [] as number[], engine: [] as number[] };
     const collection = `/api/datastores/v1/collections/${ORDERS_COLLECTION_ID}`;
+    // A first run and COPY, not counted: the first run after a start also compiles the CSV
+    // reader (the JIT), which later runs find done. Its rate is printed beside the median.
+    const first = await streamRun(platform, streamId, ROWS);
+    await settled(platform.db);
+    await engineIngest(platform.db, datasetId, csv, RUNS);
     for (let run = 0; run < RUNS; run++) {
       const rate = await streamRun(platform, streamId, ROWS);
       ingest.run.push(rate);
@@ -267,7 +273,7 @@ const bench: Bench = async () => {
         group: 'ingest-export',
         metric: `data-file stream run of ${thousands(ROWS)} rows (median of ${RUNS})`,
         value: `${thousands(median(ingest.run))} rows/s`,
-        note: `${store}; ${ratio(median(ingest.run), median(ingest.engine))} (aim ≥ 0.8); runs ${rates(ingest.run)}; ${load}; the position index done ${ms(median(ingest.finished))} after SUCCESS`,
+        note: `${store}; ${ratio(median(ingest.run), median(ingest.engine))} (aim ≥ 0.8); runs ${rates(ingest.run)}; the first after the start (not counted) ${thousands(first)}; ${load}; the position index done ${ms(median(ingest.finished))} after SUCCESS`,
       },
       {
         group: 'ingest-export',
