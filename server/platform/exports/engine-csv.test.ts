@@ -6,7 +6,7 @@ import type { Db } from '../store';
 import { openTestStore, testJob } from '../testing';
 import { csvLines } from './csv';
 import { notPlainCells as notPlain, plainCells as plain } from '../testing/exports';
-import { crlf, csvBatches } from './rows-repository';
+import { csvBatches, positioned } from './rows-repository';
 
 /**
  * Where a stream run saw that the engine's own CSV writer writes its cells as csv.ts
@@ -89,24 +89,68 @@ describe('the engine writes the CSV of doubles', () => {
   );
 });
 
-describe.runIf(process.env.DATABASE_URL)('a streamed COPY on PostgreSQL', () => {
-  it('left half read, closes its connection: the pool stays usable', async () => {
-    for (let i = 0; i < 12; i++) {
-      const stream = db.copyToStream!(
-        'COPY (SELECT g, repeat($$x$$, 100) FROM generate_series(1, 200000) g) TO STDOUT',
-      );
-      for await (const chunk of stream) if (chunk.byteLength > 0) break;
-      const [row] = await db.query<{ n: number }>('SELECT 1 AS n');
-      expect(row!.n).toBe(1);
-    }
-  });
-});
+/** A plain set of two text columns published with `rows`: its dataset and its table. */
+async function published(rows: Cell[][]) {
+  const columns = columnsFrom([
+    { name: 'a', type: 'STRING' },
+    { name: 'b', type: 'STRING' },
+  ]);
+  const id = await db.transaction((tx) =>
+    createDataset(tx, { name: `engine csv ${randomUUID()}`, owner: 1, columns }),
+  );
+  const staged = await stageRows(db, id, columns, rows, await testJob(db));
+  await db.transaction((tx) => publishReplace(tx, staged, columns));
+  const [set] = await db.query<{ row_table: string; plain_csv: boolean }>(
+    `SELECT row_table, plain_csv FROM dataset_row_sets WHERE dataset_id = $1 AND state = 'live'`,
+    [id],
+  );
+  expect(set!.plain_csv).toBe(true);
+  return { id, set: set! };
+}
 
-describe('CRLF line ends for the engine CSV', () => {
-  it('counts the rows and ends each with CRLF', () => {
-    const { bytes, rows } = crlf(Buffer.from('a,b\n"c,d",é\n\n'));
+describe('the positions of a window of the engine CSV', () => {
+  it('takes them off and ends each line with CRLF', () => {
+    const { bytes, rows } = positioned(Buffer.from('7,a,b\n8,"c,d",é\n9,\n'), 7)!;
     expect(bytes.toString('utf8')).toBe('a,b\r\n"c,d",é\r\n\r\n');
     expect(rows).toBe(3);
-    expect(crlf(Buffer.from('')).rows).toBe(0);
+    expect(positioned(Buffer.from(''), 0)!.rows).toBe(0);
+  });
+
+  it('says no to lines out of their order, or not led by a position', () => {
+    expect(positioned(Buffer.from('0,a\n2,b\n1,c\n'), 0)).toBeNull();
+    expect(positioned(Buffer.from('1,a\n'), 0)).toBeNull();
+    expect(positioned(Buffer.from('a,0\n'), 0)).toBeNull();
+  });
+
+  it('reads windows sized by the text of the one before, every row once', async () => {
+    // Short rows, then rows 50 times as long: the windows shrink as they go.
+    const rows = Array.from({ length: 300 }, (_, i) => [
+      `row ${i}`,
+      i < 100 ? 'x' : 'y'.repeat(50),
+    ]);
+    const { id } = await published(rows);
+    const sizes: number[] = [];
+    const bytes: Buffer[] = [];
+    for await (const batch of csvBatches(db, id, ['STRING', 'STRING'], [0, 1], 7, 1_000)) {
+      sizes.push(batch.rows);
+      bytes.push(batch.bytes);
+    }
+    expect(Buffer.concat(bytes).toString('utf8')).toBe(csvLines(rows, [0, 1]));
+    expect(new Set(sizes).size).toBeGreaterThan(2);
+  });
+
+  it('exports a set in position order when its table holds its rows in another', async () => {
+    const rows = Array.from({ length: 40 }, (_, i) => [`row ${i}`, String(i)]);
+    const { id, set } = await published(rows);
+    // An update writes each row again at the table's end: the first ten now come last.
+    await db.query(`UPDATE ${set.row_table} SET c1 = c1 WHERE row_index < 10`);
+    const [first] = await db.query<{ row_index: number }>(
+      `SELECT row_index FROM ${set.row_table} LIMIT 1`,
+    );
+    expect(first!.row_index).toBe(10);
+    const bytes: Buffer[] = [];
+    for await (const batch of csvBatches(db, id, ['STRING', 'STRING'], [0, 1], 7))
+      bytes.push(batch.bytes);
+    expect(Buffer.concat(bytes).toString('utf8')).toBe(csvLines(rows, [0, 1]));
   });
 });

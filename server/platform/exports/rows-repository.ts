@@ -21,7 +21,9 @@ import type { QueryPlan } from './query-plan';
  * costing its own whatever the set's size. `types` are the dataset's column types.
  * A set marked `plain_csv` (its writer saw no cell that the engine's CSV writer writes apart from
  * csv.ts) is written by the engine: `COPY (SELECT ...) TO STDOUT WITH CSV`, its line ends made
- * CRLF, COPY_CELLS cells a statement (on PostgreSQL streamed). Any other set comes back as rows
+ * CRLF, a window of about WINDOW_BYTES a statement, read in the order the table holds its rows
+ * (the order they were written in, so no sort), each row's position checked (`positioned`); a
+ * window found in another order is read again sorted. Any other set comes back as rows
  * and csv.ts writes it; both read the same SQL values (a DATETIME as ISO text).
  * A set replaced during the export stays readable for RETIRED_GRACE_SECONDS; should it go
  * before the export has read it, the export fails and says so rather than miss rows.
@@ -32,54 +34,61 @@ export async function* csvBatches(
   types: readonly string[],
   indexes: readonly number[],
   batchRows: number,
+  windowBytes = WINDOW_BYTES,
 ): AsyncGenerator<{ bytes: Buffer; rows: number }> {
   for (const set of await liveSets(db, datasetId)) {
     const table = checkedTable(set.row_table);
-    const select = (render: (expr: string, type: string) => string, from: number, to: number) =>
-      `SELECT ${setColumns(set.types, types, indexes, render)} FROM ${table}
-       WHERE row_index >= ${from} AND row_index < ${to} ORDER BY row_index`;
-    const copy = (from: number, to: number) =>
-      `COPY (${select(csvValue, from, to)}) TO STDOUT WITH (FORMAT csv)`;
-    // PostgreSQL streams a plain set's CSV as it is written.
-    const streamed = set.plain_csv && db.copyToStream ? db.copyToStream.bind(db) : undefined;
-    const cells = set.plain_csv ? COPY_CELLS : 0;
-    const step = Math.max(batchRows, Math.floor(cells / Math.max(1, indexes.length)));
-    for (let from = 0; from < set.row_count; from += step) {
+    const where = (from: number, to: number) =>
+      `FROM ${table} WHERE row_index >= ${from} AND row_index < ${to}`;
+    // A plain set's window in the order the table holds it (no sort), each line led by its
+    // position; in position order only when that order was not it.
+    const copy = (from: number, to: number, sorted: boolean) =>
+      `COPY (SELECT row_index, ${setColumns(set.types, types, indexes, csvValue)} ${where(from, to)}${
+        sorted ? ' ORDER BY row_index' : ''
+      }) TO STDOUT WITH (FORMAT csv)`;
+    const most = Math.max(batchRows, Math.floor(COPY_CELLS / Math.max(1, indexes.length)));
+    // A plain set's first window is `batchRows` rows; each next one is sized by the text of the one before.
+    let step = batchRows;
+    for (let from = 0; from < set.row_count;) {
       const expected = Math.min(step, set.row_count - from);
-      let rows = 0;
+      let batch: { bytes: Buffer; rows: number };
       try {
-        if (streamed) {
-          for await (const batch of streamedBatches(streamed(copy(from, from + expected)))) {
-            rows += batch.rows;
-            yield batch;
-          }
+        if (set.plain_csv) {
+          const bytes =
+            positioned(await db.copyTo(copy(from, from + expected, false)), from) ??
+            positioned(await db.copyTo(copy(from, from + expected, true)), from);
+          if (!bytes) throw changedDuringExport();
+          batch = bytes;
+          // The next window holds about `windowBytes` of text, COPY_CELLS cells at most.
+          step = Math.max(
+            1,
+            Math.min(most, Math.floor((expected * windowBytes) / Math.max(1, bytes.bytes.length))),
+          );
         } else {
-          let batch: { bytes: Buffer; rows: number };
-          if (set.plain_csv) batch = crlf(await db.copyTo(copy(from, from + expected)));
-          else {
-            const cells = cellsOf(
-              await db.query(select(cellValue, from, from + expected)),
-              indexes.map((i) => types[i] ?? 'STRING'),
-            );
-            batch = {
-              bytes: Buffer.from(
-                csvLines(
-                  cells,
-                  indexes.map((_, k) => k),
-                ),
+          const cells = cellsOf(
+            await db.query(
+              `SELECT ${setColumns(set.types, types, indexes, cellValue)} ${where(from, from + expected)} ORDER BY row_index`,
+            ),
+            indexes.map((i) => types[i] ?? 'STRING'),
+          );
+          batch = {
+            bytes: Buffer.from(
+              csvLines(
+                cells,
+                indexes.map((_, k) => k),
               ),
-              rows: cells.length,
-            };
-          }
-          rows = batch.rows;
-          yield batch;
+            ),
+            rows: cells.length,
+          };
         }
       } catch (error) {
         // The set's table went (swept after its grace): the export cannot have every row.
         if ((error as { code?: unknown }).code === '42P01') throw changedDuringExport();
         throw error;
       }
-      if (rows !== expected) throw changedDuringExport();
+      if (batch.rows !== expected) throw changedDuringExport();
+      yield batch;
+      from += expected;
     }
   }
 }
@@ -88,56 +97,43 @@ const changedDuringExport = () =>
   new Error('The dataset changed during the export: export it again');
 
 /**
- * Cells per COPY of a plain set. Each statement has a fixed cost, but its window is sorted by
- * row_index: at this size the sort stays within the engine's default work_mem (4 MB), in memory,
- * where a larger window spills to disk and costs more than the statements saved (PostgreSQL: a
- * window of 200,000 rows took 30% longer a row). On PGlite a statement holds the database some
- * 20-30 ms at this size (the reader's budget is 100 ms). A streamed statement's time stays
- * bounded however slow the target.
+ * Cells per COPY of a plain set at most: each statement has a fixed cost; on PGlite one holds
+ * the database some 20-30 ms at this size (the reader's budget is 100 ms).
  */
 const COPY_CELLS = 100_000;
-/** Bytes handed on at a time from a streamed COPY. */
-const STREAM_CHUNK = 1 << 20;
+/** The text a window of a plain set is sized to hold (it is gathered whole before it is written). */
+const WINDOW_BYTES = 2 << 20;
 
 /**
- * The engine's CSV (LF line ends) with CRLF line ends, and its rows: no value of a plain set
- * holds a line break, so each LF ends a row.
+ * The engine's CSV of a window of a plain set, each line led by its row's position (no value of
+ * a plain set holds a line break, so each LF ends a row), as the export writes it: the positions
+ * taken off, CRLF line ends; null unless the lines are the positions `first`, `first + 1`, … in
+ * order (a table need not give its rows in the order they were written).
  */
-export function crlf(data: Uint8Array): { bytes: Buffer; rows: number } {
-  const chunk = Buffer.from(data.buffer, data.byteOffset, data.byteLength);
-  let rows = 0;
-  for (let i = chunk.indexOf(10); i !== -1; i = chunk.indexOf(10, i + 1)) rows++;
-  const out = Buffer.allocUnsafe(chunk.length + rows);
-  let from = 0;
+export function positioned(
+  data: Uint8Array,
+  first: number,
+): { bytes: Buffer; rows: number } | null {
+  const b = Buffer.from(data.buffer, data.byteOffset, data.byteLength);
+  // Each line loses two bytes at least (a digit and a comma) and gains one (CR).
+  const out = Buffer.allocUnsafe(b.length);
   let at = 0;
-  for (let i = chunk.indexOf(10); i !== -1; i = chunk.indexOf(10, i + 1)) {
-    at += chunk.copy(out, at, from, i);
-    out[at++] = 13;
-    out[at++] = 10;
-    from = i + 1;
+  let written = 0;
+  let next = first;
+  while (at < b.length) {
+    let n = 0;
+    let j = at;
+    for (let c = b[j]!; c >= 48 && c <= 57; c = b[++j]!) n = n * 10 + c - 48;
+    if (j === at || b[j] !== 44 || n !== next) return null;
+    next++;
+    const lf = b.indexOf(10, j + 1);
+    const end = lf < 0 ? b.length : lf;
+    written += b.copy(out, written, j + 1, end);
+    out[written++] = 13;
+    out[written++] = 10;
+    at = end + 1;
   }
-  chunk.copy(out, at, from);
-  return { bytes: out, rows };
-}
-
-/** A streamed COPY's chunks, CRLF, gathered to about STREAM_CHUNK bytes. */
-async function* streamedBatches(chunks: AsyncIterable<Uint8Array>) {
-  let held: Buffer[] = [];
-  let size = 0;
-  let rows = 0;
-  for await (const chunk of chunks) {
-    const batch = crlf(chunk);
-    held.push(batch.bytes);
-    size += batch.bytes.length;
-    rows += batch.rows;
-    if (size >= STREAM_CHUNK) {
-      yield { bytes: Buffer.concat(held, size), rows };
-      held = [];
-      size = 0;
-      rows = 0;
-    }
-  }
-  if (size > 0) yield { bytes: Buffer.concat(held, size), rows };
+  return { bytes: out.subarray(0, written), rows: next - first };
 }
 
 /** The table an export's query result is kept in while it is written (one per export). */

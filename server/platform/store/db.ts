@@ -42,11 +42,6 @@ export interface Db extends Queryable {
   /** `COPY ... TO STDOUT`: what the engine writes, in one piece (keep each statement bounded). */
   copyTo(sql: string): Promise<Uint8Array>;
   /**
-   * PostgreSQL only: `COPY ... TO STDOUT` as it arrives, one connection held until the last
-   * chunk (a reader that stops early closes that connection).
-   */
-  copyToStream?(sql: string): AsyncIterable<Uint8Array>;
-  /**
    * PostgreSQL only: `fn` on one connection of its own, so a temporary table lives across its
    * statements and COPYs; the connection's temporary tables go when it ends.
    */

@@ -111,7 +111,6 @@ export async function openPostgres(
     copyFrom: (sql, data) => slot(() => copyIn(sql, data)),
     copyTo: (sql) => slot(() => copyOut(sql)),
     session: (fn) => slot(() => session(fn)),
-    copyToStream: (sql) => copyOutStream(sql),
     async exec(sql) {
       await pool.query(sql);
     },
@@ -150,17 +149,6 @@ export async function openPostgres(
     } finally {
       await client.query('ROLLBACK; DISCARD TEMP').catch(() => undefined);
       client.release();
-    }
-  }
-  async function* copyOutStream(sql: string) {
-    const client = await connect();
-    let whole = false;
-    try {
-      for await (const chunk of client.query(copyTo(sql)) as AsyncIterable<Buffer>) yield chunk;
-      whole = true;
-    } finally {
-      // A COPY left half read would poison the next user of the connection: it goes.
-      client.release(!whole);
     }
   }
   async function copyOut(sql: string) {
