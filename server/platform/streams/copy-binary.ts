@@ -1,5 +1,5 @@
 import type { ColumnType } from './csv';
-import { Form, NotAsScanned, POWERS, daysFromCivil, type LineWriter } from './copy-types';
+import { Form, NotAsScanned, daysFromCivil, type LineWriter } from './copy-types';
 
 /**
  * Rows of a CSV text as COPY's binary format (PostgreSQL's "COPY … Binary Format"), for the
@@ -32,8 +32,6 @@ export const BINARY_HEADER = Uint8Array.from([
 export const BINARY_TRAILER = Uint8Array.from([0xff, 0xff]);
 
 const MINUS = 45;
-const PLUS = 43;
-const POINT = 46;
 const DIGIT_0 = 48;
 /** 2000-01-01 (the engine's day 0) in days since 1970-01-01. */
 const DAY_ZERO = 10_957;
@@ -91,9 +89,9 @@ export class Tuples implements LineWriter {
   /**
    * Field `column` of the row: b[from, to) (UTF-8 bytes), `quoted` when it was (`doubled`: it
    * holds doubled quotes; `high`: bytes past ASCII), of the form `form` (copy-types.ts formEnd,
-   * Other when not looked at), its value `known` when the read made it (NaN when not). A form's
-   * value is otherwise read where it lies, a STRING's bytes go as they are; only another value is
-   * made into text.
+   * Other when not looked at), the value `known` the read made of it when it is of a form (a
+   * number, a day since 1970-01-01). A STRING's bytes go as they are; only another value is made
+   * into text.
    */
   field(
     column: number,
@@ -113,16 +111,10 @@ export class Tuples implements LineWriter {
       return;
     }
     if (from === to && !quoted) return this.null();
-    // A value the read has made already is taken as it is (NaN: not made).
-    const made = known === known;
-    if (form === Form.Whole && (type === 'LONG' || type === 'DOUBLE')) {
-      const n = made ? known : wholeAt(b, from, to);
-      return type === 'LONG' ? this.long(n) : this.double(n);
-    }
-    if (form === Form.Decimal && type === 'DOUBLE')
-      return this.double(made ? known : decimalAt(b, from, to));
-    if (form === Form.Day && type === 'DATE')
-      return this.date(made ? known - DAY_ZERO : dayAt(b, from));
+    if (form === Form.Whole && (type === 'LONG' || type === 'DOUBLE'))
+      return type === 'LONG' ? this.long(known) : this.double(known);
+    if (form === Form.Decimal && type === 'DOUBLE') return this.double(known);
+    if (form === Form.Day && type === 'DATE') return this.date(known - DAY_ZERO);
     let raw = b.toString(high ? 'utf8' : 'latin1', from, to);
     if (doubled) raw = raw.replaceAll('""', '"');
     try {
@@ -194,35 +186,6 @@ export class Tuples implements LineWriter {
     this.view.setInt32(this.at, length);
     this.at += 4 + length;
   }
-}
-
-/** The whole number b[from, to) of copy-types.ts's Whole form (a sign, 1 to 15 digits). */
-function wholeAt(b: Uint8Array, from: number, to: number) {
-  const sign = b[from];
-  const start = sign === MINUS || sign === PLUS ? from + 1 : from;
-  const n = digitsAt(b, start, to - start);
-  return sign === MINUS ? -n : n;
-}
-
-/**
- * The value of a decimal of copy-types.ts's Decimal form at b[from, to) (a sign, 1 to 14
- * digits, a point, 1 to 20 digits), as Number() reads it: with at most 15 digits in all, the
- * digits as a whole number over a power of ten (both exact doubles, so the quotient is the
- * correctly rounded value); else by Number() itself.
- */
-function decimalAt(b: Buffer, from: number, to: number) {
-  const c = b[from];
-  const start = c === MINUS || c === PLUS ? from + 1 : from;
-  if (to - start - 1 > 15) return Number(b.toString('latin1', from, to));
-  let n = 0;
-  let point = to;
-  for (let i = start; i < to; i++) {
-    const d = b[i]!;
-    if (d === POINT) point = i;
-    else n = n * 10 + d - DIGIT_0;
-  }
-  const v = n / POWERS[to - point - 1]!;
-  return c === MINUS ? -v : v;
 }
 
 /** One value of a column of `type` that no form read: `raw`, its quotes undone, as csv.ts reads it. */

@@ -117,11 +117,11 @@ export function daysFromCivil(year: number, month: number, day: number) {
 }
 
 /** 10^k for k up to 22: each a double exactly, so that m / 10^k is rounded once. */
-export const POWERS = Array.from({ length: 23 }, (_, k) => 10 ** k);
+const POWERS = Array.from({ length: 23 }, (_, k) => 10 ** k);
 
 /**
  * What `formEnd` read of the last field besides its end: its form and its value (a Whole's or a
- * Decimal's number, a Day's days since 1970-01-01; NaN when not read). One object, reused.
+ * Decimal's number, as Number() reads it; a Day's days since 1970-01-01). One object, reused.
  */
 const formed = { form: Form.Other as Form, value: NaN };
 
@@ -134,7 +134,7 @@ const formed = { form: Form.Other as Form, value: NaN };
  * (copy-types.test.ts checks each against the matchers). It leaves the scan's `plain` as
  * `unquotedEnd` would (a point followed by six zeros is not plain; the signs it takes are).
  */
-function formEnd(b: Uint8Array, from: number, end: number) {
+function formEnd(b: Buffer, from: number, end: number) {
   let at = from;
   let c = b[at]!;
   const negative = c === 45;
@@ -168,8 +168,8 @@ function formEnd(b: Uint8Array, from: number, end: number) {
     if (fraction >= 6 && !special(b, point)) field.plain = false;
     formed.form = Form.Decimal;
     // Both exact doubles when there are 15 digits at most: the quotient is rounded once.
-    const v = digits + fraction <= 15 ? n / POWERS[fraction]! : NaN;
-    formed.value = negative ? -v : v;
+    if (digits + fraction > 15) formed.value = Number(b.toString('latin1', from, at));
+    else formed.value = negative ? -n / POWERS[fraction]! : n / POWERS[fraction]!;
     return at;
   }
   if (c === 45 && digits === 4 && !negative && start === from) {
@@ -189,7 +189,7 @@ function formEnd(b: Uint8Array, from: number, end: number) {
 }
 
 /** The form of the value b[from, to) (UTF-8 bytes): `formEnd`'s, when its walk ends at `to`. */
-export function formAt(b: Uint8Array, from: number, to: number): Form {
+export function formAt(b: Buffer, from: number, to: number): Form {
   const { plain } = field;
   const end = formEnd(b, from, to);
   field.plain = plain;
@@ -357,8 +357,8 @@ export interface LineWriter {
   /** A STRING's bytes b[from, to), its doubled quotes undone when `doubled`. */
   raw(b: Buffer, from: number, to: number, doubled: boolean): void;
   /**
-   * A typed column's value b[from, to), of form `form` (Other: none formEnd knows), its `value`
-   * when read already (formEnd's, else NaN).
+   * A typed column's value b[from, to), of form `form` (Other: none formEnd knows), and the
+   * `value` formEnd made of it when it is of one.
    */
   field(
     column: number,
