@@ -114,6 +114,14 @@ describe('the positions of a window of the engine CSV', () => {
     expect(bytes.toString('utf8')).toBe('a,b\r\n"c,d",é\r\n\r\n');
     expect(rows).toBe(3);
     expect(positioned(Buffer.from(''), 0)!.rows).toBe(0);
+    // Lines long and short, the window's text past the room first made for it.
+    const long = 'y'.repeat(5_000);
+    const text = Array.from({ length: 9 }, (_, i) => `${i},${i % 2 ? long : 'x'}`).join('\n');
+    const many = positioned(Buffer.from(text), 0)!;
+    expect(many.rows).toBe(9);
+    expect(many.bytes.toString('utf8')).toBe(
+      Array.from({ length: 9 }, (_, i) => `${i % 2 ? long : 'x'}\r\n`).join(''),
+    );
   });
 
   it('says no to lines out of their order, or not led by a position', () => {

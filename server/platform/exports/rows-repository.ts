@@ -55,8 +55,8 @@ export async function* csvBatches(
       try {
         if (set.plain_csv) {
           const bytes =
-            positioned(await db.copyTo(copy(from, from + expected, false)), from) ??
-            positioned(await db.copyTo(copy(from, from + expected, true)), from);
+            (await positionedCopy(db, copy(from, from + expected, false), from, windowBytes)) ??
+            (await positionedCopy(db, copy(from, from + expected, true), from, windowBytes));
           if (!bytes) throw changedDuringExport();
           batch = bytes;
           // The next window holds about `windowBytes` of text, COPY_CELLS cells at most.
@@ -110,30 +110,76 @@ const WINDOW_BYTES = 2 << 20;
  * taken off, CRLF line ends; null unless the lines are the positions `first`, `first + 1`, … in
  * order (a table need not give its rows in the order they were written).
  */
-export function positioned(
-  data: Uint8Array,
-  first: number,
-): { bytes: Buffer; rows: number } | null {
-  const b = Buffer.from(data.buffer, data.byteOffset, data.byteLength);
-  // Each line loses two bytes at least (a digit and a comma) and gains one (CR).
-  const out = Buffer.allocUnsafe(b.length);
-  let at = 0;
-  let written = 0;
-  let next = first;
-  while (at < b.length) {
+export function positioned(data: Uint8Array, first: number) {
+  const window = new PositionedLines(first, data.byteLength);
+  for (let at = 0; at < data.byteLength;) at = window.line(data, at, data.byteLength);
+  return window.result();
+}
+
+/**
+ * `positioned` of what the COPY `sql` writes: on PostgreSQL each row as it comes, so the text
+ * is never gathered twice. `capacity` is the text expected (a window's).
+ */
+async function positionedCopy(db: Db, sql: string, first: number, capacity: number) {
+  if (!db.copyRows) return positioned(await db.copyTo(sql), first);
+  const window = new PositionedLines(first, capacity);
+  await db.copyRows(sql, (row) => {
+    window.line(row, 0, row.length);
+  });
+  return window.result();
+}
+
+/**
+ * The export's text of a window of a plain set, written a line at a time as the engine's lines
+ * come (`positioned`), each line's position checked and taken off, CRLF after it.
+ */
+class PositionedLines {
+  private out: Buffer;
+  private size = 0;
+  private next: number;
+  private inOrder = true;
+  constructor(
+    private readonly first: number,
+    capacity: number,
+  ) {
+    this.out = Buffer.allocUnsafe(Math.max(capacity, 1024));
+    this.next = first;
+  }
+  /**
+   * The line that starts at `at` (up to its LF, `end` at most), written; where the next one
+   * starts. A line out of order ends the window's writing (`result` is null).
+   */
+  line(b: Uint8Array, at: number, end: number) {
+    if (!this.inOrder) return end;
     let n = 0;
     let j = at;
-    for (let c = b[j]!; c >= 48 && c <= 57; c = b[++j]!) n = n * 10 + c - 48;
-    if (j === at || b[j] !== 44 || n !== next) return null;
-    next++;
-    const lf = b.indexOf(10, j + 1);
-    const end = lf < 0 ? b.length : lf;
-    written += b.copy(out, written, j + 1, end);
-    out[written++] = 13;
-    out[written++] = 10;
-    at = end + 1;
+    for (let c = b[j]!; j < end && c >= 48 && c <= 57; c = b[++j]!) n = n * 10 + c - 48;
+    if (j === at || j >= end || b[j] !== 44 || n !== this.next) {
+      this.inOrder = false;
+      return end;
+    }
+    this.next++;
+    j++;
+    // Room for the rest of the text at most (a window's text is one line per row on PostgreSQL).
+    if (this.size + (end - j) + 2 > this.out.length) {
+      const wider = Buffer.allocUnsafe(Math.max(this.out.length * 2, this.size + (end - j) + 2));
+      this.out.copy(wider, 0, 0, this.size);
+      this.out = wider;
+    }
+    // Byte by byte: most lines are short, and a call to copy costs more than their bytes.
+    const out = this.out;
+    let w = this.size;
+    for (let c = b[j]!; j < end && c !== 10; c = b[++j]!) out[w++] = c;
+    out[w++] = 13;
+    out[w++] = 10;
+    this.size = w;
+    return j + 1;
   }
-  return { bytes: out.subarray(0, written), rows: next - first };
+  result(): { bytes: Buffer; rows: number } | null {
+    return this.inOrder
+      ? { bytes: this.out.subarray(0, this.size), rows: this.next - this.first }
+      : null;
+  }
 }
 
 /** The table an export's query result is kept in while it is written (one per export). */

@@ -42,6 +42,11 @@ export interface Db extends Queryable {
   /** `COPY ... TO STDOUT`: what the engine writes, in one piece (keep each statement bounded). */
   copyTo(sql: string): Promise<Uint8Array>;
   /**
+   * PostgreSQL only: `COPY ... TO STDOUT`, each row's text handed to `row` as it comes (a view
+   * of the client's buffer, valid during the call only), nothing gathered.
+   */
+  copyRows?(sql: string, row: (bytes: Buffer) => void): Promise<void>;
+  /**
    * PostgreSQL only: `fn` on one connection of its own, so a temporary table lives across its
    * statements and COPYs; the connection's temporary tables go when it ends.
    */

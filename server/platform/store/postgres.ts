@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import pg from 'pg';
-import { from as copyFrom, to as copyTo } from 'pg-copy-streams';
+import { from as copyFrom } from 'pg-copy-streams';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { NoRows, type CopySource, type Db, type Queryable, type Session } from './db';
 import { isBackground, type RequestGauge } from './priority';
@@ -109,7 +109,13 @@ export async function openPostgres(
     },
     transaction: (fn) => slot(() => transaction(fn)),
     copyFrom: (sql, data) => slot(() => copyIn(sql, data)),
-    copyTo: (sql) => slot(() => copyOut(sql)),
+    copyTo: (sql) =>
+      slot(async () => {
+        const gathered = new Gathered();
+        await copyOut(sql, (row) => gathered.add(row));
+        return gathered.bytes();
+      }),
+    copyRows: (sql, row) => slot(() => copyOut(sql, row)),
     session: (fn) => slot(() => session(fn)),
     async exec(sql) {
       await pool.query(sql);
@@ -151,16 +157,75 @@ export async function openPostgres(
       client.release();
     }
   }
-  async function copyOut(sql: string) {
+  async function copyOut(sql: string, row: (bytes: Buffer) => void) {
     const client = await connect();
     try {
-      const chunks: Buffer[] = [];
-      for await (const chunk of client.query(copyTo(sql)) as AsyncIterable<Buffer>)
-        chunks.push(chunk);
-      return Buffer.concat(chunks);
+      const out = new CopyOut(sql, row);
+      void client.query(out as unknown as pg.QueryConfig);
+      await out.done;
     } finally {
       client.release();
     }
   }
   return db;
+}
+
+/** Bytes appended one piece after another into one buffer, widened as it fills. */
+class Gathered {
+  private buffer = Buffer.allocUnsafe(1 << 16);
+  private size = 0;
+  add(piece: Buffer) {
+    if (this.size + piece.length > this.buffer.length) {
+      const wider = Buffer.allocUnsafe(Math.max(this.buffer.length * 2, this.size + piece.length));
+      this.buffer.copy(wider, 0, 0, this.size);
+      this.buffer = wider;
+    }
+    this.size += piece.copy(this.buffer, this.size);
+  }
+  bytes() {
+    return this.buffer.subarray(0, this.size);
+  }
+}
+
+/**
+ * A `COPY … TO STDOUT` whose rows are handed to `row` one by one as the client's parser reads
+ * them (node-postgres calls these handlers of a query object it is given): a stream of them
+ * costs several times that in the client's thread, the thread that also writes what it reads.
+ */
+class CopyOut {
+  private failed = false;
+  private settle!: { resolve: () => void; reject: (error: unknown) => void };
+  readonly done = new Promise<void>((resolve, reject) => (this.settle = { resolve, reject }));
+  constructor(
+    private readonly text: string,
+    private readonly row: (bytes: Buffer) => void,
+  ) {}
+  submit(connection: { query(text: string): void }) {
+    connection.query(this.text);
+  }
+  handleCopyData(message: { chunk: Buffer }) {
+    if (this.failed) return;
+    try {
+      this.row(message.chunk);
+    } catch (error) {
+      // The rest of the rows are let go by; the statement's end frees the connection.
+      this.handleError(error);
+    }
+  }
+  handleCommandComplete() {}
+  handleRowDescription() {}
+  handleDataRow() {}
+  handleEmptyQuery() {}
+  /** Not a COPY TO after all: the engine is told so rather than left waiting for rows. */
+  handleCopyInResponse(connection: { sendCopyFail(message: string): void }) {
+    connection.sendCopyFail('copyTo runs a COPY … TO STDOUT');
+  }
+  /** The client forgets a query that failed: it hears no ReadyForQuery after this. */
+  handleError(error: unknown) {
+    this.failed = true;
+    this.settle.reject(error);
+  }
+  handleReadyForQuery() {
+    if (!this.failed) this.settle.resolve();
+  }
 }
