@@ -163,6 +163,7 @@ export async function startBackend(opts: StartBackendOptions): Promise<Backend> 
       maxUploadBytes: config.maxUploadBytes,
       log: opts.log,
       team: team?.team,
+      trustedProxies: config.consoleTrustedProxies,
     });
   } catch (error) {
     await team?.close();

@@ -79,6 +79,16 @@ describe('team mode (CONSOLE_AUTH)', () => {
     expect(team.consoleAuth).toMatchObject({ mode: 'platform', idleMinutes: 60 });
   });
 
+  it('reads the trusted proxies (none by default) and names a mistyped one', () => {
+    expect(readConfig({}).consoleTrustedProxies).toEqual([]);
+    expect(
+      readConfig({ CONSOLE_TRUSTED_PROXIES: ' 10.0.0.0/8, ::1 ,' }).consoleTrustedProxies,
+    ).toEqual(['10.0.0.0/8', '::1']);
+    expect(() => readConfig({ CONSOLE_TRUSTED_PROXIES: '10.0.0.0/8, proxy.internal' })).toThrow(
+      /CONSOLE_TRUSTED_PROXIES: "proxy\.internal" is not an address/,
+    );
+  });
+
   it('reads the idle timeout and refuses nonsense', () => {
     const config = readConfig({ CONSOLE_AUTH: 'platform', CONSOLE_SESSION_IDLE_MINUTES: '15' });
     expect(config.consoleAuth).toMatchObject({ idleMinutes: 15 });

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { trustedProxies } from './gateway/client-address';
 import { DEFAULT_SHARED_BUFFERS_MB } from './platform/store/pglite-protocol';
 
 /** Everything the server reads from the environment, in one place (names bound by design.md). */
@@ -44,6 +45,12 @@ export interface ServerConfig {
   consoleAuth: ConsoleAuthConfig;
   /** The address `npm start` binds (CONSOLE_HOST); another than loopback only with sign-in. */
   consoleHost: string;
+  /**
+   * Proxies in front of the console whose `x-forwarded-for` names the client (CONSOLE_TRUSTED_PROXIES:
+   * addresses and ranges, comma-separated): sign-in throttling and the activity log see each
+   * person's own address behind a TLS proxy, not the proxy's.
+   */
+  consoleTrustedProxies: string[];
 }
 
 /** OpenID Connect (CONSOLE_AUTH=oidc): authorization code flow with PKCE. */
@@ -232,6 +239,13 @@ function consoleAuthConfig(env: NodeJS.ProcessEnv): ConsoleAuthConfig {
   };
 }
 
+/** CONSOLE_TRUSTED_PROXIES, each entry checked at start (a mistyped one is named, not ignored). */
+function proxyList(value: string | undefined) {
+  const entries = list(value);
+  trustedProxies(entries);
+  return entries;
+}
+
 /** Binding anything but loopback without sign-in would hand the configured token to anyone who reaches it. */
 function consoleHost(env: NodeJS.ProcessEnv, auth: ConsoleAuthConfig) {
   const host = (nonEmpty(env.CONSOLE_HOST) ?? '127.0.0.1').replace(/^\[|\]$/g, '').toLowerCase();
@@ -279,6 +293,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       : undefined,
     consoleAuth,
     consoleHost: consoleHost(env, consoleAuth),
+    consoleTrustedProxies: proxyList(env.CONSOLE_TRUSTED_PROXIES),
   };
 }
 

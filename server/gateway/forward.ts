@@ -4,6 +4,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { FORWARDED_FOR_SIGNATURE, signForwardedFor } from '../forwarded-for';
 import { CLIENT_CLOSED_REQUEST } from './access-log';
+import { clientAddress } from './client-address';
 import { declaredLength, readBoundedBody } from './body';
 import { browserResponseHeaders, isEventStream, upstreamRequestHeaders } from './headers';
 import { jsonError } from './json-error';
@@ -151,7 +152,11 @@ export function createForward(options: ResolvedGatewayOptions): Forward {
     // The browser's own x-forwarded-for was dropped above; the gateway says whom it serves
     // (the activity log records it as the client's address), signed so that the platform
     // believes it only from the gateway (forwarded-for.ts).
-    const client = incoming?.socket?.remoteAddress;
+    const client = clientAddress(
+      incoming?.socket?.remoteAddress,
+      request.headers.get('x-forwarded-for'),
+      options.trustedProxies,
+    );
     if (client) {
       headers.set('x-forwarded-for', client);
       if (options.tokens.developer)

@@ -17,6 +17,7 @@ async function setup(
     handler?: UpstreamHandler;
     tokens?: typeof TEST_TOKENS | object;
     basePath?: string;
+    trustedProxies?: string[];
   } = {},
 ) {
   const base = await startFakeUpstream(options.handler);
@@ -26,6 +27,7 @@ async function setup(
     apiUrl: api.url,
     tokens: options.tokens ?? TEST_TOKENS,
     brand: 'ACME',
+    trustedProxies: options.trustedProxies,
   });
   open.push(base, api, gateway);
   return { base, api, gateway };
@@ -219,6 +221,26 @@ describe('rule 3: header hygiene', () => {
     expect(answer.headers['access-control-allow-origin']).toBeUndefined();
     expect(answer.headers['access-control-allow-credentials']).toBeUndefined();
     expect(answer.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('names the client behind a trusted proxy from its x-forwarded-for, and no one else', async () => {
+    const viaProxy = await setup({ trustedProxies: ['127.0.0.1'] });
+    await send(viaProxy.gateway.port, {
+      path: '/api/datastores/v1/',
+      headers: { 'X-Forwarded-For': '6.6.6.6, 203.0.113.7' },
+    });
+    const received = only(viaProxy.base).headers;
+    expect(received['x-forwarded-for']).toBe('203.0.113.7');
+    expect(received[FORWARDED_FOR_SIGNATURE]).toBe(
+      signForwardedFor(TEST_TOKENS.developer, '203.0.113.7'),
+    );
+    // A proxy the operator did not name is a client like any other: its header is not read.
+    const elsewhere = await setup({ trustedProxies: ['10.0.0.0/8'] });
+    await send(elsewhere.gateway.port, {
+      path: '/api/datastores/v1/',
+      headers: { 'X-Forwarded-For': '203.0.113.7' },
+    });
+    expect(only(elsewhere.base).headers['x-forwarded-for']).toBe('127.0.0.1');
   });
 
   it('passes a compressed answer on decoded, with headers that say so', async () => {

@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { CLIENT_CLOSED_REQUEST, formatAccessLogLine } from './access-log';
+import { clientAddress } from './client-address';
 import { createForward, type NodeRequest } from './forward';
 import { API_ANSWER_HEADERS } from './headers';
 import { isAllowedHost, isCrossSiteWrite } from './guards';
@@ -69,7 +70,11 @@ function createAnswer(options: ResolvedGatewayOptions) {
       const auth = team ? await team.status(request) : { mode: 'none' as const, person: null };
       return Response.json({ ...(await readStatus()), auth }, { headers: API_ANSWER_HEADERS });
     }
-    const client = incoming?.socket?.remoteAddress;
+    const client = clientAddress(
+      incoming?.socket?.remoteAddress,
+      headers.get('x-forwarded-for'),
+      options.trustedProxies,
+    );
     const own = team ? await team.handle(request, url, client) : undefined;
     if (own) return own;
     const upstream = upstreamFor(url.pathname, options.brand);

@@ -1,3 +1,5 @@
+import type { BlockList } from 'node:net';
+import { trustedProxies } from './client-address';
 import type { Team } from './team/team';
 
 /** What the gateway needs to know; the only place tokens enter it. */
@@ -23,6 +25,11 @@ export interface GatewayOptions {
   team?: Team;
   /** Origins accepted for state-changing requests besides `http://` + an allowed host. */
   allowedOrigins?: string[];
+  /**
+   * Proxies in front of the gateway (CONSOLE_TRUSTED_PROXIES: addresses and ranges) whose
+   * `x-forwarded-for` names the client (client-address.ts); none by default.
+   */
+  trustedProxies?: string[];
 }
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
@@ -30,9 +37,10 @@ export const DEFAULT_MAX_BODY_BYTES = 10 * 1024 * 1024;
 export const DEFAULT_MAX_UPLOAD_BYTES = 512 * 1024 * 1024;
 
 export interface ResolvedGatewayOptions extends Required<
-  Omit<GatewayOptions, 'baseUrl' | 'apiUrl' | 'team'>
+  Omit<GatewayOptions, 'baseUrl' | 'apiUrl' | 'team' | 'trustedProxies'>
 > {
   team: Team | undefined;
+  trustedProxies: BlockList | undefined;
   baseUrl: URL;
   apiUrl: URL;
 }
@@ -49,6 +57,7 @@ export function resolveGatewayOptions(options: GatewayOptions): ResolvedGatewayO
     log: options.log ?? (() => {}),
     team: options.team,
     allowedOrigins: (options.allowedOrigins ?? []).map((origin) => origin.toLowerCase()),
+    trustedProxies: trustedProxies(options.trustedProxies ?? []),
   };
 }
 

@@ -16,7 +16,7 @@ const now = () => Date.now() + clock.offset;
 type GatewayServer = RunningGateway & { url: string };
 const gateways: GatewayServer[] = [];
 
-async function teamGateway(): Promise<GatewayServer> {
+async function teamGateway(trustedProxies?: string[]): Promise<GatewayServer> {
   const team = createTeam({
     mode: 'platform',
     db: platform.db,
@@ -35,6 +35,7 @@ async function teamGateway(): Promise<GatewayServer> {
     tokens: platform.tokens,
     mode: 'embedded',
     team,
+    trustedProxies,
   });
   const server = { ...running, url: `http://${running.host}` };
   gateways.push(server);
@@ -182,6 +183,31 @@ describe('team mode on the embedded platform', () => {
       clock.offset = 0;
     }
   }, 30_000);
+
+  it('counts failed sign-ins per person behind a trusted proxy, not per proxy', async () => {
+    const proxied = await teamGateway(['127.0.0.1']);
+    const failures = async () =>
+      Object.fromEntries(
+        (
+          await platform.db.query<{ key: string; failures: number }>(
+            `SELECT key, failures FROM gateway_sign_in_failures WHERE key LIKE 'client:%'`,
+          )
+        ).map((row) => [row.key, row.failures]),
+      );
+    const before = await failures();
+    for (const client of ['203.0.113.7', '203.0.113.8']) {
+      const response = await call(proxied, '/gateway/sign-in', {
+        json: { email: 'nobody@example.com', password: 'wrong' },
+        headers: { 'x-forwarded-for': client },
+      });
+      expect(response.status).toBe(401);
+    }
+    const after = await failures();
+    expect(after['client:203.0.113.7']).toBe(1);
+    expect(after['client:203.0.113.8']).toBe(1);
+    // The proxy's own address counted none of them.
+    expect(after['client:127.0.0.1']).toBe(before['client:127.0.0.1']);
+  });
 
   it('refuses a sign-in posted from another site (CSRF)', async () => {
     const response = await call(gateway, '/gateway/sign-in', {
