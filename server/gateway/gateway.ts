@@ -7,7 +7,7 @@ import { isAllowedHost, isCrossSiteWrite } from './guards';
 import { jsonError } from './json-error';
 import { resolveGatewayOptions, type GatewayOptions, type ResolvedGatewayOptions } from './options';
 import { requestPaths, requestTargetProblem } from './request-target';
-import { isGatewayPath, upstreamFor } from './routes';
+import { isGatewayPath, missingTokensFor, upstreamFor } from './routes';
 import { createStatusReporter } from './status';
 
 /** Node's request (`c.env.incoming`), when the Node adapter serves the gateway. */
@@ -85,9 +85,20 @@ function createAnswer(options: ResolvedGatewayOptions) {
     if (authorized instanceof Response) return authorized;
     const response = await forward(request, upstream, url, incoming, authorized.tokens);
     if (response.status !== 401) return response;
+    await response.body?.cancel().catch(() => {});
+    // A route that takes a token the person has none of (a people file without their session
+    // token, say): the platform refused the request, not their credentials; the session goes on.
+    const missing = missingTokensFor(method, url.pathname, {
+      brand: options.brand,
+      tokens: authorized.tokens,
+    });
+    if (missing.length)
+      return jsonError(
+        401,
+        `The platform refused this request: it takes the ${missing.join(' and ')} token, and your sign-in carries none`,
+      );
     // The platform no longer takes the person's credential (disabled, signed out elsewhere,
     // expired): the session ends everywhere, and the console goes to the sign-in page.
-    await response.body?.cancel().catch(() => {});
     return team.ended(authorized, client);
   };
 }

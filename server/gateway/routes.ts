@@ -54,3 +54,20 @@ export function tokenHeadersFor(
   }
   return headers;
 }
+
+/**
+ * The tokens route `method path` takes that `tokens` lack (`developer`, `session`, `access`):
+ * a 401 of such a route may say only that one is missing, not that a credential was refused.
+ */
+export function missingTokensFor(
+  method: string,
+  path: string,
+  options: Pick<ResolvedGatewayOptions, 'brand' | 'tokens'>,
+): string[] {
+  const all = { developer: 'developer', session: 'session', access: 'access' };
+  const taken = tokenHeadersFor(method, path, { brand: options.brand, tokens: all });
+  const sent = tokenHeadersFor(method, path, options);
+  return Object.entries(taken)
+    .filter(([header]) => !(header in sent))
+    .map(([, value]) => value.replace(/^Bearer /, ''));
+}

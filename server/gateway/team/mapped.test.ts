@@ -103,6 +103,26 @@ describe('team mode before a real instance', () => {
     writePeople([{ email: 'ben@example.com', name: 'Ben A.', developerToken: as.tokens.ben }]);
   });
 
+  it('keeps a session whose line lacks the token a request takes, saying which', async () => {
+    const gateway = await teamGateway(false);
+    const signedIn = await post(gateway, '/gateway/sign-in', {
+      email: 'ben@example.com',
+      password: SAMPLE_PASSWORD,
+    });
+    expect(signedIn.status).toBe(204);
+    const cookie = (signedIn.headers.get('set-cookie') ?? '').split(';')[0]!;
+    // Ben's line has no access token, which workflows take: the platform refuses the request.
+    const workflows = await get(gateway, '/v1/workflows', cookie);
+    expect(workflows.status).toBe(401);
+    const body = (await workflows.json()) as { message: string; signIn?: string };
+    expect(body.message).toBe(
+      'The platform refused this request: it takes the access token, and your sign-in carries none',
+    );
+    expect(body.signIn).toBeUndefined();
+    // His credentials were not refused: he is still signed in.
+    expect((await get(gateway, '/api/content/v2/users/me', cookie)).status).toBe(200);
+  });
+
   it('names the cookie __Host- and marks it Secure when the console is served over https', async () => {
     await new Promise((resolve) => setTimeout(resolve, 1_100));
     const gateway = await teamGateway(true);
