@@ -51,6 +51,16 @@ const post = (gateway: RunningGateway, pathname: string, json: unknown) =>
 const get = (gateway: RunningGateway, pathname: string, cookie: string) =>
   fetch(`http://${gateway.host}${pathname}`, { headers: { cookie } });
 
+/** Ben signs in with his right password: the cookie to send back (name=value). */
+async function signInAsBen(gateway: RunningGateway) {
+  const signedIn = await post(gateway, '/gateway/sign-in', {
+    email: 'ben@example.com',
+    password: SAMPLE_PASSWORD,
+  });
+  expect(signedIn.status).toBe(204);
+  return (signedIn.headers.get('set-cookie') ?? '').split(';')[0]!;
+}
+
 beforeAll(async () => {
   ({ platform, as } = await startWithSampleUsers(sampleUsers));
   folder = mkdtempSync(path.join(os.tmpdir(), 'console-people-'));
@@ -72,12 +82,7 @@ describe('team mode before a real instance', () => {
     });
     expect(wrong.status).toBe(401);
 
-    const signedIn = await post(gateway, '/gateway/sign-in', {
-      email: 'ben@example.com',
-      password: SAMPLE_PASSWORD,
-    });
-    expect(signedIn.status).toBe(204);
-    const cookie = (signedIn.headers.get('set-cookie') ?? '').split(';')[0]!;
+    const cookie = await signInAsBen(gateway);
     const me = await get(gateway, '/api/content/v2/users/me', cookie);
     expect(me.status).toBe(200);
     expect(((await me.json()) as { emailAddress: string }).emailAddress).toBe('ben@example.com');
@@ -105,12 +110,7 @@ describe('team mode before a real instance', () => {
 
   it('keeps a session whose line lacks the token a request takes, saying which', async () => {
     const gateway = await teamGateway(false);
-    const signedIn = await post(gateway, '/gateway/sign-in', {
-      email: 'ben@example.com',
-      password: SAMPLE_PASSWORD,
-    });
-    expect(signedIn.status).toBe(204);
-    const cookie = (signedIn.headers.get('set-cookie') ?? '').split(';')[0]!;
+    const cookie = await signInAsBen(gateway);
     // Ben's line has no access token, which workflows take: the platform refuses the request.
     const workflows = await get(gateway, '/v1/workflows', cookie);
     expect(workflows.status).toBe(401);
