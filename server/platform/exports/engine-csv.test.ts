@@ -147,6 +147,18 @@ describe('the positions of a window of the engine CSV', () => {
     expect(new Set(sizes).size).toBeGreaterThan(2);
   });
 
+  it('fails, rather than cut a row, when a set marked plain holds a line break', async () => {
+    const rows = Array.from({ length: 12 }, (_, i) => [`row ${i}`, String(i)]);
+    const { id, set } = await published(rows);
+    await db.query(
+      `UPDATE ${set.row_table} SET c1 = 'two' || chr(10) || 'lines' WHERE row_index = 5`,
+    );
+    const read = async () => {
+      for await (const batch of csvBatches(db, id, ['STRING', 'STRING'], [0, 1], 7)) void batch;
+    };
+    await expect(read()).rejects.toThrow(/changed during the export/);
+  });
+
   it('exports a set in position order when its table holds its rows in another', async () => {
     const rows = Array.from({ length: 40 }, (_, i) => [`row ${i}`, String(i)]);
     const { id, set } = await published(rows);

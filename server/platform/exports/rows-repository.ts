@@ -124,7 +124,8 @@ async function positionedCopy(db: Db, sql: string, first: number, capacity: numb
   if (!db.copyRows) return positioned(await db.copyTo(sql), first);
   const window = new PositionedLines(first, capacity);
   await db.copyRows(sql, (row) => {
-    window.line(row, 0, row.length);
+    // A row is one line: a line break inside it (never in a plain set) fails the window.
+    if (window.line(row, 0, row.length) !== row.length) window.refuse();
   });
   return window.result();
 }
@@ -174,6 +175,10 @@ class PositionedLines {
     out[w++] = 10;
     this.size = w;
     return j + 1;
+  }
+  /** The window is not the export's text (`result` is null). */
+  refuse() {
+    this.inOrder = false;
   }
   result(): { bytes: Buffer; rows: number } | null {
     return this.inOrder
