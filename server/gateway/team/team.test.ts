@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { consoleSessionList } from '../../../src/api/contract/access';
 import { startTestPlatform, type TestPlatform } from '../../platform/testing';
 import { SAMPLE_PASSWORD } from '../../platform/seed/people';
 import { startGateway, type RunningGateway } from '../testing/support';
@@ -89,6 +90,7 @@ interface Answer {
     mode: string;
     person: { name: string; email: string } | null;
     sessionEnded?: boolean;
+    sessionId?: string;
   };
 }
 const answer = async (response: Response) => (await response.json()) as Answer;
@@ -232,6 +234,31 @@ describe('team mode on the embedded platform', () => {
        WHERE u.email_address = 'chloe@example.com' AND t.session_id IS NOT NULL AND t.revoked_at IS NULL`,
     );
     expect(row!.active).toBe(0);
+  });
+
+  it("lists a person's sessions, marks this browser's, and ends another browser's from here", async () => {
+    const here = await signIn('chloe@example.com');
+    const there = await signIn('chloe@example.com', SAMPLE_PASSWORD, other);
+    const status = await answer(await call(gateway, '/gateway/status', { cookie: here }));
+    const listed = await call(gateway, '/api/access/v1/console-sessions', { cookie: here });
+    expect(listed.status).toBe(200);
+    const sessions = consoleSessionList.parse(await listed.json());
+    const ids = sessions.map((s) => s.id);
+    expect(ids).toHaveLength(2);
+    expect(ids).toContain(status.auth?.sessionId);
+    expect(sessions.map((s) => s.user.displayName)).toEqual(['Chloe Editor', 'Chloe Editor']);
+
+    const elsewhere = ids.find((id) => id !== status.auth?.sessionId)!;
+    const ended = await call(gateway, `/api/access/v1/console-sessions/${elsewhere}`, {
+      method: 'DELETE',
+      cookie: here,
+    });
+    expect(ended.status).toBe(204);
+    // The other browser's next step finds its session over; this one goes on.
+    const refused = await call(other, '/api/content/v2/users/me', { cookie: there });
+    expect(refused.status).toBe(401);
+    expect((await answer(refused)).message).toBe('Your session has ended: sign in again');
+    expect((await me(here)).status).toBe(200);
   });
 
   it('writes no session id, password or token in its log lines', async () => {

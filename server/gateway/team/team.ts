@@ -54,6 +54,7 @@ export interface Team {
     person: Person | null;
     signInWith?: string;
     sessionEnded?: boolean;
+    sessionId?: string;
   }>;
   /** `/gateway/sign-in`, `/gateway/sign-out`, `/gateway/oidc/*`; undefined for other paths. */
   handle(request: Request, url: URL, client: string | undefined): Promise<Response | undefined>;
@@ -210,6 +211,7 @@ export function createTeam(options: TeamOptions): Team {
         mode: options.mode,
         person: session?.person ?? null,
         ...(id && !session ? { sessionEnded: true } : {}),
+        ...(session?.platformSession ? { sessionId: session.platformSession } : {}),
         ...(options.oidc ? { signInWith: options.oidc.providerName } : {}),
       };
     },

@@ -22,7 +22,8 @@ import {
  * | change a user's role, a role's grants             | Admins                                    |
  * | disable or enable a user                          | Admins                                    |
  * | set a user's password                             | Admins; anyone their own, proving it      |
- * | sign a person in to the console, or out           | Admins (the gateway's configured token)   |
+ * | sign a person in to the console                   | Admins (the gateway's configured token)   |
+ * | list console sessions in force, end one           | Admins every person's; anyone their own   |
  * | read the roles and what each grants               | every user                                |
  * | access tokens of every user, of both kinds        | Admins                                    |
  * | one's own access tokens (kind `access`)           | holders of the Workflow API grant         |
@@ -36,19 +37,13 @@ import {
 const ADMIN_NEEDED = 'the Admin role';
 
 export type SecurityOperation =
-  | 'list-users'
-  | 'change-role'
-  | 'change-grants'
-  | 'disable-user'
-  | 'sign-in-people'
-  | 'sign-out-people';
+  'list-users' | 'change-role' | 'change-grants' | 'disable-user' | 'sign-in-people';
 export const securityOperationWords: Record<SecurityOperation, string> = {
   'list-users': 'manage users and tokens',
   'change-role': "change a user's role",
   'change-grants': "change a role's grants",
   'disable-user': 'disable or enable a user',
   'sign-in-people': 'sign people in to the console',
-  'sign-out-people': 'sign people out of the console',
 };
 
 export const decideSecurity = (principal: Principal, _operation: SecurityOperation): Decision =>
@@ -162,6 +157,35 @@ export const tokenListFilter = (
   isAdmin(principal)
     ? { userId: filter.ownerId, kind: filter.kind }
     : { userId: principal.id, kind: 'access' };
+
+/**
+ * What is asked of console sessions: a list (one person's, or every person's), or one ended
+ * (`ownerId`: whose it is, undefined when none is in force).
+ */
+export type ConsoleSessionAsk =
+  { op: 'list'; userId?: number } | { op: 'end'; ownerId: number | undefined };
+
+/**
+ * Admins list and end anyone's console sessions (the gateway signs people out with its
+ * configured token); anyone else lists and ends their own, so a sign-in left open on another
+ * machine can be ended from here. Another person's session is not revealed: the same 404 as an
+ * unknown one.
+ */
+export function decideConsoleSessions(principal: Principal, ask: ConsoleSessionAsk): TokenDecision {
+  if (isAdmin(principal)) return { decision: allow, words: '' };
+  if (ask.op === 'end')
+    return {
+      decision: ask.ownerId === principal.id ? allow : hide,
+      words: 'end a console session of another user',
+    };
+  return ask.userId === undefined || ask.userId === principal.id
+    ? { decision: allow, words: '' }
+    : { decision: refuse(ADMIN_NEEDED), words: 'list the console sessions of another user' };
+}
+
+/** Whose console sessions a list shows: what an Admin filters, else the principal's own. */
+export const consoleSessionListFilter = (principal: Principal, userId: number | undefined) =>
+  isAdmin(principal) ? userId : principal.id;
 
 /** The activity log: Admins, and whoever holds the grant named for it. */
 export const decideActivityLog = (principal: Principal): Decision =>

@@ -5,6 +5,8 @@ import {
   accessUser,
   accessUserList,
   createAccessTokenBody,
+  consoleSessionList,
+  consoleSessionListParams,
   createConsoleSessionBody,
   createdAccessToken,
   createdConsoleSession,
@@ -20,7 +22,7 @@ import { actorOf, type PlatformEnv } from '../core/http';
 import { body, query } from '../core/validate';
 import type { DatasetService } from '../datasets/service';
 import type { ConsoleSessionService } from './console-sessions';
-import { toAccessToken, toAccessUser, toPlatformUser } from './mappers';
+import { toAccessToken, toAccessUser, toConsoleSession, toPlatformUser } from './mappers';
 import type { SecurityService } from './security';
 
 /**
@@ -101,6 +103,10 @@ export function accessRoutes({
       }),
       201,
     );
+  });
+  r.get('/api/access/v1/console-sessions', async (c) => {
+    const sessions = await consoleSessions.list(actorOf(c), query(c, consoleSessionListParams));
+    return c.json(consoleSessionList.parse(sessions.map(toConsoleSession)));
   });
   r.delete('/api/access/v1/console-sessions/:id', async (c) => {
     await consoleSessions.end(actorOf(c), c.req.param('id'));

@@ -3,6 +3,7 @@ import {
   accessTokenList,
   accessUser,
   accessUserList,
+  consoleSessionList,
   consoleSessionRefusal,
   createdConsoleSession,
   messageError,
@@ -180,6 +181,61 @@ describe('console sessions', () => {
     expect((await signOut('00000000-0000-4000-8000-000000000000')).status).toBe(404);
   });
 
+  it('lists the sessions in force by person, most recently used first; an ended one is gone', async () => {
+    const eveFirst = await vouched('eve@example.com');
+    const eveSecond = await vouched('eve@example.com');
+    const chloe = await vouched('chloe@example.com');
+    expect((await meWith(eveFirst.developerToken)).status).toBe(200);
+    const listed = async (query = '', who: SampleUser = 'ada') => {
+      const res = await as(who, `/api/access/v1/console-sessions${query}`);
+      const text = await res.text();
+      expect(res.status, text).toBe(200);
+      return consoleSessionList.parse(JSON.parse(text));
+    };
+    const eves = await listed(`?userId=${sampleUserIds.eve}`);
+    expect(eves.map((s) => s.id)).toEqual([eveFirst.id, eveSecond.id]);
+    expect(eves[0]).toMatchObject({
+      user: { id: sampleUserIds.eve, displayName: 'Eve Exporter' },
+      expires: eveFirst.expires,
+    });
+    expect(eves[0]!.lastUsed).not.toBeNull();
+    expect(eves[1]!.lastUsed).toBeNull();
+    expect(Date.parse(eves[1]!.signedIn)).toBeLessThanOrEqual(Date.now());
+    // An Admin sees every person's; the tokens' values are never listed.
+    const all = await listed();
+    expect(all.map((s) => s.id)).toEqual(expect.arrayContaining([eveFirst.id, chloe.id]));
+    expect(JSON.stringify(all)).not.toContain(eveFirst.developerToken);
+
+    expect((await signOut(eveSecond.id)).status).toBe(204);
+    expect((await listed(`?userId=${sampleUserIds.eve}`)).map((s) => s.id)).toEqual([eveFirst.id]);
+    expect((await as('ada', '/api/access/v1/console-sessions?userId=0')).status).toBe(400);
+    await signOut(eveFirst.id);
+    await signOut(chloe.id);
+  });
+
+  it("lets a person list and end their own sessions only: another person's is 403 to list, 404 to end", async () => {
+    const bens = await vouched('ben@example.com');
+    const chloe = await vouched('chloe@example.com');
+    const own = await as('ben', '/api/access/v1/console-sessions');
+    expect(own.status).toBe(200);
+    const listed = consoleSessionList.parse(await own.json());
+    expect(listed.map((s) => s.user.id)).toEqual(listed.map(() => sampleUserIds.ben));
+    expect(listed.map((s) => s.id)).toContain(bens.id);
+
+    const others = await as('ben', `/api/access/v1/console-sessions?userId=${sampleUserIds.chloe}`);
+    expect(others.status).toBe(403);
+    expect(messageError.parse(await others.json()).message).toBe(
+      'You need the Admin role to list the console sessions of another user',
+    );
+    // Another person's session is not revealed: the same 404 as one that does not exist.
+    expect((await signOut(chloe.id, 'ben')).status).toBe(404);
+    expect((await meWith(chloe.developerToken)).status).toBe(200);
+    // One's own ends, signed out on every machine that held it.
+    expect((await signOut(bens.id, 'ben')).status).toBe(204);
+    expect((await meWith(bens.developerToken)).status).toBe(401);
+    await signOut(chloe.id);
+  });
+
   it('ends the console sessions of a person whose role changes, and only those', async () => {
     const before = await vouched('dev@example.com');
     // The same role again changes nothing: the session stays.
@@ -334,26 +390,28 @@ describe('console sessions', () => {
   });
 
   it.each(['ben', 'chloe', 'dev'] as const)(
-    'refuses %s (not an Admin) signing people in or out, or disabling them: 403, whatever the body',
+    'refuses %s (not an Admin) signing people in, out of a session not theirs, or disabling them',
     async (who) => {
-      const chloe = await vouched('chloe@example.com');
-      const cases: Array<[Response, RegExp]> = [
+      const eve = await vouched('eve@example.com');
+      const cases: Array<[Response, number, RegExp]> = [
         [
-          await signIn({ emailAddress: 'chloe@example.com', method: 'oidc' }, who),
+          await signIn({ emailAddress: 'eve@example.com', method: 'oidc' }, who),
+          403,
           /You need the Admin role to sign people in to the console/,
         ],
-        [await signIn({ nonsense: true }, who), /sign people in/],
-        [await signOut(chloe.id, who), /You need the Admin role to sign people out of the console/],
-        [await setDisabled(who, sampleUserIds.chloe, true), /to disable or enable a user/],
-        [await setDisabled(who, sampleUserIds.chloe, 'nonsense'), /to disable or enable a user/],
+        [await signIn({ nonsense: true }, who), 403, /sign people in/],
+        // Another person's session is not revealed: the 404 of one that does not exist.
+        [await signOut(eve.id, who), 404, /^No console session .* in force$/],
+        [await setDisabled(who, sampleUserIds.eve, true), 403, /to disable or enable a user/],
+        [await setDisabled(who, sampleUserIds.eve, 'nonsense'), 403, /to disable or enable a user/],
       ];
-      for (const [res, message] of cases) {
+      for (const [res, status, message] of cases) {
         const text = await res.text();
-        expect(res.status, text).toBe(403);
+        expect(res.status, text).toBe(status);
         expect(messageError.parse(JSON.parse(text)).message).toMatch(message);
       }
-      expect((await meWith(chloe.developerToken)).status).toBe(200);
-      expect((await signOut(chloe.id)).status).toBe(204);
+      expect((await meWith(eve.developerToken)).status).toBe(200);
+      expect((await signOut(eve.id)).status).toBe(204);
     },
   );
 

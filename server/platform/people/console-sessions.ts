@@ -1,11 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
-import type {
-  ConsoleSessionRefusal,
-  createConsoleSessionBody,
+import {
+  CONSOLE_SESSION_LIST_LIMIT,
+  type ConsoleSessionRefusal,
+  type createConsoleSessionBody,
 } from '../../../src/api/contract/access';
 import type { Actor } from '../access/principal';
-import { enforceSecurity, type SecurityOperation } from '../access/security';
+import { enforce } from '../access/enforce';
+import {
+  consoleSessionListFilter,
+  decideConsoleSessions,
+  enforceSecurity,
+  type ConsoleSessionAsk,
+  type SecurityOperation,
+} from '../access/security';
 import { created, recordEvent } from '../audit/record';
 import { notFound, PlatformError } from '../core/errors';
 import type { Db, Queryable } from '../store';
@@ -18,7 +26,13 @@ import {
 import type { Principals } from './principals';
 import { findUserByEmail, lockUserByEmail, replacePasswordHash, type UserRow } from './repository';
 import type { InputOnceAllowed } from './security';
-import { endConsoleSession, mintToken } from './token-repository';
+import {
+  consoleSessionOwner,
+  consoleSessionsInForce,
+  endConsoleSession,
+  mintToken,
+  type ConsoleSessionRow,
+} from './token-repository';
 
 /** How long a console session's tokens act: a working day, then the person signs in again. */
 export const CONSOLE_SESSION_MS = 12 * 3_600_000;
@@ -74,6 +88,17 @@ export class ConsoleSessionService {
 
   async #allowed(actor: Actor, operation: SecurityOperation) {
     enforceSecurity(await this.principals.of(actor), operation);
+  }
+
+  async #sessionsAllowed(
+    actor: Actor,
+    ask: ConsoleSessionAsk,
+    hidden = () => notFound('Not found'),
+  ) {
+    const principal = await this.principals.of(actor);
+    const { decision, words } = decideConsoleSessions(principal, ask);
+    enforce(decision, hidden, (needed) => `You need ${needed} to ${words}`);
+    return principal;
   }
 
   /** A new session of the person the email names, or 401/403 with its `reason`, recorded. */
@@ -152,12 +177,27 @@ export class ConsoleSessionService {
     return { id, user, developerToken: developer.value, accessToken: access.value, expires };
   }
 
-  /** Ends a session: both its tokens answer 401 from now on. Unknown or ended: 404. */
+  /**
+   * The sessions in force, most recently used first (at most CONSOLE_SESSION_LIST_LIMIT): an
+   * Admin's ask, everyone's or `userId`'s; anyone else's, their own.
+   */
+  async list(actor: Actor, filter: { userId?: number }): Promise<ConsoleSessionRow[]> {
+    const principal = await this.#sessionsAllowed(actor, { op: 'list', userId: filter.userId });
+    const userId = consoleSessionListFilter(principal, filter.userId);
+    return consoleSessionsInForce(this.db, userId, CONSOLE_SESSION_LIST_LIMIT);
+  }
+
+  /**
+   * Ends a session: both its tokens answer 401 from now on, so the person's console asks them to
+   * sign in again. Unknown, ended, or another person's to whom is not an Admin: 404.
+   */
   async end(actor: Actor, id: string): Promise<void> {
-    await this.#allowed(actor, 'sign-out-people');
+    const missing = () => notFound(`No console session ${id} in force`);
+    const ownerId = await consoleSessionOwner(this.db, id);
+    await this.#sessionsAllowed(actor, { op: 'end', ownerId }, missing);
     await this.db.transaction(async (tx) => {
       const person = await endConsoleSession(tx, id);
-      if (!person) throw notFound(`No console session ${id} in force`);
+      if (!person) throw missing();
       await recordEvent(tx, person.userId, 'user.signed-out', {
         type: 'user',
         id: String(person.userId),

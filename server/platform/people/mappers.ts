@@ -2,11 +2,12 @@ import type {
   AccessToken,
   AccessTokenKind,
   AccessUser,
+  ConsoleSession,
   PlatformGroup,
   PlatformUser,
 } from '../../../src/api/contract';
 import type { GroupRow, UserRow } from './repository';
-import type { AccessTokenRow } from './token-repository';
+import type { AccessTokenRow, ConsoleSessionRow } from './token-repository';
 import type { UserAccess } from './user-access';
 
 export const toPlatformUser = (u: UserRow): PlatformUser => ({
@@ -40,4 +41,13 @@ export const toAccessToken = (t: AccessTokenRow): AccessToken => ({
   expires: t.expires_at?.toISOString() ?? null,
   lastUsed: t.last_used_at?.toISOString() ?? null,
   revoked: t.revoked_at?.toISOString() ?? null,
+});
+
+/** A console session in force: its person by name, when it began and ends, its last call. */
+export const toConsoleSession = (s: ConsoleSessionRow): ConsoleSession => ({
+  id: s.session_id,
+  user: { id: s.user_id, displayName: s.display_name },
+  signedIn: s.signed_in.toISOString(),
+  expires: s.expires.toISOString(),
+  lastUsed: s.last_used?.toISOString() ?? null,
 });

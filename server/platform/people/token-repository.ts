@@ -141,6 +141,44 @@ export async function endConsoleSession(db: Queryable, sessionId: string) {
   return row && { userId: row.user_id, displayName: row.display_name };
 }
 
+export interface ConsoleSessionRow {
+  session_id: string;
+  user_id: number;
+  display_name: string;
+  signed_in: Date;
+  expires: Date;
+  last_used: Date | null;
+}
+
+/**
+ * The console sessions in force (a token of theirs neither revoked nor expired), one person's or
+ * everyone's, most recently used first: a session is its tokens, which share its id.
+ */
+export const consoleSessionsInForce = (db: Queryable, userId: number | undefined, limit: number) =>
+  db.query<ConsoleSessionRow>(
+    `SELECT t.session_id, t.user_id, u.display_name, min(t.created_at) AS signed_in,
+            max(t.expires_at) AS expires, max(t.last_used_at) AS last_used
+     FROM access_tokens t JOIN users u ON u.id = t.user_id
+     WHERE t.session_id IS NOT NULL AND t.revoked_at IS NULL
+       AND (t.expires_at IS NULL OR t.expires_at > now())
+       AND ($1::integer IS NULL OR t.user_id = $1)
+     GROUP BY t.session_id, t.user_id, u.display_name
+     ORDER BY max(t.last_used_at) DESC NULLS LAST, min(t.created_at) DESC, t.session_id
+     LIMIT $2`,
+    [userId ?? null, limit],
+  );
+
+/** Whose console session in force `sessionId` is; undefined when unknown or ended. */
+export async function consoleSessionOwner(db: Queryable, sessionId: string) {
+  const [row] = await db.query<{ user_id: number }>(
+    `SELECT user_id FROM access_tokens
+     WHERE session_id = $1 AND revoked_at IS NULL AND (expires_at IS NULL OR expires_at > now())
+     LIMIT 1`,
+    [sessionId],
+  );
+  return row?.user_id;
+}
+
 /** Deletes the user's session tokens of the indexed schema (a disabled person's). */
 export const deleteSessionsOfUser = (db: Queryable, userId: number) =>
   db.query('DELETE FROM session_tokens WHERE user_id = $1', [userId]);

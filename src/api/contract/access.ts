@@ -104,6 +104,30 @@ export const consoleSessionRefusal = z.object({
 });
 export type ConsoleSessionRefusal = z.infer<typeof consoleSessionRefusal>;
 
+/** Console sessions a list answers at most (those in force; each lasts a working day). */
+export const CONSOLE_SESSION_LIST_LIMIT = 500;
+
+/**
+ * A console sign-in in force (team mode on the embedded platform): its two tokens share its id,
+ * and ending it revokes both, so the person's console asks them to sign in again. Never a
+ * token's value.
+ */
+export const consoleSession = z.object({
+  id: z.uuid(),
+  user: z.object({ id: userIdInt, displayName: z.string() }),
+  signedIn: isoDateTime,
+  expires: isoDateTime,
+  /** The last call either of its tokens made; null before the first. */
+  lastUsed: z.nullable(isoDateTime),
+});
+export type ConsoleSession = z.infer<typeof consoleSession>;
+export const consoleSessionList = z.array(consoleSession);
+export const consoleSessionListParams = z.object({
+  /** One person's sessions; every person's when left out (Admins). */
+  userId: queryInt(1, 2_147_483_647).optional(),
+});
+export type ConsoleSessionListParams = z.infer<typeof consoleSessionListParams>;
+
 /** `developer` tokens act as their user on `{base_url}`; `access` tokens on the workflow API (5.4). */
 export const accessTokenKinds = ['developer', 'access'] as const;
 export const accessTokenKind = z.enum(accessTokenKinds);

@@ -32,6 +32,11 @@ export const gatewayStatus = z.object({
       signInWith: z.optional(z.string()),
       /** Nobody signed in, but the browser sent a session that has ended (idle, signed out elsewhere, disabled). */
       sessionEnded: z.optional(z.boolean()),
+      /**
+       * The embedded platform's console session of this browser (Security, Sessions marks it); not
+       * a credential: ending a session takes an Admin or its own person's tokens.
+       */
+      sessionId: z.optional(z.string()),
     }),
   ),
 });

@@ -12,6 +12,8 @@ interface Fixtures {
   devsTokenValue: string;
   /** A generation session of Ada's. */
   adasSession: string;
+  /** A console session of Ada's, in force. */
+  adasConsoleSession: string;
 }
 
 const noSignal = () => new AbortController().signal;
@@ -37,7 +39,15 @@ export default refusalTable<Fixtures>({
       ownerId: sampleUserIds.dev,
       kind: 'access',
     });
-    return { evesToken: row.id, devsTokenValue: devs.value, adasSession: answer.sessionId };
+    const consoleSession = await platform.services.consoleSessions.create(ada, () =>
+      Promise.resolve({ emailAddress: 'ada@example.com', method: 'oidc' }),
+    );
+    return {
+      evesToken: row.id,
+      devsTokenValue: devs.value,
+      adasSession: answer.sessionId,
+      adasConsoleSession: consoleSession.id,
+    };
   },
   rows: [
     {
@@ -142,10 +152,28 @@ export default refusalTable<Fixtures>({
       refused: adminNeeded('sign people in to the console'),
     },
     {
+      op: 'consoleSessions.list',
+      as: 'ben',
+      call: (s, a) => s.consoleSessions.list(a, { userId: sampleUserIds.ada }),
+      refused: adminNeeded('list the console sessions of another user'),
+    },
+    {
+      op: 'consoleSessions.list',
+      as: 'ben',
+      call: (s, a) => s.consoleSessions.list(a, {}),
+      refused: {
+        why: 'a person lists only their own console sessions',
+        leavesOut: (answer, f) =>
+          !(answer as Array<{ session_id: string }>).some(
+            (x) => x.session_id === f.adasConsoleSession,
+          ),
+      },
+    },
+    {
       op: 'consoleSessions.end',
       as: 'ben',
-      call: (s, a) => s.consoleSessions.end(a, '00000000-0000-4000-8000-000000000000'),
-      refused: adminNeeded('sign people out of the console'),
+      call: (s, a, f) => s.consoleSessions.end(a, f.adasConsoleSession),
+      refused: { status: 404, message: /^No console session .* in force$/ },
     },
     {
       op: 'security.setRoleGrants',
