@@ -1,5 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
-import { expectAccessible, expectAccessibleInBothThemes } from './axe';
+import { expectAccessible, expectAccessibleInBothThemes, expectNoSeriousA11y } from './axe';
 import { freePort, startConsole, type RunningConsole } from './consoles';
 import { expect, test } from './fixtures';
 import { startOidcProvider, type RunningProvider } from './oidc-provider';
@@ -180,6 +180,71 @@ test('failed sign-ins are refused for a while; other sites cannot post; a disabl
   await expect(chloe.page.getByTestId('current-user')).toContainText('Chloe');
   await chloe.context.close();
   await ada.context.close();
+});
+
+test.describe('console sessions', () => {
+  /** A console of its own: the journeys above leave sessions of Ada in force on theirs. */
+  let fresh: RunningConsole;
+  test.beforeAll(async () => {
+    fresh = await startConsole({ CONSOLE_AUTH: 'platform' });
+  });
+  test.afterAll(async () => {
+    await fresh?.close();
+  });
+
+  test('Ada sees where she is signed in, ends another browser’s session, and that browser is signed out', async ({
+    browser,
+  }) => {
+    test.slow();
+    const here = await personPage(browser);
+    await here.page.goto(`${fresh.baseURL}/datasets`);
+    await signIn(here.page, 'ada@example.com');
+    await expect(here.page.getByTestId('current-user')).toContainText('Ada Admin');
+    const there = await personPage(browser);
+    await there.page.goto(`${fresh.baseURL}/datasets`);
+    await signIn(there.page, 'ada@example.com');
+    await expect(there.page.getByTestId('current-user')).toContainText('Ada Admin');
+
+    await here.page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Security' })
+      .click();
+    await here.page.getByRole('tab', { name: 'Sessions' }).click();
+    await expect(here.page).toHaveURL(/\/security\/sessions$/);
+    const sessions = here.page.getByRole('table', { name: 'Sessions' });
+    await expect(sessions.getByRole('row', { name: /Ada Admin/ })).toHaveCount(2);
+    await expect(sessions.getByRole('row', { name: /This browser/ })).toHaveCount(1);
+    await expect(
+      sessions.getByRole('button', { name: 'End session of Ada Admin in this browser' }),
+    ).toBeVisible();
+    await expectAccessibleInBothThemes(here.page, 'security sessions tab');
+
+    // By keyboard, as from the row: the button is focused and pressed.
+    await sessions.getByRole('button', { name: 'End session of Ada Admin', exact: true }).focus();
+    await here.page.keyboard.press('Enter');
+    const confirm = here.page.getByRole('dialog', { name: 'End Ada Admin’s session?' });
+    await expect(confirm).toContainText('You stay signed in here');
+    await expect(confirm).toHaveCSS('opacity', '1');
+    await expectNoSeriousA11y(here.page, 'end session dialog', '[role="dialog"]');
+    await confirm.getByRole('button', { name: 'End session' }).click();
+    await expect(confirm).toHaveCount(0);
+    await expect(here.page.getByRole('alert')).toContainText('Ada Admin’s session has ended');
+    await expect(sessions.getByRole('row', { name: /Ada Admin/ })).toHaveCount(1);
+    await expect(sessions.getByRole('row', { name: /This browser/ })).toHaveCount(1);
+
+    // The other browser learns at its next step: the sign-in page, saying why.
+    await there.page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Workflows' })
+      .click();
+    await expect(there.page).toHaveURL(/\/sign-in\?next=%2Fworkflows&reason=ended$/);
+    await expect(there.page.getByRole('status')).toContainText('Your session has ended');
+    // This one goes on.
+    await here.page.reload();
+    await expect(here.page.getByRole('table', { name: 'Sessions' })).toBeVisible();
+    await there.context.close();
+    await here.context.close();
+  });
 });
 
 test.describe('OpenID Connect', () => {

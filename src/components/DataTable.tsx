@@ -46,6 +46,17 @@ export interface DataColumn<T, S extends string = string> {
   cell: (row: T) => ReactNode;
 }
 
+/** A row's buttons at its right end; the column's header is read by screen readers only. */
+export const actionsColumn = <T,>(cell: (row: T) => ReactNode): DataColumn<T> => ({
+  key: 'actions',
+  header: 'Actions',
+  hideHeader: true,
+  align: 'right',
+  nowrap: true,
+  sx: { py: 0.5 },
+  cell,
+});
+
 export type SortOrder = 'asc' | 'desc';
 
 export interface DataTableSort<S extends string> {

@@ -33,6 +33,7 @@ export { SearchField, type SearchFieldProps } from './SearchField';
 export { TextRowsTable, type TextRowsTableProps } from './TextRowsTable';
 export {
   DataTable,
+  actionsColumn,
   type DataColumn,
   type DataTableProps,
   type DataTablePager,

@@ -53,9 +53,12 @@ export const editWorkflowPath = (workflowId: string) => `${workflowPath(workflow
 export const runPath = (runId: string) => `${workflowsPath()}/runs/${segment(runId)}`;
 
 export const playgroundPath = () => '/playground';
-export type SecurityTab = 'tokens' | 'users' | 'roles';
+export type SecurityTab = 'tokens' | 'users' | 'roles' | 'sessions';
 /** The Security area (it opens on its tokens), or one of its tabs. */
 export const securityPath = (tab?: SecurityTab) => (tab ? `/security/${tab}` : '/security');
+/** The console sessions in force: everyone's, or one person's. */
+export const consoleSessionsPath = (userId?: number) =>
+  withSearch(securityPath('sessions'), userId === undefined ? '' : `userId=${segment(userId)}`);
 
 export const appsPath = () => '/apps';
 export const appPath = (appId: string) => `${appsPath()}/${segment(appId)}`;

@@ -5,6 +5,8 @@ export * from './get-roles';
 export * from './get-access-tokens';
 export * from './create-access-token';
 export * from './revoke-access-token';
+export * from './get-console-sessions';
+export * from './end-console-session';
 export * from './get-dataset-access';
 export * from './get-collection-access';
 export * from './use-dataset-sharing';

@@ -3,7 +3,7 @@ import { createElement } from 'react';
 
 const pages = () => import('./pages');
 
-/** The Security area: users, access tokens and roles, one tab each; one lazy chunk. */
+/** The Security area: tokens, users, console sessions and roles, one tab each; one lazy chunk. */
 export const securityRoutes = (): RouteObject[] => [
   {
     path: 'security',
@@ -12,6 +12,7 @@ export const securityRoutes = (): RouteObject[] => [
       { index: true, element: createElement(Navigate, { to: 'tokens', replace: true }) },
       { path: 'users', lazy: { Component: async () => (await pages()).UsersTab } },
       { path: 'tokens', lazy: { Component: async () => (await pages()).TokensTab } },
+      { path: 'sessions', lazy: { Component: async () => (await pages()).SessionsTab } },
       { path: 'roles', lazy: { Component: async () => (await pages()).RolesTab } },
     ],
   },

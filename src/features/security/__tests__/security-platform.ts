@@ -1,6 +1,6 @@
 import { http, HttpResponse } from 'msw';
-import type { AccessUser } from '../../../api/contract';
-import { anAccessToken as aToken } from '../../../test/data';
+import type { AccessUser, ConsoleSession } from '../../../api/contract';
+import { aGatewayStatus, anAccessToken as aToken } from '../../../test/data';
 import { server } from '../../../test/server';
 
 export { aToken };
@@ -33,16 +33,51 @@ export const chloe: AccessUser = {
   disabled: false,
 };
 
+/** A console session in force of `user`, signed in this morning. */
+export const aSession = (
+  id: string,
+  user: AccessUser,
+  overrides: Partial<ConsoleSession> = {},
+): ConsoleSession => ({
+  id,
+  user: { id: user.id, displayName: user.displayName },
+  signedIn: '2026-11-02T08:30:00.000Z',
+  expires: '2026-11-02T18:30:00.000Z',
+  lastUsed: '2026-11-02T09:15:00.000Z',
+  ...overrides,
+});
+
 /**
  * A platform with tokens that really are created and revoked, and users that really are disabled
- * and enabled; `me` is the console's user. `passwordsSet` holds each password change as sent.
+ * and enabled, and console sessions that really end; `me` is the console's user, signed in to this
+ * browser with the session `thisSessionId` (none: one operator). `passwordsSet` holds each password
+ * change as sent.
  */
-export function givenSecurityPlatform({ me = ada, tokens = [aToken()] } = {}) {
+export function givenSecurityPlatform({
+  me = ada,
+  tokens = [aToken()],
+  sessions = [] as ConsoleSession[],
+  thisSessionId = undefined as string | undefined,
+} = {}) {
   let list = [...tokens];
+  let inForce = [...sessions];
   let users = [ada, ben, chloe];
   const created: unknown[] = [];
   const passwordsSet: { userId: string; body: unknown }[] = [];
   server.use(
+    http.get('/gateway/status', () =>
+      HttpResponse.json(
+        aGatewayStatus({
+          auth: {
+            mode: thisSessionId ? 'platform' : 'none',
+            person: thisSessionId
+              ? { name: me.displayName, email: me.emailAddress, userId: me.id }
+              : null,
+            sessionId: thisSessionId,
+          },
+        }),
+      ),
+    ),
     http.get('/api/content/v2/users/me', () => HttpResponse.json(me)),
     http.get('/api/access/v1/users', () =>
       me.role === 'Admin'
@@ -86,6 +121,25 @@ export function givenSecurityPlatform({ me = ada, tokens = [aToken()] } = {}) {
       });
       list = [token, ...list];
       return HttpResponse.json({ ...token, token: 'pct_secret-value' }, { status: 201 });
+    }),
+    http.get('/api/access/v1/console-sessions', ({ request }) => {
+      const asked = new URL(request.url).searchParams.get('userId');
+      if (me.role !== 'Admin' && asked !== null && asked !== String(me.id))
+        return HttpResponse.json({ message: 'You need the Admin role' }, { status: 403 });
+      const userId = me.role === 'Admin' ? asked : String(me.id);
+      return HttpResponse.json(
+        userId === null ? inForce : inForce.filter((s) => String(s.user.id) === userId),
+      );
+    }),
+    http.delete('/api/access/v1/console-sessions/:id', ({ params }) => {
+      const session = inForce.find((s) => s.id === params.id);
+      if (!session || (me.role !== 'Admin' && session.user.id !== me.id))
+        return HttpResponse.json(
+          { message: `No console session ${String(params.id)}`, toe: 'TRACE0404' },
+          { status: 404 },
+        );
+      inForce = inForce.filter((s) => s !== session);
+      return new HttpResponse(null, { status: 204 });
     }),
     http.delete('/api/data/v1/accesstokens/:id', ({ params }) => {
       list = list.map((t) =>

@@ -5,6 +5,7 @@ import HistoryIcon from '@mui/icons-material/History';
 import { Link as RouterLink } from 'react-router';
 import type { AccessToken } from '../../../api/contract';
 import {
+  actionsColumn,
   DataTable,
   DateTime,
   StatusChip,
@@ -52,39 +53,31 @@ export function TokensTable({ tokens, pager, ownerNames, onRevoke }: TokensTable
       header: 'Status',
       cell: (t) => <StatusChip {...tokenStatusLabel[tokenStatus(t, now)]} />,
     },
-    {
-      key: 'actions',
-      header: 'Actions',
-      hideHeader: true,
-      align: 'right',
-      nowrap: true,
-      sx: { py: 0.5 },
-      cell: (t) => (
-        <>
-          <Tooltip title="History">
+    actionsColumn((t) => (
+      <>
+        <Tooltip title="History">
+          <IconButton
+            size="small"
+            component={RouterLink}
+            to={objectActivityPath('token', t.id)}
+            aria-label={`History of token ${t.name}`}
+          >
+            <HistoryIcon fontSize="small" />
+          </IconButton>
+        </Tooltip>
+        {tokenStatus(t, now) !== 'revoked' && (
+          <Tooltip title="Revoke">
             <IconButton
               size="small"
-              component={RouterLink}
-              to={objectActivityPath('token', t.id)}
-              aria-label={`History of token ${t.name}`}
+              aria-label={`Revoke token ${t.name}`}
+              onClick={() => onRevoke(t)}
             >
-              <HistoryIcon fontSize="small" />
+              <BlockIcon fontSize="small" />
             </IconButton>
           </Tooltip>
-          {tokenStatus(t, now) !== 'revoked' && (
-            <Tooltip title="Revoke">
-              <IconButton
-                size="small"
-                aria-label={`Revoke token ${t.name}`}
-                onClick={() => onRevoke(t)}
-              >
-                <BlockIcon fontSize="small" />
-              </IconButton>
-            </Tooltip>
-          )}
-        </>
-      ),
-    },
+        )}
+      </>
+    )),
   ];
   return (
     <DataTable

@@ -1,7 +1,13 @@
 import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import DevicesOutlinedIcon from '@mui/icons-material/DevicesOutlined';
+import { Link as RouterLink } from 'react-router';
 import type { AccessUser, Role } from '../../../api/contract';
-import { DataTable, StatusChip, type DataColumn } from '../../../components';
+import { actionsColumn, DataTable, StatusChip, type DataColumn } from '../../../components';
+import { consoleSessionsPath } from '../../../lib/paths';
 import { NameChips } from './GrantChips';
 import { RoleSelect } from './RoleSelect';
 
@@ -28,19 +34,18 @@ export function UsersTable({
       key: 'name',
       header: 'Name',
       rowHeader: true,
-      sx: { fontWeight: 500 },
+      // The email under the name leaves the width to the role, grants and actions.
       cell: (user) => (
-        <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-          <span>{user.displayName}</span>
-          {user.disabled && <StatusChip label="Disabled" tone="warning" />}
-        </Stack>
+        <>
+          <Stack direction="row" spacing={1} sx={{ alignItems: 'center', fontWeight: 500 }}>
+            <span>{user.displayName}</span>
+            {user.disabled && <StatusChip label="Disabled" tone="warning" />}
+          </Stack>
+          <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+            {user.emailAddress}
+          </Typography>
+        </>
       ),
-    },
-    {
-      key: 'email',
-      header: 'Email',
-      sx: { color: 'text.secondary' },
-      cell: (user) => user.emailAddress,
     },
     {
       key: 'role',
@@ -54,40 +59,42 @@ export function UsersTable({
       cell: (user) => <NameChips names={user.groups.map((g) => g.name)} />,
     },
     { key: 'grants', header: 'Grants', cell: (user) => <NameChips names={user.grants} /> },
+    actionsColumn((user) => (
+      <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end', alignItems: 'center' }}>
+        {/* A way to another tab, drawn small: the row's own actions keep their words. */}
+        <Tooltip title="Sessions">
+          <IconButton
+            size="small"
+            component={RouterLink}
+            to={consoleSessionsPath(user.id)}
+            aria-label={`Sessions of ${user.displayName}`}
+          >
+            <DevicesOutlinedIcon fontSize="small" />
+          </IconButton>
+        </Tooltip>
+        {onSetPassword && (
+          <Button
+            size="small"
+            aria-label={`Set password for ${user.displayName}`}
+            onClick={() => onSetPassword(user)}
+          >
+            Set password
+          </Button>
+        )}
+        {/* Nobody disables themselves (the platform refuses it too). */}
+        {onToggleDisabled && user.id !== meId && (
+          <Button
+            size="small"
+            color={user.disabled ? 'primary' : 'error'}
+            aria-label={`${user.disabled ? 'Enable' : 'Disable'} ${user.displayName}`}
+            onClick={() => onToggleDisabled(user)}
+          >
+            {user.disabled ? 'Enable' : 'Disable'}
+          </Button>
+        )}
+      </Stack>
+    )),
   ];
-  if (onToggleDisabled || onSetPassword)
-    columns.push({
-      key: 'actions',
-      header: 'Actions',
-      hideHeader: true,
-      align: 'right',
-      nowrap: true,
-      sx: { py: 0.5 },
-      cell: (user) => (
-        <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
-          {onSetPassword && (
-            <Button
-              size="small"
-              aria-label={`Set password for ${user.displayName}`}
-              onClick={() => onSetPassword(user)}
-            >
-              Set password
-            </Button>
-          )}
-          {/* Nobody disables themselves (the platform refuses it too). */}
-          {onToggleDisabled && user.id !== meId && (
-            <Button
-              size="small"
-              color={user.disabled ? 'primary' : 'error'}
-              aria-label={`${user.disabled ? 'Enable' : 'Disable'} ${user.displayName}`}
-              onClick={() => onToggleDisabled(user)}
-            >
-              {user.disabled ? 'Enable' : 'Disable'}
-            </Button>
-          )}
-        </Stack>
-      ),
-    });
   return (
     <DataTable
       label="Users"

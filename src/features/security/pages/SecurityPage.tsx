@@ -6,6 +6,7 @@ import { securityPath, type SecurityTab } from '../../../lib/paths';
 const securityTabs: { path: SecurityTab; label: string }[] = [
   { path: 'tokens', label: 'Access tokens' },
   { path: 'users', label: 'Users' },
+  { path: 'sessions', label: 'Sessions' },
   { path: 'roles', label: 'Roles' },
 ];
 
@@ -20,7 +21,7 @@ export function SecurityPage() {
     <>
       <PageHeader
         title="Security"
-        subtitle="Who may do what: users and their roles, the tokens that act as them, and the grants each role carries."
+        subtitle="Who may do what: users and their roles, the tokens that act as them, where they are signed in, and the grants each role carries."
       />
       <LinkTabs
         label="Security sections"
