@@ -51,6 +51,7 @@ const WORKERS = {
   'tokens-worker': 'server/platform/generation/tokens-worker.ts',
   'csv-worker': 'server/platform/streams/csv-worker.ts',
   'bulk-body-worker': 'server/platform/datastores/bulk-body-worker.ts',
+  'regex-worker': 'server/platform/experiments/regex-worker.ts',
   'seed-child': 'server/platform/seed/seed-child.ts',
 };
 

@@ -131,6 +131,7 @@ describe('the server bundle that npm start runs', () => {
       'bulk-body-worker.mjs',
       'csv-worker.mjs',
       'pglite-worker.mjs',
+      'regex-worker.mjs',
       'seed-child.mjs',
       'tokens-worker.mjs',
     ]);

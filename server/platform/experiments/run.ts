@@ -96,15 +96,15 @@ export const SLOW_PATTERN_ANSWERS = 3;
 
 /**
  * A rule's score, a regular expression's bounded across the run too: each answer it runs out of
- * time on holds the event loop for its timeout, so after SLOW_PATTERN_ANSWERS of them it scores
- * the remaining answers 0 without running.
+ * time on holds the patterns' thread for its timeout (every experiment's patterns wait for it),
+ * so after SLOW_PATTERN_ANSWERS of them it scores the remaining answers 0 without running.
  */
-function boundedRuleScore(
+async function boundedRuleScore(
   ctx: RunContext,
   index: number,
   scorer: RuleScorer,
   input: ScoreInput,
-): Score {
+): Promise<Score> {
   if (scorer.type !== 'regex') return ruleScore(scorer, input);
   const slow = (ctx.slowPatterns ??= new Map<number, number>());
   const times = slow.get(index) ?? 0;
@@ -113,7 +113,7 @@ function boundedRuleScore(
       score: 0,
       reason: `not run: the pattern ran out of time on ${times} answers of this run`,
     };
-  const score = ruleScore(scorer, input);
+  const score = await ruleScore(scorer, input);
   if (score.reason?.startsWith(PATTERN_TIMEOUT)) slow.set(index, times + 1);
   return score;
 }
@@ -216,7 +216,7 @@ async function runCell(
     const scores: Score[] = [];
     for (const [i, scorer] of experiment.scorers.entries()) {
       if (scorer.type !== 'judge') {
-        scores.push(boundedRuleScore(ctx, i, scorer, input));
+        scores.push(await boundedRuleScore(ctx, i, scorer, input));
         continue;
       }
       try {

@@ -1,5 +1,5 @@
-import vm from 'node:vm';
 import { EXPERIMENT_LIMITS, type ExperimentScorer } from '../../../src/api/contract';
+import { testRegexOffThread } from './regex-thread';
 
 /** What a scorer looks at: the answer, the case's expected value and its inputs. */
 export interface ScoreInput {
@@ -37,32 +37,6 @@ const quote = (text: string) =>
 
 /** A scorer that compares needs the expected column's value. */
 const noExpected = () => failed('the case has no expected value');
-
-/**
- * A context of its own for regular expressions: a pattern that backtracks without end (`(a+)+$`)
- * is stopped after REGEX_TIMEOUT_MS, instead of holding the event loop; the answer it is tested
- * on is at most EXPERIMENT_LIMITS.outputChars long.
- */
-const regexContext = vm.createContext({});
-const regexTest = new vm.Script('pattern.test(text)');
-
-function testRegex(pattern: RegExp, text: string): boolean | 'timeout' {
-  regexContext.pattern = pattern;
-  regexContext.text = text.slice(0, EXPERIMENT_LIMITS.outputChars);
-  try {
-    for (let tries = 1; ; tries++) {
-      try {
-        pattern.lastIndex = 0;
-        return regexTest.runInContext(regexContext, { timeout: REGEX_TIMEOUT_MS }) === true;
-      } catch {
-        if (tries >= REGEX_TRIES) return 'timeout';
-      }
-    }
-  } finally {
-    regexContext.pattern = undefined;
-    regexContext.text = undefined;
-  }
-}
 
 /** The scorer's regular expression, or the reason it is not one (a create answers it as a 400). */
 export function compilePattern(scorer: Extract<ExperimentScorer, { type: 'regex' }>) {
@@ -143,7 +117,10 @@ const fold = (text: string, caseSensitive: boolean) =>
  * A rule's score of one answer: 1 when it passes, else 0 with what it found. The answer and the
  * expected value are compared without the white space around them.
  */
-export function ruleScore(scorer: RuleScorer, { output, expected }: ScoreInput): Score {
+export async function ruleScore(
+  scorer: RuleScorer,
+  { output, expected }: ScoreInput,
+): Promise<Score> {
   switch (scorer.type) {
     case 'exactMatch': {
       if (expected === null) return noExpected();
@@ -160,9 +137,16 @@ export function ruleScore(scorer: RuleScorer, { output, expected }: ScoreInput):
         : failed(`the answer does not contain ${quote(value)}`);
     }
     case 'regex': {
-      const pattern = compilePattern(scorer);
-      if (typeof pattern === 'string') return failed(`not a regular expression: ${pattern}`);
-      const found = testRegex(pattern, output);
+      // Tested on a thread of its own: a pattern that backtracks holds that thread, not the
+      // event loop; the answer it is tested on is at most EXPERIMENT_LIMITS.outputChars long.
+      const found = await testRegexOffThread({
+        pattern: scorer.pattern,
+        flags: scorer.flags ?? '',
+        text: output.slice(0, EXPERIMENT_LIMITS.outputChars),
+        timeoutMs: REGEX_TIMEOUT_MS,
+        tries: REGEX_TRIES,
+      });
+      if (typeof found === 'object') return failed(`not a regular expression: ${found.invalid}`);
       if (found === 'timeout')
         return failed(`${PATTERN_TIMEOUT} ${REGEX_TIMEOUT_MS} ms on the answer`);
       return found ? pass() : failed(`no match for /${scorer.pattern}/${scorer.flags ?? ''}`);
