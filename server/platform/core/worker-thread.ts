@@ -56,3 +56,45 @@ export class WorkerThread<Request, Answer> {
     await worker.terminate();
   }
 }
+
+/**
+ * A worker thread that answers each request once, by its id, one at a time in the order asked:
+ * `ask` settles with the request's answer, or fails with why the thread went (a failure or an
+ * exit); it stops once nothing is pending for `idleMs`.
+ */
+export class AnsweringThread<Request, Answer extends { id: number }> {
+  private readonly pending = new Map<
+    number,
+    { resolve: (answer: Answer) => void; reject: (error: Error) => void }
+  >();
+  private nextId = 1;
+  private readonly thread: WorkerThread<Request & { id: number }, Answer>;
+
+  constructor(file: URL, name: string, idleMs: number) {
+    this.thread = new WorkerThread<Request & { id: number }, Answer>(
+      file,
+      name,
+      idleMs,
+      (answer) => {
+        const waiter = this.pending.get(answer.id);
+        if (!waiter) return;
+        this.pending.delete(answer.id);
+        waiter.resolve(answer);
+        if (this.pending.size === 0) this.thread.rest();
+      },
+      (why) => {
+        for (const waiter of this.pending.values()) waiter.reject(new Error(why));
+        this.pending.clear();
+      },
+      () => this.pending.size > 0,
+    );
+  }
+
+  ask(request: Request): Promise<Answer> {
+    return new Promise((resolve, reject) => {
+      const id = this.nextId++;
+      this.pending.set(id, { resolve, reject });
+      this.thread.post({ ...request, id });
+    });
+  }
+}

@@ -1,4 +1,4 @@
-import { WorkerThread } from '../core/worker-thread';
+import { AnsweringThread } from '../core/worker-thread';
 
 /** One pattern tested on one answer, given `timeoutMs` a try and `tries` tries. */
 export interface RegexRequest {
@@ -23,40 +23,14 @@ const workerFile = new URL('./regex-worker.mjs', import.meta.url);
  * order: a pattern that backtracks holds that thread until its timeout, never the platform's
  * event loop, so the requests of everyone else are answered meanwhile.
  */
-class RegexThread {
-  private readonly pending = new Map<
-    number,
-    { resolve: (outcome: RegexOutcome) => void; reject: (e: Error) => void }
-  >();
-  private nextId = 1;
-  private readonly thread = new WorkerThread<RegexRequest, RegexAnswer>(
-    workerFile,
-    'The regular expression tester',
-    IDLE_MS,
-    (answer) => {
-      const waiter = this.pending.get(answer.id);
-      if (!waiter) return;
-      this.pending.delete(answer.id);
-      waiter.resolve('invalid' in answer ? { invalid: answer.invalid } : answer.found);
-      if (this.pending.size === 0) this.thread.rest();
-    },
-    (why) => {
-      for (const waiter of this.pending.values()) waiter.reject(new Error(why));
-      this.pending.clear();
-    },
-    () => this.pending.size > 0,
-  );
-
-  test(request: Omit<RegexRequest, 'id'>): Promise<RegexOutcome> {
-    return new Promise((resolve, reject) => {
-      const id = this.nextId++;
-      this.pending.set(id, { resolve, reject });
-      this.thread.post({ ...request, id });
-    });
-  }
-}
-
-const thread = new RegexThread();
+const thread = new AnsweringThread<Omit<RegexRequest, 'id'>, RegexAnswer>(
+  workerFile,
+  'The regular expression tester',
+  IDLE_MS,
+);
 
 /** Whether `pattern` matches `text`, tested where it cannot hold the event loop. */
-export const testRegexOffThread = (request: Omit<RegexRequest, 'id'>) => thread.test(request);
+export async function testRegexOffThread(request: Omit<RegexRequest, 'id'>): Promise<RegexOutcome> {
+  const answer = await thread.ask(request);
+  return 'invalid' in answer ? { invalid: answer.invalid } : answer.found;
+}

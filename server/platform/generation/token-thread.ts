@@ -1,4 +1,4 @@
-import { WorkerThread } from '../core/worker-thread';
+import { AnsweringThread } from '../core/worker-thread';
 
 export type Work = { op: 'count'; text: string } | { op: 'first'; text: string; max: number };
 export type TokenRequest = Work & { id: number };
@@ -19,45 +19,17 @@ const workerFile = new URL('./tokens-worker.mjs', import.meta.url);
  * prompt holds the platform's event loop: neither a long one nor the tokenizer's loading (its
  * module is compiled and its tables built on the first count, which would hold every request).
  */
-class TokenThread {
-  private readonly pending = new Map<
-    number,
-    { resolve: (a: TokenAnswer & { ok: true }) => void; reject: (e: Error) => void }
-  >();
-  private nextId = 1;
-  private readonly thread = new WorkerThread<TokenRequest, TokenAnswer>(
-    workerFile,
-    'The token counter',
-    IDLE_MS,
-    (answer) => {
-      const waiter = this.pending.get(answer.id);
-      if (!waiter) return;
-      this.pending.delete(answer.id);
-      if (answer.ok) waiter.resolve(answer);
-      else waiter.reject(new Error(`Counting tokens failed: ${answer.message}`));
-      if (this.pending.size === 0) this.thread.rest();
-    },
-    (why) => {
-      for (const waiter of this.pending.values()) waiter.reject(new Error(why));
-      this.pending.clear();
-    },
-    () => this.pending.size > 0,
-  );
+const thread = new AnsweringThread<Work, TokenAnswer>(workerFile, 'The token counter', IDLE_MS);
 
-  send(request: Work): Promise<TokenAnswer & { ok: true }> {
-    return new Promise((resolve, reject) => {
-      const id = this.nextId++;
-      this.pending.set(id, { resolve, reject });
-      this.thread.post({ ...request, id });
-    });
-  }
+async function send(work: Work): Promise<TokenAnswer & { ok: true }> {
+  const answer = await thread.ask(work);
+  if (!answer.ok) throw new Error(`Counting tokens failed: ${answer.message}`);
+  return answer;
 }
-
-const thread = new TokenThread();
 
 /** The number of tokens of a text, counted where it cannot block the event loop. */
 export async function countTokensAsync(text: string): Promise<number> {
-  return (await thread.send({ op: 'count', text })).tokens;
+  return (await send({ op: 'count', text })).tokens;
 }
 
 /** The first `max` tokens of a text, as text, cut where it cannot block the event loop. */
@@ -65,6 +37,6 @@ export async function firstTokensAsync(
   text: string,
   max: number,
 ): Promise<{ text: string; tokens: number }> {
-  const answer = await thread.send({ op: 'first', text, max });
+  const answer = await send({ op: 'first', text, max });
   return { text: answer.text ?? text, tokens: answer.tokens };
 }
