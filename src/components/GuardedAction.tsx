@@ -17,9 +17,9 @@ export interface GuardProps {
 }
 
 /**
- * An action the user may not take is shown disabled, with the reason on hover and focus (issue
- * 14: never shown and then refused). A disabled button takes no focus or pointer events, so the
- * reason hangs on a wrapper that is focusable while the action is disabled. The tree keeps one
+ * An action the user may not take is shown disabled, with the reason on hover and focus, never
+ * offered and then refused. A disabled button takes no focus or pointer events, so the reason
+ * hangs on a wrapper that is focusable while the action is disabled. The tree keeps one
  * shape either way, so the action is not remounted when the answer arrives.
  */
 export function Guard({ allowed, reason, title, children }: GuardProps) {
