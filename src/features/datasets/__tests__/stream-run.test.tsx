@@ -189,6 +189,29 @@ describe('the dataset stream (Overview)', { timeout: 20_000 }, () => {
     expect(run.runBodies).toHaveLength(1);
   });
 
+  it('keeps "Run now" in one place while the new stream\'s runs load', async () => {
+    givenStreamRun({ state: 'SUCCESS', rowsInserted: 5 });
+    let answer: () => void = () => undefined;
+    const loaded = new Promise<void>((resolve) => (answer = resolve));
+    server.use(
+      http.get(`${streams}/:id/executions`, async () => {
+        await loaded;
+        return HttpResponse.json([]);
+      }),
+    );
+    renderApp(`/datasets/${dataset.id}?stream=7`);
+
+    const section = await screen.findByRole('region', { name: 'Stream' });
+    const offer = await within(section).findByRole('alert');
+    const button = within(offer).getByRole('button', { name: 'Run now' });
+    expect(within(section).getAllByRole('button', { name: 'Run now' })).toEqual([button]);
+    answer();
+    expect(await within(section).findByText('This stream has not run yet.')).toBeInTheDocument();
+    // The same element: nothing under the pointer was swapped.
+    expect(within(section).getAllByRole('button', { name: 'Run now' })).toEqual([button]);
+    expect(button).toBeInTheDocument();
+  });
+
   it('does not offer the first run again once the stream has run', async () => {
     givenStreamRun({ state: 'SUCCESS' });
     server.use(http.get(`${streams}/:id/executions`, () => HttpResponse.json([anExecution()])));

@@ -117,8 +117,10 @@ export function StreamPanel(props: StreamPanelProps) {
   const { stream, justCreated, run } = props;
   const { execution } = run;
   // Only a stream that has never run: a reload after the first run offers the usual button.
-  const offerFirstRun =
-    justCreated && !run.isRunning && !run.executionsPending && execution === undefined;
+  // Offered while its runs are still loading too (the wizard has just made it, so it has none):
+  // waiting for them would move "Run now" from beside the configuration into the notice, away
+  // from the pointer of whoever is clicking it.
+  const offerFirstRun = justCreated && !run.isRunning && execution === undefined;
   return (
     <Paper variant="outlined" sx={{ p: 2 }}>
       <Stack spacing={2}>
