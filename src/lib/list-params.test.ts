@@ -42,6 +42,26 @@ describe('list params', () => {
   });
 });
 
+describe('param.intId', () => {
+  const spec = { user: param.intId(), page: param.page() };
+  const read = (query: string) => readParams(spec, new URLSearchParams(query)).user;
+
+  it('reads a 32-bit id and nothing else, which is nobody chosen', () => {
+    expect(read('user=42')).toBe(42);
+    expect(read('user=2147483647')).toBe(2_147_483_647);
+    for (const bad of ['', 'user=', 'user=0', 'user=-3', 'user=1.5', 'user=1e3', 'user=2147483648'])
+      expect(read(bad), bad).toBeNull();
+  });
+
+  it('writes the id, leaves nobody out, and a change goes back to the first page', () => {
+    const at = new URLSearchParams('page=3');
+    expect(writeParams(spec, at, { user: 7 }).next.toString()).toBe('user=7');
+    expect(writeParams(spec, new URLSearchParams('user=7'), { user: null }).next.toString()).toBe(
+      '',
+    );
+  });
+});
+
 describe('list roles', () => {
   const twoKeys = {
     sort: param.sortField(['name', 'size'], 'name'),

@@ -69,6 +69,9 @@ function oneOf<const T extends string>(values: readonly T[], fallback: T): Param
   };
 }
 
+/** The largest integer id the platform reads (a 32-bit integer). */
+const MAX_INT_ID = 2_147_483_647;
+
 export const param = {
   /** A search text: trimmed, absent when empty, and typing replaces the history entry. */
   search: (): Param<string> => ({
@@ -144,6 +147,18 @@ export const param = {
     write: (value) => (value ? 'true' : null),
     replace: true,
     resetsPage: false,
+  }),
+  /**
+   * A chosen row's integer id (a user, a field): 1 up to a 32-bit integer, the ids the platform
+   * reads; anything else is nothing chosen (`null`).
+   */
+  intId: ({ resetsPage = true } = {}): Param<number | null> => ({
+    read: (raw) => {
+      const id = raw && /^\d{1,10}$/.test(raw) ? Number(raw) : 0;
+      return id >= 1 && id <= MAX_INT_ID ? id : null;
+    },
+    write: (id) => (id === null ? null : String(id)),
+    resetsPage,
   }),
   /** Anything else: its own reader and writer. */
   custom: <T>(spec: Param<T>): Param<T> => spec,

@@ -7,10 +7,6 @@ const day = param.custom<string>({
   read: (raw) => (raw && DAY.test(raw) && !Number.isNaN(Date.parse(raw)) ? raw : ''),
   write: (value) => value || null,
 });
-const actorId = param.custom<number | null>({
-  read: (raw) => (raw && /^\d{1,9}$/.test(raw) && Number(raw) > 0 ? Number(raw) : null),
-  write: (value) => (value === null ? null : String(value)),
-});
 
 /** The Activity screen's filters in the URL (architecture.md, rule g). */
 export const activitySpec = {
@@ -18,7 +14,7 @@ export const activitySpec = {
   objectType: param.optional(auditObjectTypes),
   objectId: param.text(),
   action: param.text(),
-  actor: actorId,
+  actor: param.intId(),
   from: day,
   to: day,
 };

@@ -40,11 +40,7 @@ export const fieldListSpec = {
   sort: param.sort(SORT_FIELDS),
   page: param.page(),
   size: param.size(PAGE_SIZES, DEFAULT_PAGE_SIZE),
-  field: param.custom<number | null>({
-    read: (raw) => (raw && /^\d+$/.test(raw) && Number(raw) > 0 ? Number(raw) : null),
-    write: (id) => (id === null ? null : String(id)),
-    resetsPage: false,
-  }),
+  field: param.intId({ resetsPage: false }),
 };
 
 /** What "Clear filters" writes: every filter and the search back to their defaults. */
